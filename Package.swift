@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// The transition plugin host: UIKit's custom view-controller transitions on Linux, with every
+// effect loaded at run time from a shared library through the C ABI in
+// Sources/CTransitionABI/include/transition_host.h.
+import PackageDescription
+
+let package = Package(
+    name: "TransitionHost",
+    products: [
+        .executable(name: "host", targets: ["host"]),
+        .library(name: "TransitionCore", targets: ["TransitionCore"]),
+        .library(name: "PluginHost", targets: ["PluginHost"]),
+        // The bundled plugin written in Swift. Scripts/build-plugins copies it into the
+        // bundled plugin folder next to the host binary.
+        .library(name: "crossfade", type: .dynamic, targets: ["CrossfadePlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The public C ABI (the SDK): one header, plus compile-time layout checks.
+        .target(name: "CTransitionABI", path: "Sources/CTransitionABI"),
+        // Pure Swift: geometry, scene, timing, animation engine, transition flows, registry.
+        .target(name: "TransitionCore"),
+        // The OS-bound part: search paths, ELF probing, dlopen, the C bridge.
+        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI"]),
+        // Turns a finished run or a listing into text or JSON.
+        .target(name: "Rendering", dependencies: ["TransitionCore"]),
+        .executableTarget(
+            name: "host",
+            dependencies: [
+                "TransitionCore", "PluginHost", "Rendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
+            path: "Plugins/crossfade"),
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "TransitionCore"]),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore"]),
+    ]
+)

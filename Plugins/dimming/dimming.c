@@ -1,0 +1,306 @@
+/*
+ * Dimming: a presentation controller that shows the presented view as a sheet covering the
+ * lower two thirds of the container, over a half-transparent black backdrop that fades in
+ * with the presentation and out with the dismissal. The presenter's view stays on screen
+ * underneath.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "transition_host.h"
+
+#define DIMMING_DURATION 0.35
+
+static const th_host_api *host;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void plugin_log(uint32_t level, const char *format, ...)
+{
+    char message[256];
+    va_list args;
+
+    if (host == NULL) {
+        return;
+    }
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    host->log(level, message);
+}
+
+static bool is_none(th_view view)
+{
+    return view.id == 0;
+}
+
+/* floor() lives in libm, which the plugin does not link. Container sizes are far inside the
+ * range in which a long long holds every whole number, so truncating is exact there. */
+static double whole_points_down(double value)
+{
+    double truncated;
+
+    if (!(value > -9.0e15 && value < 9.0e15)) {
+        return value;
+    }
+    truncated = (double)(long long)value;
+    return truncated > value ? truncated - 1.0 : truncated;
+}
+
+/* One instance serves one presented view controller, from its presentation to the end of
+ * its dismissal, so the backdrop is remembered between the two. */
+typedef struct dimming {
+    th_view backdrop; /* {0} while there is none */
+} dimming;
+
+static void remove_backdrop(dimming *self)
+{
+    th_status status;
+
+    if (is_none(self->backdrop)) {
+        return;
+    }
+    status = host->remove_from_superview(self->backdrop);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_WARNING, "dimming: removing the dimming view failed (status %d)",
+                   (int)status);
+    }
+    self->backdrop = (th_view){ 0 };
+}
+
+static void fade_in(void *user_data, th_context ctx)
+{
+    dimming *self = user_data;
+
+    (void)ctx;
+    if (!is_none(self->backdrop)) {
+        host->set_alpha(self->backdrop, 1.0);
+    }
+}
+
+static void fade_out(void *user_data, th_context ctx)
+{
+    dimming *self = user_data;
+
+    (void)ctx;
+    if (!is_none(self->backdrop)) {
+        host->set_alpha(self->backdrop, 0.0);
+    }
+}
+
+static void *dimming_create(const th_effect_config *config)
+{
+    (void)config;
+    return calloc(1, sizeof(dimming));
+}
+
+static void dimming_destroy(void *self)
+{
+    /* The backdrop belongs to the scene; by now the dismissal (or the cancelled
+     * presentation) has already taken it out. */
+    free(self);
+}
+
+static bool dimming_frame_of_presented_view(void *self, th_rect container_bounds, th_rect *out)
+{
+    double top;
+
+    (void)self;
+    if (out == NULL) {
+        return false;
+    }
+    /* A whole point keeps the sheet's top edge sharp instead of blending across a pixel row. */
+    top = whole_points_down(container_bounds.size.height / 3.0);
+    out->origin.x = container_bounds.origin.x;
+    out->origin.y = container_bounds.origin.y + top;
+    out->size.width = container_bounds.size.width;
+    out->size.height = container_bounds.size.height - top;
+    return true;
+}
+
+static void dimming_presentation_will_begin(void *opaque, th_context ctx)
+{
+    dimming *self = opaque;
+    th_view container;
+    th_view backdrop;
+    th_rect bounds;
+    th_status status;
+
+    /* The presentation itself goes ahead without a backdrop; it is the animator's job, not
+     * ours, to end the transition, so a failure here only costs the dimming. */
+    status = host->container_view(ctx, &container);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_ERROR, "dimming: container_view failed (status %d); no dimming",
+                   (int)status);
+        return;
+    }
+    status = host->get_bounds(container, &bounds);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_ERROR, "dimming: get_bounds(container) failed (status %d); no dimming",
+                   (int)status);
+        return;
+    }
+    status = host->create_view("dimming", bounds, &backdrop);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_ERROR, "dimming: create_view failed (status %d); no dimming",
+                   (int)status);
+        return;
+    }
+    host->set_background_color(backdrop, (th_color){ 0.0, 0.0, 0.0, 0.5 });
+    host->set_alpha(backdrop, 0.0);
+    /* Added now, before the animator adds the presented view, so it ends up between the
+     * presenter's view and the sheet. */
+    status = host->add_subview(container, backdrop);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_ERROR, "dimming: add_subview failed (status %d); no dimming",
+                   (int)status);
+        return;
+    }
+    self->backdrop = backdrop;
+
+    status = host->animate_alongside(ctx, fade_in, NULL, self);
+    if (status != TH_OK) {
+        /* Better a backdrop that appears at once than a sheet over an undimmed screen. */
+        plugin_log(TH_LOG_WARNING,
+                   "dimming: animate_alongside failed (status %d); showing the dimming at once",
+                   (int)status);
+        host->set_alpha(backdrop, 1.0);
+    }
+}
+
+static void dimming_presentation_did_end(void *opaque, bool completed)
+{
+    dimming *self = opaque;
+
+    if (!completed) {
+        remove_backdrop(self);
+    }
+}
+
+static void dimming_dismissal_will_begin(void *opaque, th_context ctx)
+{
+    dimming *self = opaque;
+    th_status status;
+
+    if (is_none(self->backdrop)) {
+        return;
+    }
+    status = host->animate_alongside(ctx, fade_out, NULL, self);
+    if (status != TH_OK) {
+        /* The backdrop still goes when the dismissal ends; it just does not fade. */
+        plugin_log(TH_LOG_WARNING, "dimming: animate_alongside failed (status %d)", (int)status);
+    }
+}
+
+static void dimming_dismissal_did_end(void *opaque, bool completed)
+{
+    dimming *self = opaque;
+
+    if (completed) {
+        remove_backdrop(self);
+    } else if (!is_none(self->backdrop)) {
+        /* The sheet stays, so its backdrop must be back at full strength even if the fade-out
+         * had already run. */
+        host->set_alpha(self->backdrop, 1.0);
+    }
+}
+
+static void dimming_container_will_layout(void *opaque, th_view container)
+{
+    dimming *self = opaque;
+    th_rect bounds;
+    th_status status;
+
+    if (is_none(self->backdrop)) {
+        return;
+    }
+    status = host->get_bounds(container, &bounds);
+    if (status != TH_OK) {
+        plugin_log(TH_LOG_WARNING, "dimming: get_bounds(container) failed (status %d)",
+                   (int)status);
+        return;
+    }
+    host->set_frame(self->backdrop, bounds);
+}
+
+/* The sheet leaves the top third uncovered, so the presenter's view must stay visible. */
+static bool dimming_should_remove_presenters_view(void *self)
+{
+    (void)self;
+    return false;
+}
+
+static const th_presentation_interface dimming_interface = {
+    .struct_size = sizeof(th_presentation_interface),
+    .create = dimming_create,
+    .destroy = dimming_destroy,
+    .frame_of_presented_view = dimming_frame_of_presented_view,
+    .presentation_will_begin = dimming_presentation_will_begin,
+    .presentation_did_end = dimming_presentation_did_end,
+    .dismissal_will_begin = dimming_dismissal_will_begin,
+    .dismissal_did_end = dimming_dismissal_did_end,
+    .container_will_layout = dimming_container_will_layout,
+    .should_remove_presenters_view = dimming_should_remove_presenters_view,
+};
+
+static const th_effect_descriptor effects[] = {
+    {
+        .struct_size = sizeof(th_effect_descriptor),
+        .kind = TH_KIND_PRESENTATION_CONTROLLER,
+        .id = "dimming",
+        .name = "Dimming",
+        .description = "Shows the presented view as a sheet over the lower two thirds of the "
+                       "screen, above a dimmed backdrop.",
+        .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
+        .param_count = 0,
+        .params = NULL,
+        .default_duration = DIMMING_DURATION,
+        .interface = &dimming_interface,
+    },
+};
+
+static bool plugin_init(const th_host_api *api)
+{
+    if (api == NULL || api->abi_major != TH_ABI_MAJOR) {
+        return false;
+    }
+    /* Every 1.x host table is at least as long as 1.0's; a shorter one is not a host this
+     * plugin can call safely. */
+    if (!TH_HAS_FIELD(api, th_host_api, get_extension)) {
+        return false;
+    }
+    host = api;
+    return true;
+}
+
+static void plugin_deinit(void)
+{
+    host = NULL;
+}
+
+static uint32_t plugin_effect_count(void)
+{
+    return (uint32_t)(sizeof effects / sizeof effects[0]);
+}
+
+static const th_effect_descriptor *plugin_get_effect(uint32_t index)
+{
+    return index < plugin_effect_count() ? &effects[index] : NULL;
+}
+
+TH_EXPORT const th_plugin_entry th_entry = {
+    .struct_size = sizeof(th_plugin_entry),
+    .abi_major = TH_ABI_MAJOR,
+    .abi_minor = TH_ABI_MINOR,
+    .id = "dimming",
+    .name = "Dimming",
+    .version = "1.0.0",
+    .vendor = NULL,
+    .init = plugin_init,
+    .deinit = plugin_deinit,
+    .effect_count = plugin_effect_count,
+    .get_effect = plugin_get_effect,
+    .get_extension = NULL,
+};

@@ -1,0 +1,253 @@
+import CTransitionABI
+import TransitionCore
+
+/// Builds the th_host_api table. Every function checks its thread, its handles and its
+/// pointers before touching anything, and answers with a status code instead of trapping:
+/// nothing a plugin passes can crash the host through this table.
+enum HostAPITable {
+    static func make() -> th_host_api {
+        var t = th_host_api()
+        t.struct_size = UInt32(MemoryLayout<th_host_api>.size)
+        t.abi_major = UInt16(TH_ABI_MAJOR)
+        t.abi_minor = UInt16(TH_ABI_MINOR)
+
+        // Transition context.
+        t.container_view = { ctx, out in query(ctx, out) { b, c in b.handles.handle(c.containerView) } }
+        t.view_controller = { ctx, key, out in
+            api { b in
+                guard let out, let key = TransitionContext.Key(rawValue: key) else { return Status.badArgument }
+                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                out.pointee = b.handles.handle(c.viewController(forKey: key))
+                return Status.ok
+            }
+        }
+        t.view = { ctx, key, out in
+            api { b in
+                guard let out, let key = TransitionContext.Key(rawValue: key) else { return Status.badArgument }
+                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                out.pointee = b.handles.handle(c.view(forKey: key))
+                return Status.ok
+            }
+        }
+        t.initial_frame = { ctx, vc, out in frame(ctx, vc, out) { c, v in c.initialFrame(for: v) } }
+        t.final_frame = { ctx, vc, out in frame(ctx, vc, out) { c, v in c.finalFrame(for: v) } }
+        t.is_animated = { ctx, out in query(ctx, out) { _, c in c.isAnimated } }
+        t.is_interactive = { ctx, out in query(ctx, out) { _, c in c.isInteractive } }
+        t.transition_was_cancelled = { ctx, out in query(ctx, out) { _, c in c.transitionWasCancelled } }
+        t.presentation_style = { ctx, out in query(ctx, out) { _, c in c.presentationStyle.rawValue } }
+        t.transition_kind = { ctx, out in query(ctx, out) { _, c in c.kind.rawValue } }
+        t.complete_transition = { ctx, ok in
+            api { b in
+                guard let c = b.handles.context(ctx) else {
+                    b.reportMisuse("complete_transition with a stale or unknown context; ignored")
+                    return Status.badHandle
+                }
+                return c.completeTransition(ok) ? Status.ok : Status.badState
+            }
+        }
+
+        // Coordinator.
+        t.animate_alongside = { ctx, animation, completion, user in
+            api { b in
+                guard animation != nil || completion != nil else { return Status.badArgument }
+                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                let plugin = b.currentPlugin
+                let accepted = c.animateAlongside(
+                    animation.map { f in { c in b.calling(plugin: plugin) { f(user, b.handles.handle(c)) } } },
+                    completion: completion.map { f in { c in b.calling(plugin: plugin) { f(user, b.handles.handle(c)) } } })
+                return accepted ? Status.ok : Status.badState
+            }
+        }
+        t.transition_duration = { ctx, out in query(ctx, out) { _, c in c.transitionDuration } }
+
+        // Views.
+        t.view_of_controller = { vc, out in
+            api { b in
+                guard let out else { return Status.badArgument }
+                guard let v = b.handles.viewController(vc) else { return Status.badHandle }
+                out.pointee = b.handles.handle(v.view)
+                return Status.ok
+            }
+        }
+        t.create_view = { name, frame, out in
+            api { b in
+                guard let out, frame.rect.isValid else { return Status.badArgument }
+                guard let scene = b.handles.scene else { return Status.badState }
+                let label: String
+                switch DescriptorReader.string(name, limit: 256) {
+                case .success(let s?): label = s
+                case .success(nil): label = "\(b.currentPlugin) view"
+                case .failure: return Status.badArgument
+                }
+                out.pointee = b.handles.handle(scene.makeView(name: label, frame: frame.rect))
+                return Status.ok
+            }
+        }
+        t.snapshot_view = { view, out in
+            api { b in
+                guard let out else { return Status.badArgument }
+                guard let v = b.handles.view(view) else { return Status.badHandle }
+                out.pointee = b.handles.handle(v.scene.snapshot(of: v))
+                return Status.ok
+            }
+        }
+        t.add_subview = { parent, child in
+            api { b in
+                guard let p = b.handles.view(parent), let c = b.handles.view(child) else { return Status.badHandle }
+                return p.addSubview(c) ? Status.ok : Status.badState
+            }
+        }
+        t.insert_subview_below = { parent, child, sibling in
+            api { b in
+                guard let p = b.handles.view(parent), let c = b.handles.view(child), let s = b.handles.view(sibling)
+                else { return Status.badHandle }
+                return p.insertSubview(c, below: s) ? Status.ok : Status.badState
+            }
+        }
+        t.remove_from_superview = { view in
+            api { b in
+                guard let v = b.handles.view(view) else { return Status.badHandle }
+                v.removeFromSuperview()
+                return Status.ok
+            }
+        }
+        t.superview = { view, out in
+            api { b in
+                guard let out else { return Status.badArgument }
+                guard let v = b.handles.view(view) else { return Status.badHandle }
+                out.pointee = b.handles.handle(v.superview)
+                return Status.ok
+            }
+        }
+        t.convert_rect = { rect, from, to, out in
+            api { b in
+                guard let out, rect.rect.isValid else { return Status.badArgument }
+                guard let f = b.handles.view(from), let d = b.handles.view(to) else { return Status.badHandle }
+                guard let converted = f.convert(rect.rect, to: d) else { return Status.badState }
+                out.pointee = th_rect(converted)
+                return Status.ok
+            }
+        }
+
+        // Properties.
+        t.get_frame = { v, out in get(v, out) { th_rect($0.frame) } }
+        t.set_frame = { v, r in set(v, valid: r.rect.isValid) { $0.frame = r.rect } }
+        t.get_bounds = { v, out in get(v, out) { th_rect($0.bounds) } }
+        t.set_bounds = { v, r in set(v, valid: r.rect.isValid) { $0.bounds = r.rect } }
+        t.get_center = { v, out in get(v, out) { th_point($0.center) } }
+        t.set_center = { v, p in set(v, valid: p.x.isFinite && p.y.isFinite) { $0.center = p.point } }
+        t.get_alpha = { v, out in get(v, out) { $0.alpha } }
+        t.set_alpha = { v, a in set(v, valid: a.isFinite) { $0.alpha = a } }
+        t.get_hidden = { v, out in get(v, out) { $0.isHidden } }
+        t.set_hidden = { v, h in set(v, valid: true) { $0.isHidden = h } }
+        t.get_transform = { v, out in get(v, out) { th_affine($0.transform) } }
+        t.set_transform = { v, m in set(v, valid: m.transform.isValid) { $0.transform = m.transform } }
+        t.get_background_color = { v, out in get(v, out) { th_color($0.backgroundColor) } }
+        t.set_background_color = { v, c in set(v, valid: c.color.isValid) { $0.backgroundColor = c.color } }
+        t.get_corner_radius = { v, out in get(v, out) { $0.cornerRadius } }
+        t.set_corner_radius = { v, r in set(v, valid: r.isFinite && r >= 0) { $0.cornerRadius = r } }
+
+        // Animation.
+        t.animate = { options, animations, completion, user in
+            api { b in
+                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee) else {
+                    b.reportMisuse("animate with NULL or invalid options or callbacks; nothing ran")
+                    return Status.badArgument
+                }
+                guard let scene = b.handles.scene else { return Status.badState }
+                let plugin = b.currentPlugin
+                scene.engine.animate(
+                    parsed,
+                    animations: { b.calling(plugin: plugin) { animations(user) } },
+                    completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
+                return Status.ok
+            }
+        }
+
+        // Logging and extensions.
+        t.log = { level, message in
+            let bridge = HostBridge.shared
+            guard bridge.isOnOwnerThread, case .success(let text?) = DescriptorReader.string(message) else { return }
+            bridge.log(level: level, message: text)
+        }
+        t.get_extension = { _ in nil }  // ABI 1.0 offers no extensions yet.
+        return t
+    }
+
+    /// th_animation_options as AnimationOptions, or nil when any field is out of its range.
+    static func animationOptions(_ o: th_animation_options) -> AnimationOptions? {
+        guard o.struct_size >= UInt32(MemoryLayout<th_animation_options>.size),
+              o.duration.isFinite, o.duration >= 0, o.delay.isFinite, o.delay >= 0
+        else { return nil }
+        switch Int(o.timing) {
+        case Int(TH_TIMING_CURVE):
+            let curves: [Int: TimingCurve] = [
+                Int(TH_CURVE_EASE_IN_OUT): .easeInOut, Int(TH_CURVE_EASE_IN): .easeIn,
+                Int(TH_CURVE_EASE_OUT): .easeOut, Int(TH_CURVE_LINEAR): .linear, Int(TH_CURVE_DEFAULT): .caDefault,
+            ]
+            guard let curve = curves[Int(o.curve)] else { return nil }
+            return AnimationOptions(duration: o.duration, delay: o.delay, curve: curve)
+        case Int(TH_TIMING_SPRING):
+            guard o.spring_damping_ratio.isFinite, o.spring_damping_ratio > 0, o.spring_damping_ratio <= 1,
+                  o.spring_initial_velocity.isFinite
+            else { return nil }
+            return .spring(duration: o.duration, delay: o.delay, dampingRatio: o.spring_damping_ratio,
+                           initialVelocity: o.spring_initial_velocity)
+        default:
+            return nil
+        }
+    }
+}
+
+// Helpers of the table's functions. They live at file scope because a C function pointer
+// cannot be formed from a closure that captures anything, not even a type.
+
+/// Runs `body` with the bridge when called on the host's thread.
+@inline(__always)
+private func api(_ body: (HostBridge) -> th_status) -> th_status {
+    let bridge = HostBridge.shared
+    guard bridge.isOnOwnerThread else { return Status.wrongThread }
+    return body(bridge)
+}
+
+/// For functions that read a context and write one value.
+private func query<T>(_ ctx: th_context, _ out: UnsafeMutablePointer<T>?, _ read: (HostBridge, TransitionContext) -> T) -> th_status {
+    api { b in
+        guard let out else { return Status.badArgument }
+        guard let c = b.handles.context(ctx) else { return Status.badHandle }
+        out.pointee = read(b, c)
+        return Status.ok
+    }
+}
+
+/// For getters of a view property.
+private func get<T>(_ v: th_view, _ out: UnsafeMutablePointer<T>?, _ read: (View) -> T) -> th_status {
+    api { b in
+        guard let out else { return Status.badArgument }
+        guard let view = b.handles.view(v) else { return Status.badHandle }
+        out.pointee = read(view)
+        return Status.ok
+    }
+}
+
+/// For setters of a view property; `valid` refuses NaN and the like.
+private func set(_ v: th_view, valid: Bool, _ write: (View) -> Void) -> th_status {
+    api { b in
+        guard let view = b.handles.view(v) else { return Status.badHandle }
+        guard valid else { return Status.badArgument }
+        write(view)
+        return Status.ok
+    }
+}
+
+private func frame(
+    _ ctx: th_context, _ vc: th_view_controller, _ out: UnsafeMutablePointer<th_rect>?,
+    _ read: (TransitionContext, ViewController) -> Rect
+) -> th_status {
+    api { b in
+        guard let out else { return Status.badArgument }
+        guard let c = b.handles.context(ctx), let v = b.handles.viewController(vc) else { return Status.badHandle }
+        out.pointee = th_rect(read(c, v))
+        return Status.ok
+    }
+}

@@ -1,0 +1,71 @@
+import CTransitionABI
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The host side of the C ABI: the th_host_api table every plugin receives, and the state its
+/// functions act on (the scene of the current run, its trace, the handle table).
+///
+/// C function pointers cannot carry a context, so the table's functions reach this state
+/// through `shared`. That is safe because the ABI is single-threaded: every entry checks that
+/// it runs on the thread that created the bridge and otherwise returns TH_ERR_WRONG_THREAD.
+final class HostBridge {
+    nonisolated(unsafe) static let shared = HostBridge()
+
+    /// Allocated once and never freed: plugins may keep the pointer until deinit.
+    let table: UnsafeMutablePointer<th_host_api>
+    private let owner: pthread_t
+    var handles = HandleTable()
+    /// Where plugin logs and warnings go during a run; nil while listing.
+    var trace: TransitionTrace?
+    /// The plugins being called now, innermost last, to attribute logs.
+    private var callStack: [String] = []
+    /// Log lines received outside a run (during init), by plugin id.
+    private(set) var loadLog: [(plugin: String, level: UInt32, message: String)] = []
+
+    private init() {
+        owner = pthread_self()
+        table = .allocate(capacity: 1)
+        table.initialize(to: HostAPITable.make())
+    }
+
+    var isOnOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+
+    /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
+    func calling<T>(plugin: String, _ body: () -> T) -> T {
+        callStack.append(plugin)
+        defer { callStack.removeLast() }
+        return body()
+    }
+
+    var currentPlugin: String { callStack.last ?? "plugin" }
+
+    /// Points the bridge at the run a context belongs to.
+    func enter(_ context: TransitionContext) {
+        handles.use(context.containerView.scene)
+        trace = context.trace
+    }
+
+    func log(level: UInt32, message: String) {
+        let plugin = currentPlugin
+        guard let trace else {
+            loadLog.append((plugin, level, message))
+            return
+        }
+        let line = "\(plugin): \(message)"
+        switch Int(level) {
+        case Int(TH_LOG_ERROR): trace.error(line)
+        case Int(TH_LOG_WARNING): trace.warning(line)
+        default: trace.info(line)
+        }
+    }
+
+    /// A misuse of the host table worth telling the plugin's author about.
+    func reportMisuse(_ what: String) {
+        trace?.warning("\(currentPlugin): \(what)")
+    }
+}

@@ -1,0 +1,185 @@
+import CTransitionABI
+import TransitionCore
+
+/// A registry entry backed by one effect descriptor of a loaded plugin: makes the plugin's
+/// animators and presentation controllers, and answers for its delegates.
+public final class PluginEffect: EffectProvider {
+    public let info: EffectInfo
+    let interface: UnsafeRawPointer
+    /// Plugins are never unloaded, so effects keep their plugin for the life of the process.
+    public let plugin: LoadedPlugin
+
+    init(info: EffectInfo, interface: UnsafeRawPointer, plugin: LoadedPlugin) {
+        self.info = info
+        self.interface = interface
+        self.plugin = plugin
+    }
+
+    /// Calls `body` with a th_effect_config for `transition` and `parameters`; the config's
+    /// pointers live only during the call, as the header promises.
+    private func withConfig<T>(_ transition: TransitionKind, _ parameters: [Double], _ body: (UnsafePointer<th_effect_config>) -> T) -> T {
+        let values = parameters.count == info.parameters.count ? parameters : info.defaultParameterValues
+        return values.withUnsafeBufferPointer { buffer in
+            var config = th_effect_config(
+                struct_size: UInt32(MemoryLayout<th_effect_config>.size), transition: transition.rawValue,
+                param_count: UInt32(values.count), reserved: 0, params: buffer.baseAddress)
+            return withUnsafePointer(to: &config) { body($0) }
+        }
+    }
+
+    public func makeAnimator(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> TransitionAnimator? {
+        guard info.kind == .animator else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_animator_interface.self)
+        HostBridge.shared.trace = trace
+        let instance = withConfig(transition, parameters) { config in
+            HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+        }
+        guard let instance else {
+            trace.warning("\(info.qualifiedName): create returned NULL for \(transition.name); using the standard style")
+            return nil
+        }
+        return PluginAnimator(effect: self, vtable: vtable, instance: instance)
+    }
+
+    public func makePresentationController(parameters: [Double], trace: TransitionTrace) -> PresentationController? {
+        guard info.kind == .presentationController else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_presentation_interface.self)
+        HostBridge.shared.trace = trace
+        let instance = withConfig(.present, parameters) { config in
+            HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+        }
+        guard let instance else {
+            trace.warning("\(info.qualifiedName): create returned NULL; presenting without a presentation controller")
+            return nil
+        }
+        return PluginPresentationController(effect: self, vtable: vtable, instance: instance)
+    }
+
+    public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {
+        guard info.kind == .transitioningDelegate else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
+        guard let choose = vtable.pointee.animator_for else { return nil }
+        let name = HostBridge.shared.calling(plugin: plugin.id) { choose(transition.rawValue) }
+        return try? DescriptorReader.string(name, limit: 200).get()
+    }
+
+    public func delegatePresentationChoice() -> String? {
+        guard info.kind == .transitioningDelegate else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
+        guard let choose = vtable.pointee.presentation_controller else { return nil }
+        let name = HostBridge.shared.calling(plugin: plugin.id) { choose() }
+        return try? DescriptorReader.string(name, limit: 200).get()
+    }
+}
+
+/// A plugin's animator instance seen as a TransitionAnimator.
+final class PluginAnimator: TransitionAnimator {
+    let effect: PluginEffect
+    let vtable: UnsafePointer<th_animator_interface>
+    private let instance: UnsafeMutableRawPointer?
+
+    init(effect: PluginEffect, vtable: UnsafePointer<th_animator_interface>, instance: UnsafeMutableRawPointer) {
+        self.effect = effect
+        self.vtable = vtable
+        self.instance = instance
+    }
+
+    var displayName: String { effect.info.qualifiedName }
+
+    private func call<T>(_ context: TransitionContext, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
+        guard let instance else { return nil }
+        let bridge = HostBridge.shared
+        bridge.enter(context)
+        let handle = bridge.handles.handle(context)
+        return bridge.calling(plugin: effect.plugin.id) { body(instance, handle) }
+    }
+
+    func transitionDuration(using context: TransitionContext) -> Double {
+        let value = call(context) { vtable.pointee.transition_duration($0, $1) } ?? effect.info.defaultDuration
+        guard value.isFinite, value >= 0 else {
+            context.trace.warning("\(displayName): transition_duration returned \(value); using the declared default \(effect.info.defaultDuration) s")
+            return effect.info.defaultDuration
+        }
+        return value
+    }
+
+    func animateTransition(using context: TransitionContext) {
+        _ = call(context) { vtable.pointee.animate_transition($0, $1) }
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        guard let instance, let ended = vtable.pointee.animation_ended else { return }
+        HostBridge.shared.calling(plugin: effect.plugin.id) { ended(instance, transitionCompleted) }
+    }
+
+    /// destroy runs when the host lets go of the animator: after animation_ended and after
+    /// the run has stepped past every animation the transition scheduled, so no callback
+    /// with this instance can follow it.
+    deinit {
+        if let instance { HostBridge.shared.calling(plugin: effect.plugin.id) { vtable.pointee.destroy(instance) } }
+    }
+}
+
+/// A plugin's presentation controller instance seen as a PresentationController.
+final class PluginPresentationController: PresentationController {
+    let effect: PluginEffect
+    let vtable: UnsafePointer<th_presentation_interface>
+    private let instance: UnsafeMutableRawPointer?
+
+    init(effect: PluginEffect, vtable: UnsafePointer<th_presentation_interface>, instance: UnsafeMutableRawPointer) {
+        self.effect = effect
+        self.vtable = vtable
+        self.instance = instance
+    }
+
+    var displayName: String { effect.info.qualifiedName }
+
+    private func call(_ body: (UnsafeMutableRawPointer) -> Void) {
+        guard let instance else { return }
+        HostBridge.shared.calling(plugin: effect.plugin.id) { body(instance) }
+    }
+
+    private func call(_ context: TransitionContext, _ body: (UnsafeMutableRawPointer, th_context) -> Void) {
+        let bridge = HostBridge.shared
+        bridge.enter(context)
+        let handle = bridge.handles.handle(context)
+        call { body($0, handle) }
+    }
+
+    func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
+        guard let instance, let f = vtable.pointee.frame_of_presented_view else { return nil }
+        var out = th_rect(bounds)
+        let given = HostBridge.shared.calling(plugin: effect.plugin.id) { f(instance, th_rect(bounds), &out) }
+        return given ? out.rect : nil
+    }
+
+    func presentationTransitionWillBegin(_ context: TransitionContext) {
+        call(context) { vtable.pointee.presentation_will_begin?($0, $1) }
+    }
+
+    func presentationTransitionDidEnd(_ completed: Bool) {
+        call { vtable.pointee.presentation_did_end?($0, completed) }
+    }
+
+    func dismissalTransitionWillBegin(_ context: TransitionContext) {
+        call(context) { vtable.pointee.dismissal_will_begin?($0, $1) }
+    }
+
+    func dismissalTransitionDidEnd(_ completed: Bool) {
+        call { vtable.pointee.dismissal_did_end?($0, completed) }
+    }
+
+    func containerViewWillLayoutSubviews(_ container: View) {
+        let handle = HostBridge.shared.handles.handle(container)
+        call { vtable.pointee.container_will_layout?($0, handle) }
+    }
+
+    var shouldRemovePresentersView: Bool {
+        guard let instance, let f = vtable.pointee.should_remove_presenters_view else { return true }
+        return HostBridge.shared.calling(plugin: effect.plugin.id) { f(instance) }
+    }
+
+    /// Released after a completed dismissal or a cancelled presentation, once the run has
+    /// stepped past everything the transition scheduled.
+    deinit { call { vtable.pointee.destroy($0) } }
+}

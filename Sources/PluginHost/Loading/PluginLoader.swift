@@ -1,0 +1,218 @@
+import CTransitionABI
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Why a file could not be used as a plugin: what is wrong and how to fix it.
+public struct PluginLoadFailure: Error, Equatable, Sendable {
+    public let reason: String
+    public let fix: String
+
+    public var message: String { fix.isEmpty ? reason : "\(reason) (fix: \(fix))" }
+}
+
+/// A plugin that loaded, passed its checks and was initialised. It stays loaded for the life
+/// of the process: plugins are never unloaded while anything might still call into them, and
+/// a library containing Swift code must never be dlclose'd at all.
+public final class LoadedPlugin {
+    public let path: String
+    public let id: String
+    public let name: String
+    public let version: String
+    public let vendor: String
+    public let abiMajor: Int
+    public let abiMinor: Int
+    public private(set) var effects: [PluginEffect] = []
+    let entry: UnsafePointer<th_plugin_entry>
+    private var deinitialized = false
+
+    init(path: String, entry: UnsafePointer<th_plugin_entry>, id: String, name: String, version: String, vendor: String) {
+        self.path = path
+        self.entry = entry
+        self.id = id
+        self.name = name
+        self.version = version
+        self.vendor = vendor
+        self.abiMajor = Int(entry.pointee.abi_major)
+        self.abiMinor = Int(entry.pointee.abi_minor)
+    }
+
+    fileprivate func setEffects(_ effects: [PluginEffect]) { self.effects = effects }
+
+    /// Calls the plugin's deinit once; nothing of the plugin is called after it.
+    public func deinitialize() {
+        guard !deinitialized else { return }
+        deinitialized = true
+        if let finish = entry.pointee.`deinit` { HostBridge.shared.calling(plugin: id) { finish() } }
+    }
+}
+
+/// Loads one plugin file: probe the ELF headers, check the ABI version, dlopen, check the
+/// entry and descriptors, call init.
+public enum PluginLoader {
+    static let minimumEntrySize = UInt32(MemoryLayout<th_plugin_entry>.size)
+
+    public static func load(path: String) -> Result<LoadedPlugin, PluginLoadFailure> {
+        do {
+            return .success(try loadOrThrow(path: path))
+        } catch let failure as PluginLoadFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(PluginLoadFailure(reason: "\(error)", fix: ""))
+        }
+    }
+
+    private static func fail(_ reason: String, fix: String = "") -> PluginLoadFailure {
+        PluginLoadFailure(reason: reason, fix: fix)
+    }
+
+    private static func loadOrThrow(path: String) throws -> LoadedPlugin {
+        // 1. Look at the file without loading it.
+        let probe: ELFProbe
+        do {
+            probe = try ELFProbe.probe(path: path, symbols: [TH_ENTRY_SYMBOL, TH_ENTRY_FUNCTION_SYMBOL])
+        } catch let failure as ELFProbe.Failure {
+            throw describe(failure)
+        }
+        let dataSymbol = probe.symbols[TH_ENTRY_SYMBOL]
+        let functionSymbol = probe.symbols[TH_ENTRY_FUNCTION_SYMBOL]
+        if probe.hadSectionHeaders {
+            if let s = dataSymbol, s.defined, s.type != .object {
+                throw fail("'\(TH_ENTRY_SYMBOL)' is a \(s.type == .function ? "function" : "non-data symbol"), not a const th_plugin_entry object; calling it would crash the host",
+                           fix: "declare it as `TH_EXPORT const th_plugin_entry th_plugin_entry = {...};`, or export a function named '\(TH_ENTRY_FUNCTION_SYMBOL)'")
+            }
+            if dataSymbol?.defined != true, let s = functionSymbol, s.defined, s.type != .function {
+                throw fail("'\(TH_ENTRY_FUNCTION_SYMBOL)' is a data symbol, not a function",
+                           fix: "export `const th_plugin_entry *\(TH_ENTRY_FUNCTION_SYMBOL)(void)`")
+            }
+            if dataSymbol?.defined != true && functionSymbol?.defined != true {
+                throw fail("no entry symbol: the file exports neither '\(TH_ENTRY_SYMBOL)' nor '\(TH_ENTRY_FUNCTION_SYMBOL)'",
+                           fix: "define `TH_EXPORT const th_plugin_entry th_plugin_entry` (see transition_host.h) and build with -fPIC -shared")
+            }
+            // 2. The version, read from the file: a plugin for another major runs no code here.
+            if let s = dataSymbol, s.defined, let bytes = s.initialBytes, bytes.count >= 8 {
+                try checkVersion(
+                    size: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24,
+                    major: UInt16(bytes[4]) | UInt16(bytes[5]) << 8, minor: UInt16(bytes[6]) | UInt16(bytes[7]) << 8)
+            }
+        }
+
+        // 3. Load. RTLD_NODELETE: even if a handle were closed, the code stays mapped.
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+            throw describeDlopen(message, path: path)
+        }
+        let entry: UnsafePointer<th_plugin_entry>
+        if let symbol = dlsym(handle, TH_ENTRY_SYMBOL), dataSymbol?.type ?? .object == .object {
+            entry = UnsafeRawPointer(symbol).assumingMemoryBound(to: th_plugin_entry.self)
+        } else if let symbol = dlsym(handle, TH_ENTRY_FUNCTION_SYMBOL) {
+            let getEntry = unsafeBitCast(symbol, to: th_plugin_get_entry_fn.self)
+            guard let returned = HostBridge.shared.calling(plugin: path, { getEntry() }) else {
+                throw fail("'\(TH_ENTRY_FUNCTION_SYMBOL)' returned NULL", fix: "return the address of a static th_plugin_entry")
+            }
+            entry = returned
+            try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
+        } else {
+            throw fail("no entry symbol after loading", fix: "export '\(TH_ENTRY_SYMBOL)' with default visibility")
+        }
+        try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
+
+        // 4. The entry's own fields.
+        var problems: [String] = []
+        let e = entry.pointee
+        let id = DescriptorReader.identifier(e.id, field: "plugin id", allowDots: true, problems: &problems)
+        let name = DescriptorReader.text(e.name, field: "plugin name", required: true, problems: &problems)
+        let version = DescriptorReader.text(e.version, field: "plugin version", required: true, problems: &problems)
+        let vendor = DescriptorReader.text(e.vendor, field: "plugin vendor", required: false, problems: &problems)
+        for (present, field) in [(e.`init` != nil, "init"), (e.effect_count != nil, "effect_count"),
+                                 (e.get_effect != nil, "get_effect")] where !present {
+            problems.append("entry has no \(field) (required)")
+        }
+        guard problems.isEmpty, let id else {
+            throw fail("bad entry: " + problems.joined(separator: "; "), fix: "see th_plugin_entry in transition_host.h")
+        }
+        let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: name, version: version, vendor: vendor)
+
+        // 5. init, then the descriptors.
+        let initialised = HostBridge.shared.calling(plugin: id) { e.`init`!(HostBridge.shared.table) }
+        guard initialised else { throw fail("init returned false: the plugin declined to start", fix: "see the plugin's log") }
+        let count = HostBridge.shared.calling(plugin: id) { e.effect_count!() }
+        guard count <= DescriptorReader.maxEffects else {
+            plugin.deinitialize()
+            throw fail("effect_count() returned \(count); at most \(DescriptorReader.maxEffects) effects", fix: "return the number of descriptors")
+        }
+        var effects: [PluginEffect] = []
+        var seen = Set<String>()
+        for index in 0..<count {
+            guard let descriptor = HostBridge.shared.calling(plugin: id, { e.get_effect!(index) }) else {
+                problems.append("get_effect(\(index)) returned NULL")
+                continue
+            }
+            guard let (info, interface) = DescriptorReader.effect(descriptor, index: index, pluginID: id, problems: &problems) else { continue }
+            if !seen.insert(info.effectID).inserted {
+                problems.append("effect id '\(info.effectID)' is declared twice")
+                continue
+            }
+            effects.append(PluginEffect(info: info, interface: interface, plugin: plugin))
+        }
+        guard problems.isEmpty else {
+            plugin.deinitialize()
+            throw fail("bad descriptor: " + problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")
+        }
+        plugin.setEffects(effects)
+        return plugin
+    }
+
+    private static func checkVersion(size: UInt32, major: UInt16, minor: UInt16) throws {
+        guard Int32(major) == TH_ABI_MAJOR else {
+            throw fail("built for plugin ABI \(major).\(minor); this host speaks ABI \(TH_ABI_MAJOR).\(TH_ABI_MINOR)",
+                       fix: "rebuild the plugin against this host's transition_host.h (ABI \(TH_ABI_MAJOR).x)")
+        }
+        guard size >= minimumEntrySize else {
+            throw fail("th_plugin_entry.struct_size is \(size); ABI \(TH_ABI_MAJOR).0's entry is \(minimumEntrySize) bytes",
+                       fix: "set struct_size to sizeof(th_plugin_entry)")
+        }
+    }
+
+    private static func describe(_ failure: ELFProbe.Failure) -> PluginLoadFailure {
+        switch failure {
+        case .tooShort(let n):
+            return fail("file too short to be a shared library (\(n) bytes)", fix: "rebuild it; the file may have been cut off while copying")
+        case .notELF:
+            return fail("not an ELF shared library", fix: "plugins are .so files built with `cc -shared -fPIC`")
+        case .wrongClass(let what):
+            return fail("a \(what) ELF file; this host is 64-bit", fix: "build the plugin for \(ELFProbe.machineName(ELFProbe.hostMachine))")
+        case .wrongEndianness:
+            return fail("a big-endian ELF file; this host is little-endian", fix: "build the plugin for this machine")
+        case .wrongMachine(let machine):
+            return fail("built for \(machine); this host is \(ELFProbe.machineName(ELFProbe.hostMachine))",
+                        fix: "rebuild the plugin for \(ELFProbe.machineName(ELFProbe.hostMachine))")
+        case .notSharedObject(let what):
+            return fail("\(what), not a shared library", fix: "link with `-shared -fPIC`")
+        case .malformed(let what):
+            return fail("malformed ELF file: \(what)", fix: "rebuild it")
+        }
+    }
+
+    private static func describeDlopen(_ message: String, path: String) -> PluginLoadFailure {
+        // dlopen's messages start with the path; keep what follows it.
+        var detail = message
+        if detail.hasPrefix("\(path): ") { detail.removeFirst(path.count + 2) }
+        let fix: String
+        if detail.contains("position-independent executable") {
+            fix = "link with `-shared`, not as a program"
+        } else if detail.contains("undefined symbol") {
+            fix = "the plugin uses a symbol nothing provides; link the library that defines it, or remove the use"
+        } else if detail.contains("cannot open shared object file") {
+            fix = "install the library it depends on, or link it statically"
+        } else {
+            fix = "rebuild it as a shared library for this machine"
+        }
+        return fail("dlopen failed: \(detail)", fix: fix)
+    }
+}

@@ -1,0 +1,68 @@
+/// A small JSON builder: deterministic output (keys in the order written, numbers in Swift's
+/// shortest round-trip form), and no Foundation, so that `host` starts fast.
+public struct JSONWriter {
+    public private(set) var output = ""
+    /// Items written so far in each open container, innermost last.
+    private var counts: [Int] = [0]
+    /// A key was just written: the next value is its value, not a new item.
+    private var afterKey = false
+
+    public init() {}
+
+    private mutating func beginItem() {
+        if afterKey { afterKey = false; return }
+        if counts[counts.count - 1] > 0 { output += "," }
+        counts[counts.count - 1] += 1
+    }
+
+    public mutating func key(_ name: String) {
+        beginItem()
+        output += Self.quote(name) + ":"
+        afterKey = true
+    }
+
+    public mutating func string(_ s: String) { beginItem(); output += Self.quote(s) }
+    public mutating func number(_ x: Double) {
+        beginItem()
+        if !x.isFinite { output += "null" } else if x == x.rounded() && abs(x) < 1e15 { output += String(Int64(x)) } else { output += "\(x)" }
+    }
+    public mutating func number(_ n: Int) { beginItem(); output += String(n) }
+    public mutating func bool(_ b: Bool) { beginItem(); output += b ? "true" : "false" }
+    public mutating func null() { beginItem(); output += "null" }
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) { container("{", "}", body) }
+    public mutating func array(_ body: (inout JSONWriter) -> Void) { container("[", "]", body) }
+
+    private mutating func container(_ open: String, _ close: String, _ body: (inout JSONWriter) -> Void) {
+        beginItem()
+        output += open
+        counts.append(0)
+        body(&self)
+        counts.removeLast()
+        output += close
+    }
+
+    public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+    public mutating func field(_ name: String, _ value: String?) { key(name); if let value { string(value) } else { null() } }
+    public mutating func field(_ name: String, _ value: Double) { key(name); number(value) }
+    public mutating func field(_ name: String, _ value: Int) { key(name); number(value) }
+    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

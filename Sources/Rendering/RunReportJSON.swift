@@ -1,0 +1,65 @@
+import TransitionCore
+
+/// `host run --format json`: one object with the effect, the callbacks in call order
+/// (`events`), every frame (`frames`: time, and each view's name, frame and alpha) and how
+/// each transition ended (`outcomes`).
+public enum RunReportJSON {
+    public static func render(_ report: PresentDismissRun.Report) -> String {
+        var json = JSONWriter()
+        json.object { j in
+            j.field("effect", report.effect.qualifiedName)
+            j.field("presentation", report.presentation?.qualifiedName)
+            j.field("fps", report.framesPerSecond)
+            j.field("clean", report.isClean)
+            j.key("events")
+            j.array { j in
+                for e in report.events {
+                    j.object { j in
+                        j.field("time", e.time)
+                        j.field("level", e.level.rawValue)
+                        j.field("name", e.name)
+                    }
+                }
+            }
+            j.key("outcomes")
+            j.array { j in
+                for o in report.outcomes {
+                    j.object { j in
+                        j.field("transition", o.kind.name)
+                        j.field("animator", o.animator)
+                        j.field("completed", o.completed)
+                        j.field("cutOff", o.cutOff)
+                        j.field("duration", o.duration)
+                        j.field("start", o.startTime)
+                        j.field("end", o.endTime)
+                        j.key("violations")
+                        j.array { j in for v in o.violations { j.string(v) } }
+                    }
+                }
+            }
+            j.key("frames")
+            j.array { j in
+                for f in report.frames {
+                    j.object { j in
+                        j.field("time", f.time)
+                        j.key("views")
+                        j.array { j in
+                            for v in f.views {
+                                j.object { j in
+                                    j.field("name", v.name)
+                                    j.key("frame")
+                                    j.array { j in
+                                        j.number(v.frame.minX); j.number(v.frame.minY)
+                                        j.number(v.frame.size.width); j.number(v.frame.size.height)
+                                    }
+                                    j.field("alpha", v.alpha)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return json.output
+    }
+}

@@ -1,0 +1,47 @@
+import TransitionCore
+
+/// `host run`'s text output: the trace, one line per event with its virtual time, then a
+/// summary of each transition.
+public enum RunReportText {
+    public static func render(_ report: PresentDismissRun.Report) -> String {
+        var lines: [String] = []
+        var title = "\(report.effect.qualifiedName) (\(report.effect.kind.name))"
+        if let p = report.presentation { title += " with presentation controller \(p.qualifiedName)" }
+        lines.append("Running \(title) on the demo scene at \(report.framesPerSecond) fps")
+        for e in report.events {
+            let time = fixed(e.time, decimals: 3).leftPadded(to: 7)
+            switch e.level {
+            case .call: lines.append("\(time)  \(e.name)")
+            case .info: lines.append("\(time)  · \(e.name)")
+            case .warning: lines.append("\(time)  warning: \(e.name)")
+            case .error: lines.append("\(time)  error: \(e.name)")
+            }
+        }
+        lines.append("")
+        for o in report.outcomes {
+            let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed" : "cancelled"
+            let verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
+            lines.append("\(o.kind.name.capitalizedFirst): \(state) by \(o.animator) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
+        }
+        lines.append("\(report.frames.count) frames, \(fixed(report.duration, decimals: 3)) s of virtual time; \(report.isClean ? "OK" : "NOT CLEAN")")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A number with exactly `decimals` decimals, without Foundation's String(format:).
+func fixed(_ x: Double, decimals: Int) -> String {
+    guard x.isFinite else { return "\(x)" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((abs(x) * scale).rounded())
+    let whole = scaled / Int64(scale), fraction = scaled % Int64(scale)
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: max(0, decimals - digits.count)) + digits
+    return (x < 0 && scaled != 0 ? "-" : "") + String(whole) + (decimals > 0 ? "." + digits : "")
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

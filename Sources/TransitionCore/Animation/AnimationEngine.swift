@@ -1,0 +1,169 @@
+/// Runs UIView-style animations on a virtual clock.
+///
+/// Property changes made inside `animate`'s block become animations from the value on screen
+/// to the new model value. `step()` advances the clock one frame: it retires animations that
+/// have ended, runs due completions in a fixed order, then computes what is on screen. Work
+/// that must not run inside a plugin's call (the cascade after complete_transition) is queued
+/// with `runSoon` and runs right after the call returns.
+public final class AnimationEngine {
+    public private(set) var clock: VirtualClock
+    /// The transition on whose behalf code is running now; groups started now belong to it.
+    public var currentOwner: Int?
+
+    private var active: [PropertyAnimation] = []
+    private var waiting: [AnimationGroup] = []
+    private var recording: [(AnimationGroup, AnimationOptions)] = []
+    private var soon: [() -> Void] = []
+    private var nextGroupID = 0
+
+    public init(clock: VirtualClock = VirtualClock()) { self.clock = clock }
+
+    public var now: Double { clock.now }
+
+    /// Nothing is running, waiting or queued: stepping further would change nothing.
+    public var isIdle: Bool { active.isEmpty && waiting.isEmpty && soon.isEmpty }
+
+    /// Number of property animations running now.
+    public var runningAnimationCount: Int { active.count }
+
+    // MARK: Starting
+
+    /// Calls `animations` at once; the changes it makes animate with `options`. `completion`
+    /// runs once, when every animation it started has ended (`true`) or was stopped (`false`).
+    public func animate(
+        _ options: AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        nextGroupID += 1
+        let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: now, completion: completion)
+        recording.append((group, options))
+        animations()
+        recording.removeLast()
+        // A group that changed nothing completes on the next frame, as UIKit's does.
+        waiting.append(group)
+    }
+
+    /// Called by View for every model change.
+    func propertyDidChange(_ view: View, _ property: AnimatableProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        guard let (group, options) = recording.last else {
+            removeAnimations(of: view, property: property)
+            view.presentation.setValue(new, of: property)
+            return
+        }
+        if old == new { return }
+        let start = view.presentation.value(of: property)
+        removeAnimations(of: view, property: property)
+        let begin = now + options.delay
+        let animation = PropertyAnimation(
+            view: view, property: property, from: start, to: new, begin: begin,
+            duration: options.duration, curve: options.curve, group: group)
+        group.running += 1
+        group.due = max(group.due, animation.end)
+        active.append(animation)
+        if options.duration <= 0 && options.delay <= 0 {
+            view.presentation.setValue(new, of: property)
+        }
+    }
+
+    /// Stops the animations of one property of a view; their groups report `finished: false`.
+    func removeAnimations(of view: View, property: AnimatableProperty) {
+        active.removeAll { a in
+            guard a.view === view && a.property == property else { return false }
+            a.group.running -= 1
+            a.group.interrupted = true
+            return true
+        }
+    }
+
+    /// Stops every animation of a transition and runs their completions with `finished:
+    /// false` now, in the order they were started. What is on screen snaps to the model.
+    public func stopAnimations(ownedBy owner: Int) {
+        var touched: [View] = []
+        active.removeAll { a in
+            guard a.group.owner == owner else { return false }
+            a.group.running -= 1
+            a.group.interrupted = true
+            touched.append(a.view)
+            return true
+        }
+        for view in touched { view.presentation = view.model }
+        refreshPresentation()
+        let stopped = waiting.filter { $0.owner == owner }
+        waiting.removeAll { $0.owner == owner }
+        for group in stopped.sorted(by: { $0.id < $1.id }) {
+            group.interrupted = true
+            run(group)
+        }
+    }
+
+    /// Queues work to run after the current call into a participant has returned, at the
+    /// same virtual time.
+    public func runSoon(_ work: @escaping () -> Void) { soon.append(work) }
+
+    /// Runs queued work, including work that it queues in turn.
+    public func drainSoon() {
+        while !soon.isEmpty {
+            let work = soon.removeFirst()
+            work()
+        }
+    }
+
+    // MARK: Time
+
+    /// Advances one frame: retires ended animations, runs due completions, updates the
+    /// presentation.
+    public func step() {
+        clock.advance()
+        settle()
+    }
+
+    /// Retires what has ended by now and runs what is due, until nothing more is; then
+    /// computes the presentation. Safe to call without advancing the clock.
+    public func settle() {
+        drainSoon()
+        while true {
+            retireEndedAnimations()
+            guard let next = nextDueGroup() else { break }
+            waiting.removeAll { $0 === next }
+            run(next)
+            drainSoon()
+        }
+        refreshPresentation()
+    }
+
+    private func retireEndedAnimations() {
+        let limit = now + VirtualClock.tolerance
+        var ended: [PropertyAnimation] = []
+        active.removeAll { a in
+            guard a.end <= limit else { return false }
+            ended.append(a)
+            a.group.running -= 1
+            return true
+        }
+        for a in ended where !active.contains(where: { $0.view === a.view && $0.property == a.property }) {
+            a.view.presentation.setValue(a.view.model.value(of: a.property), of: a.property)
+        }
+    }
+
+    private func nextDueGroup() -> AnimationGroup? {
+        let limit = now + VirtualClock.tolerance
+        return waiting
+            .filter { $0.running == 0 && $0.due <= limit }
+            .min { ($0.due, $0.id) < ($1.due, $1.id) }
+    }
+
+    private func run(_ group: AnimationGroup) {
+        guard !group.completed else { return }
+        group.completed = true
+        let saved = currentOwner
+        currentOwner = group.owner
+        group.completion?(!group.interrupted)
+        currentOwner = saved
+    }
+
+    private func refreshPresentation() {
+        let t = now
+        for a in active {
+            a.view.presentation.setValue(a.value(at: t), of: a.property)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The animations started by one animate call, and the completion that runs when all of them
+/// have ended.
+final class AnimationGroup {
+    let id: Int
+    /// The transition that started it (nil outside transitions), so that cutting a transition
+    /// off stops exactly its animations.
+    let owner: Int?
+    let completion: ((Bool) -> Void)?
+    /// Animations of this group still running.
+    var running = 0
+    /// Earliest time the completion may run: the end of the group's last animation.
+    var due: Double
+    /// Set when one of its animations was removed before its end: the completion is told
+    /// `finished: false`.
+    var interrupted = false
+    var completed = false
+
+    init(id: Int, owner: Int?, due: Double, completion: ((Bool) -> Void)?) {
+        self.id = id
+        self.owner = owner
+        self.due = due
+        self.completion = completion
+    }
+}
+
+/// One property of one view moving from a value to another over time.
+struct PropertyAnimation {
+    unowned let view: View
+    let property: AnimatableProperty
+    let from: AnimatableValue
+    let to: AnimatableValue
+    let begin: Double
+    let duration: Double
+    let curve: TimingCurve
+    let group: AnimationGroup
+
+    var end: Double { begin + duration }
+
+    func value(at time: Double) -> AnimatableValue {
+        if time < begin { return from }  // a delayed animation shows its start value
+        if duration <= 0 || time >= end - VirtualClock.tolerance { return to }
+        let p = curve.progress(at: (time - begin) / duration)
+        return from + (to - from) * p
+    }
+}

@@ -1,0 +1,104 @@
+/// The job of `host run EFFECT`: on the demo scene, present the detail screen with an effect,
+/// then dismiss it, recording every callback and every frame.
+public enum PresentDismissRun {
+    public struct Options: Sendable {
+        /// The effect: an animator or a transitioning delegate, by short or qualified name.
+        public var effect: String
+        /// A presentation-controller effect; selects the custom presentation style.
+        public var presentation: String?
+        public var framesPerSecond: Int
+        public var grace: Double
+
+        public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2) {
+            self.effect = effect
+            self.presentation = presentation
+            self.framesPerSecond = framesPerSecond
+            self.grace = grace
+        }
+    }
+
+    /// One view as it was on screen at one frame.
+    public struct ViewSample: Hashable, Sendable {
+        public let name: String
+        public let frame: Rect
+        public let alpha: Double
+    }
+
+    public struct Frame: Hashable, Sendable {
+        public let time: Double
+        public let views: [ViewSample]
+    }
+
+    public struct Report: Sendable {
+        public let effect: EffectInfo
+        public let presentation: EffectInfo?
+        public let framesPerSecond: Int
+        public let events: [TransitionTrace.Event]
+        public let frames: [Frame]
+        public let outcomes: [TransitionOutcome]
+
+        /// Every transition completed, none was cut off, every end state was verified.
+        public var isClean: Bool { outcomes.count == 2 && outcomes.allSatisfy(\.isClean) }
+        public var duration: Double { frames.last?.time ?? 0 }
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case notAnAnimator(String, EffectKind)
+        public var description: String {
+            switch self {
+            case .notAnAnimator(let name, let kind):
+                let hint = kind == .presentationController ? "; pass it with --presentation and name an animator" : ""
+                return "'\(name)' is a \(kind.name) effect, not an animator or a delegate\(hint)"
+            }
+        }
+    }
+
+    public static func run(registry: EffectRegistry, options: Options) throws -> Report {
+        let demo = DemoScene(framesPerSecond: options.framesPerSecond)
+        let engine = demo.scene.engine
+        let trace = TransitionTrace { engine.now }
+
+        let effect = try registry.resolve(options.effect)
+        let presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
+        let delegate: RegistryTransitioningDelegate
+        switch effect.info.kind {
+        case .animator:
+            delegate = RegistryTransitioningDelegate(animator: effect, presentation: presentation, trace: trace)
+        case .transitioningDelegate:
+            let vended = try RegistryTransitioningDelegate(delegate: effect, registry: registry, trace: trace)
+            delegate = RegistryTransitioningDelegate(
+                animator: vended.animatorEffect, presentation: presentation ?? vended.presentationEffect, trace: trace)
+        case .presentationController, .interactionController:
+            throw Failure.notAnAnimator(options.effect, effect.info.kind)
+        }
+        demo.detail.transitioningDelegate = delegate
+        if delegate.presentationEffect != nil { demo.detail.modalPresentationStyle = .custom }
+
+        let presenter = ModalPresenter(scene: demo.scene, trace: trace, grace: options.grace)
+        var frames: [Frame] = []
+        let record = { frames.append(Self.capture(demo.scene)) }
+
+        var outcomes: [TransitionOutcome] = []
+        let presenting = try presenter.present(demo.detail, from: demo.home) {}
+        outcomes.append(presenter.run(presenting, onFrame: record))
+        if outcomes[0].completed {
+            frames.removeLast()  // the dismissal's first frame is the same instant
+            let dismissing = try presenter.dismiss(demo.detail) {}
+            outcomes.append(presenter.run(dismissing, onFrame: record))
+        } else {
+            trace.info("the presentation did not complete, so there is nothing to dismiss")
+        }
+        return Report(
+            effect: effect.info, presentation: delegate.presentationEffect?.info,
+            framesPerSecond: options.framesPerSecond, events: trace.events, frames: frames, outcomes: outcomes)
+    }
+
+    /// What is on screen: every visible view, back to front, with its frame in its
+    /// superview and its alpha.
+    static func capture(_ scene: Scene) -> Frame {
+        let views = scene.visibleViews.map { v in
+            ViewSample(name: v.name, frame: v.presentation.frame, alpha: v.presentation.alpha)
+        }
+        return Frame(time: scene.engine.now, views: views)
+    }
+}

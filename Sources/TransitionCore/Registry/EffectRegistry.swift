@@ -1,0 +1,87 @@
+/// Every effect the host knows, by name: the transitioning-delegate registry. An effect is
+/// reached by its short name when only one plugin offers it, or by "plugin:effect" always.
+public final class EffectRegistry {
+    public enum LookupError: Error, Equatable, CustomStringConvertible {
+        case unknown(name: String, suggestions: [String])
+        case ambiguous(name: String, candidates: [String])
+        case wrongKind(name: String, expected: EffectKind, actual: EffectKind)
+
+        public var description: String {
+            switch self {
+            case .unknown(let name, let suggestions):
+                let hint = suggestions.isEmpty ? "run 'host list' to see every effect"
+                    : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
+                return "no effect named '\(name)'; \(hint)"
+            case .ambiguous(let name, let candidates):
+                return "'\(name)' is offered by more than one plugin; name one of: \(candidates.joined(separator: ", "))"
+            case .wrongKind(let name, let expected, let actual):
+                return "'\(name)' is a \(actual.name) effect, not a\(expected == .animator ? "n" : "") \(expected.name)"
+            }
+        }
+    }
+
+    public private(set) var providers: [EffectProvider] = []
+
+    public init() {}
+
+    public func register(_ provider: EffectProvider) { providers.append(provider) }
+
+    /// Finds an effect by "plugin:effect" or by a short name that only one plugin offers.
+    /// With `preferPlugin`, a short name offered by that plugin wins (a delegate's choice).
+    public func resolve(_ name: String, kind: EffectKind? = nil, preferPlugin: String? = nil) throws -> EffectProvider {
+        let matches: [EffectProvider]
+        if name.contains(":") {
+            matches = providers.filter { $0.info.qualifiedName == name }
+        } else {
+            let all = providers.filter { $0.info.effectID == name }
+            let own = all.filter { $0.info.pluginID == preferPlugin }
+            matches = own.count == 1 ? own : all
+        }
+        guard let found = matches.first else {
+            throw LookupError.unknown(name: name, suggestions: suggestions(for: name))
+        }
+        guard matches.count == 1 else {
+            throw LookupError.ambiguous(name: name, candidates: matches.map(\.info.qualifiedName).sorted())
+        }
+        if let kind, found.info.kind != kind {
+            throw LookupError.wrongKind(name: name, expected: kind, actual: found.info.kind)
+        }
+        return found
+    }
+
+    /// Names whose spelling is close to `name`: at most three, closest first.
+    public func suggestions(for name: String) -> [String] {
+        let names = Set(providers.flatMap { [$0.info.effectID, $0.info.qualifiedName] })
+        let limit = max(2, name.count / 3)
+        return names
+            .map { ($0, editDistance($0, name)) }
+            .filter { $0.1 <= limit || $0.0.hasPrefix(name) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(3)
+            .map(\.0)
+    }
+
+    /// True when more than one plugin offers an effect with this id: the listing then shows
+    /// the qualified name.
+    public func isAmbiguous(_ effectID: String) -> Bool {
+        providers.lazy.filter { $0.info.effectID == effectID }.count > 1
+    }
+}
+
+/// Levenshtein distance between two strings, over their characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,49 @@
+/// A transitioning delegate that vends the objects of registry effects: an animator effect
+/// for both directions and, optionally, a presentation-controller effect. A delegate effect
+/// from a plugin is turned into one of these by `init(delegate:)`.
+public final class RegistryTransitioningDelegate: TransitioningDelegate {
+    public let animatorEffect: EffectProvider?
+    public let presentationEffect: EffectProvider?
+    private let parameters: [Double]
+    private let trace: TransitionTrace
+
+    public init(animator: EffectProvider?, presentation: EffectProvider?, parameters: [Double]? = nil, trace: TransitionTrace) {
+        self.animatorEffect = animator
+        self.presentationEffect = presentation
+        self.parameters = parameters ?? animator?.info.defaultParameterValues ?? []
+        self.trace = trace
+    }
+
+    /// Resolves a delegate effect's choices against the registry (its own plugin first).
+    public convenience init(delegate: EffectProvider, registry: EffectRegistry, trace: TransitionTrace) throws {
+        let plugin = delegate.info.pluginID
+        let animatorName = delegate.delegateAnimatorChoice(for: .present)
+        let animator = try animatorName.map { try registry.resolve($0, kind: .animator, preferPlugin: plugin) }
+        let presentation = try delegate.delegatePresentationChoice()
+            .map { try registry.resolve($0, kind: .presentationController, preferPlugin: plugin) }
+        self.init(animator: animator, presentation: presentation, trace: trace)
+    }
+
+    public func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator? {
+        animator(for: .present)
+    }
+
+    public func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator? {
+        animator(for: .dismiss)
+    }
+
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
+        guard let presentationEffect else { return nil }
+        return presentationEffect.makePresentationController(
+            parameters: presentationEffect.info.defaultParameterValues, trace: trace)
+    }
+
+    private func animator(for kind: TransitionKind) -> TransitionAnimator? {
+        guard let effect = animatorEffect else { return nil }
+        guard effect.info.transitions.contains(kind) else {
+            trace.info("'\(effect.info.effectID)' does not support \(kind.name); using the standard style")
+            return nil
+        }
+        return effect.makeAnimator(for: kind, parameters: parameters, trace: trace)
+    }
+}

@@ -1,0 +1,210 @@
+/// A view in the scene, as UIView: a name, a place in a tree, and an appearance.
+///
+/// `model` is what was last set (what getters return, as in UIKit); `presentation` is what is
+/// on screen at the current frame, which differs from the model while an animation runs.
+/// Every change goes through the scene's animation engine, so that changes made inside an
+/// animation block animate.
+public final class View {
+    /// Unique within the scene, never reused; the order of creation.
+    public let id: Int
+    public var name: String
+    public unowned let scene: Scene
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    public internal(set) var model: ViewAppearance
+    public internal(set) var presentation: ViewAppearance
+
+    init(id: Int, name: String, frame: Rect, scene: Scene) {
+        self.id = id
+        self.name = name
+        self.scene = scene
+        self.model = ViewAppearance(frame: frame)
+        self.presentation = model
+    }
+
+    // MARK: Properties (model values; setters may animate)
+
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            var next = model
+            next.frame = newValue
+            change(.center, and: .bounds, to: next)
+        }
+    }
+    public var bounds: Rect {
+        get { model.bounds }
+        set { var next = model; next.bounds = newValue; change(.bounds, to: next) }
+    }
+    public var center: Point {
+        get { model.center }
+        set { var next = model; next.center = newValue; change(.center, to: next) }
+    }
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { var next = model; next.transform = newValue; change(.transform, to: next) }
+    }
+    public var alpha: Double {
+        get { model.alpha }
+        set { var next = model; next.alpha = min(1, max(0, newValue)); change(.alpha, to: next) }
+    }
+    public var backgroundColor: Color {
+        get { model.backgroundColor }
+        set { var next = model; next.backgroundColor = newValue; change(.backgroundColor, to: next) }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { var next = model; next.cornerRadius = max(0, newValue); change(.cornerRadius, to: next) }
+    }
+    /// Not animatable, as in UIKit: applies at once.
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue; presentation.isHidden = newValue }
+    }
+
+    /// Moves the model to `next`, which differs from it in `property` (and `second`), and
+    /// tells the engine, which animates the change inside an animation block.
+    private func change(
+        _ property: AnimatableProperty, and second: AnimatableProperty? = nil, to next: ViewAppearance
+    ) {
+        let old = model
+        model = next
+        scene.engine.propertyDidChange(
+            self, property, from: old.value(of: property), to: next.value(of: property))
+        if let second {
+            scene.engine.propertyDidChange(
+                self, second, from: old.value(of: second), to: next.value(of: second))
+        }
+    }
+
+    /// Sets the whole model at once, without animation; used to restore a saved state.
+    func restore(_ appearance: ViewAppearance) {
+        for property in AnimatableProperty.allCases {
+            scene.engine.removeAnimations(of: self, property: property)
+        }
+        model = appearance
+        presentation = appearance
+    }
+
+    // MARK: Hierarchy
+
+    /// True when `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// Adds `child` on top of the subviews, moving it from its old superview. Refuses to make
+    /// a view its own ancestor.
+    @discardableResult
+    public func addSubview(_ child: View) -> Bool {
+        insertSubview(child, at: nil)
+    }
+
+    /// Inserts `child` just below `sibling`, which must be a subview of this view.
+    @discardableResult
+    public func insertSubview(_ child: View, below sibling: View) -> Bool {
+        guard sibling.superview === self, sibling !== child else { return false }
+        guard !isDescendant(of: child) else { return false }
+        child.removeFromSuperview()
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return false }
+        return insertSubview(child, at: index)
+    }
+
+    @discardableResult
+    public func insertSubview(_ child: View, at index: Int?) -> Bool {
+        guard child.scene === scene, !isDescendant(of: child) else { return false }
+        child.removeFromSuperview()
+        let position = min(index ?? subviews.count, subviews.count)
+        subviews.insert(child, at: position)
+        child.superview = self
+        return true
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Every view in this subtree, depth first, parents before children, back to front.
+    public func subtree() -> [View] {
+        var result: [View] = []
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            result.append(v)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return result
+    }
+
+    // MARK: Coordinates
+
+    /// The transform from this view's coordinates to its superview's, as UIKit composes it:
+    /// bounds origin, then the transform about the centre, then the centre.
+    private func pointToSuperview(_ p: Point) -> Point {
+        let local = Point(x: p.x - model.bounds.origin.x - model.bounds.size.width / 2,
+                          y: p.y - model.bounds.origin.y - model.bounds.size.height / 2)
+        let t = model.transform.apply(to: local)
+        return Point(x: t.x + model.center.x, y: t.y + model.center.y)
+    }
+
+    /// The point in the root's coordinates (the window's, when the view is in the window).
+    public func convertToRoot(_ p: Point) -> Point {
+        var point = p
+        var current: View? = self
+        while let v = current, let parent = v.superview {
+            point = v.pointToSuperview(point)
+            current = parent
+        }
+        return point
+    }
+
+    /// The root of this view's tree.
+    public var root: View {
+        var v = self
+        while let parent = v.superview { v = parent }
+        return v
+    }
+
+    /// Converts a rectangle from this view's coordinates to `other`'s; both must share a root.
+    /// Rotations are reduced to the bounding box, as UIKit's convertRect does.
+    public func convert(_ rect: Rect, to other: View) -> Rect? {
+        guard root === other.root else { return nil }
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        ].map { convertToRoot($0) }
+        guard let inverse = other.rootToLocal() else { return nil }
+        let local = corners.map { inverse($0) }
+        let xs = local.map(\.x), ys = local.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// A function mapping root coordinates to this view's, or nil when a transform on the way
+    /// cannot be inverted.
+    private func rootToLocal() -> ((Point) -> Point)? {
+        var chain: [View] = []
+        var current: View? = self
+        while let v = current, v.superview != nil { chain.append(v); current = v.superview }
+        var steps: [(Point) -> Point] = []
+        for v in chain.reversed() {
+            let m = v.model
+            let t = m.transform
+            let det = t.a * t.d - t.b * t.c
+            guard det != 0, det.isFinite else { return nil }
+            steps.append { p in
+                let x = p.x - m.center.x - t.tx, y = p.y - m.center.y - t.ty
+                let lx = (t.d * x - t.c * y) / det
+                let ly = (-t.b * x + t.a * y) / det
+                return Point(x: lx + m.bounds.size.width / 2 + m.bounds.origin.x,
+                             y: ly + m.bounds.size.height / 2 + m.bounds.origin.y)
+            }
+        }
+        return { p in steps.reduce(p) { $1($0) } }
+    }
+}

@@ -1,0 +1,40 @@
+/// How a transition ended, as the host saw it.
+public struct TransitionOutcome: Sendable, Equatable {
+    public let kind: TransitionKind
+    /// The animator's display name.
+    public let animator: String
+    /// The value passed to completeTransition (false when cancelled or cut off).
+    public let completed: Bool
+    /// The animator never called completeTransition; the host cancelled it.
+    public let cutOff: Bool
+    /// The duration the animator reported.
+    public let duration: Double
+    public let startTime: Double
+    public let endTime: Double
+    /// Ways in which the end state broke the contract; empty when it was verified.
+    public let violations: [String]
+
+    public var isClean: Bool { completed && !cutOff && violations.isEmpty }
+}
+
+/// One presentation or dismissal in flight, from the delegate's first call to animationEnded.
+public final class ActiveTransition {
+    public let context: TransitionContext
+    public let animator: TransitionAnimator
+    public let presentationController: PresentationController?
+    let snapshot: HierarchySnapshot
+    let startTime: Double
+    /// When the host cuts the transition off if it has not completed.
+    var deadline: Double = .infinity
+    var wasCutOff = false
+    public internal(set) var outcome: TransitionOutcome?
+
+    init(context: TransitionContext, animator: TransitionAnimator, presentationController: PresentationController?,
+         snapshot: HierarchySnapshot, startTime: Double) {
+        self.context = context
+        self.animator = animator
+        self.presentationController = presentationController
+        self.snapshot = snapshot
+        self.startTime = startTime
+    }
+}

@@ -1,0 +1,64 @@
+// The participants of a transition, with UIKit's meaning. The core talks to these protocols
+// only; PluginHost bridges plugins' C interfaces to them, and tests use fakes.
+
+/// UIViewControllerAnimatedTransitioning: one instance serves one transition.
+public protocol TransitionAnimator: AnyObject {
+    /// Shown in reports: which effect this is.
+    var displayName: String { get }
+    func transitionDuration(using context: TransitionContext) -> Double
+    /// Sets up and starts the animations; calls context.completeTransition when done.
+    func animateTransition(using context: TransitionContext)
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension TransitionAnimator {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// UIViewControllerInteractiveTransitioning. Vended by a delegate; driving it arrives with
+/// interactive transitions. Until then, one that is vended is reported and not used.
+public protocol InteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ context: TransitionContext)
+}
+
+/// UIPresentationController: manages a presented view controller from its presentation to
+/// the end of its dismissal.
+public protocol PresentationController: AnyObject {
+    var displayName: String { get }
+    /// The presented view's frame in the container, or nil for the container's bounds.
+    func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect?
+    func presentationTransitionWillBegin(_ context: TransitionContext)
+    func presentationTransitionDidEnd(_ completed: Bool)
+    func dismissalTransitionWillBegin(_ context: TransitionContext)
+    func dismissalTransitionDidEnd(_ completed: Bool)
+    func containerViewWillLayoutSubviews(_ container: View)
+    var shouldRemovePresentersView: Bool { get }
+}
+
+extension PresentationController {
+    public func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? { nil }
+    public func presentationTransitionWillBegin(_ context: TransitionContext) {}
+    public func presentationTransitionDidEnd(_ completed: Bool) {}
+    public func dismissalTransitionWillBegin(_ context: TransitionContext) {}
+    public func dismissalTransitionDidEnd(_ completed: Bool) {}
+    public func containerViewWillLayoutSubviews(_ container: View) {}
+    public var shouldRemovePresentersView: Bool { true }
+}
+
+/// UIViewControllerTransitioningDelegate: vends the objects of a presentation and a dismissal.
+/// nil means "the standard behaviour".
+public protocol TransitioningDelegate: AnyObject {
+    func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator?
+    func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator?
+    func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning?
+    func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning?
+    func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController?
+}
+
+extension TransitioningDelegate {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator? { nil }
+    public func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator? { nil }
+    public func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning? { nil }
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? { nil }
+}

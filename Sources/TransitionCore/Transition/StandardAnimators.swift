@@ -1,0 +1,86 @@
+/// The host's own animations for when the delegate vends none, as UIKit's
+/// modalTransitionStyle: cover vertical (the default) and cross dissolve.
+public enum StandardAnimators {
+    public static func make(_ style: ModalTransitionStyle) -> TransitionAnimator {
+        switch style {
+        case .coverVertical: return CoverVerticalAnimator()
+        case .crossDissolve: return CrossDissolveAnimator()
+        }
+    }
+
+    static let coverVerticalDuration = 0.5
+    static let crossDissolveDuration = 0.35
+}
+
+/// The presented view rises from below the container; on dismissal it falls back down.
+final class CoverVerticalAnimator: TransitionAnimator {
+    var displayName: String { "cover-vertical" }
+
+    func transitionDuration(using context: TransitionContext) -> Double { StandardAnimators.coverVerticalDuration }
+
+    func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        let height = container.bounds.size.height
+        let presenting = context.kind == .present || context.kind == .push
+        let moving = presenting ? context.toView : context.fromView
+        guard let moving else { context.completeTransition(false); return }
+        if let to = context.toView, to.superview !== container {
+            if let from = context.fromView, from.superview === container, !presenting {
+                container.insertSubview(to, below: from)
+            } else {
+                container.addSubview(to)
+            }
+        }
+        let vc = context.viewController(forKey: presenting ? .to : .from)
+        let onScreen = presenting ? context.finalFrame(for: vc) : moving.frame
+        let below = onScreen.offsetBy(dx: 0, dy: height - onScreen.minY)
+        if presenting { moving.frame = below }
+        context.containerView.scene.engine.animate(
+            AnimationOptions(duration: transitionDuration(using: context), curve: .easeInOut),
+            animations: { moving.frame = presenting ? onScreen : below },
+            completion: { _ in finishStandard(context, presenting: presenting) })
+    }
+}
+
+/// The presented view fades in over the presenter; on dismissal it fades out.
+final class CrossDissolveAnimator: TransitionAnimator {
+    var displayName: String { "cross-dissolve" }
+
+    func transitionDuration(using context: TransitionContext) -> Double { StandardAnimators.crossDissolveDuration }
+
+    func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        let presenting = context.kind == .present || context.kind == .push
+        guard let fading = presenting ? context.toView : context.fromView else {
+            context.completeTransition(false); return
+        }
+        if let to = context.toView, to.superview !== container {
+            if let from = context.fromView, from.superview === container, !presenting {
+                container.insertSubview(to, below: from)
+            } else {
+                container.addSubview(to)
+            }
+        }
+        if presenting {
+            fading.frame = context.finalFrame(for: context.toViewController)
+            fading.alpha = 0
+        }
+        container.scene.engine.animate(
+            AnimationOptions(duration: transitionDuration(using: context), curve: .easeInOut),
+            animations: { fading.alpha = presenting ? 1 : 0 },
+            completion: { _ in
+                // A dismissed view leaves at full opacity, so that it looks right if shown again.
+                if !presenting { fading.alpha = 1 }
+                finishStandard(context, presenting: presenting)
+            })
+    }
+}
+
+/// The end of every standard animation, as in the guide: remove the view that leaves, then
+/// complete with the context's verdict.
+private func finishStandard(_ context: TransitionContext, presenting: Bool) {
+    let success = !context.transitionWasCancelled
+    if presenting && !success { context.toView?.removeFromSuperview() }
+    if !presenting && success { context.fromView?.removeFromSuperview() }
+    context.completeTransition(success)
+}

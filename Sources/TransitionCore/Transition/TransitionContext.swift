@@ -1,0 +1,129 @@
+/// UIViewControllerContextTransitioning and UIViewControllerTransitionCoordinator in one
+/// object, shared by every participant of one transition. It is valid from the first call
+/// that hands it out until the animator's animationEnded; after that it is `ended` and every
+/// query from a plugin fails (PluginHost turns that into a stale-handle error).
+public final class TransitionContext {
+    public enum Key: UInt32, Sendable { case from = 0, to = 1 }
+    public enum State: Equatable, Sendable {
+        case running
+        /// complete_transition was called (or the host cut the transition off); the cascade
+        /// of completions runs next.
+        case completing(Bool)
+        /// Everything has run; the context is stale.
+        case ended(Bool)
+    }
+
+    public let id: Int
+    public let kind: TransitionKind
+    public let containerView: View
+    public let fromViewController: ViewController
+    public let toViewController: ViewController
+    public let fromView: View?
+    public let toView: View?
+    public let presentationStyle: PresentationStyle
+    public let isAnimated: Bool
+    public let isInteractive: Bool = false
+    public internal(set) var transitionWasCancelled = false
+    /// The duration the animator reported; 0 until it has been asked.
+    public internal(set) var transitionDuration: Double = 0
+    public internal(set) var state: State = .running
+
+    private let frames: [ObjectIdentifier: (initial: Rect, final: Rect)]
+    public let trace: TransitionTrace
+    /// Called once, with the outcome, when complete_transition is first called.
+    var onComplete: ((Bool) -> Void)?
+
+    typealias Alongside = (animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)
+    private(set) var alongside: [Alongside] = []
+    private var alongsideStarted = false
+
+    init(
+        id: Int, kind: TransitionKind, container: View, from: ViewController, to: ViewController,
+        fromView: View?, toView: View?, style: PresentationStyle, animated: Bool,
+        frames: [(ViewController, initial: Rect, final: Rect)], trace: TransitionTrace
+    ) {
+        self.id = id
+        self.kind = kind
+        self.containerView = container
+        self.fromViewController = from
+        self.toViewController = to
+        self.fromView = fromView
+        self.toView = toView
+        self.presentationStyle = style
+        self.isAnimated = animated
+        self.trace = trace
+        var table: [ObjectIdentifier: (initial: Rect, final: Rect)] = [:]
+        for (vc, initial, final) in frames { table[ObjectIdentifier(vc)] = (initial, final) }
+        self.frames = table
+    }
+
+    public var isEnded: Bool { if case .ended = state { return true } else { return false } }
+    public var isRunning: Bool { state == .running }
+
+    public func viewController(forKey key: Key) -> ViewController {
+        key == .from ? fromViewController : toViewController
+    }
+
+    public func view(forKey key: Key) -> View? { key == .from ? fromView : toView }
+
+    /// The frame at the start, in the container's coordinates; zero when unknown.
+    public func initialFrame(for vc: ViewController) -> Rect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
+    /// The frame at the end, in the container's coordinates; zero when unknown.
+    public func finalFrame(for vc: ViewController) -> Rect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
+
+    /// Ends the transition. Only the first call counts; a later one is reported and ignored.
+    /// The completion cascade runs after the caller returns, never inside its call.
+    @discardableResult
+    public func completeTransition(_ didComplete: Bool) -> Bool {
+        guard state == .running else {
+            trace.warning("completeTransition(\(didComplete)) called again after the transition had ended; ignored")
+            return false
+        }
+        state = .completing(didComplete)
+        if !didComplete { transitionWasCancelled = true }
+        trace.call("context.completeTransition(\(didComplete))")
+        onComplete?(didComplete)
+        return true
+    }
+
+    /// The host ends a transition whose animator never completed it.
+    func cutOff() {
+        guard state == .running else { return }
+        state = .completing(false)
+        transitionWasCancelled = true
+        onComplete?(false)
+    }
+
+    /// Registers blocks to run alongside the transition's animation. Accepted until the
+    /// animation has started.
+    @discardableResult
+    public func animateAlongside(
+        _ animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil
+    ) -> Bool {
+        guard state == .running, !alongsideStarted else {
+            trace.warning("animateAlongside called after the transition's animation had started; ignored")
+            return false
+        }
+        alongside.append((animation, completion))
+        return true
+    }
+
+    /// Runs the registered alongside animations in one animation with the transition's
+    /// duration and the ease-in-out curve.
+    func startAlongsideAnimations(in engine: AnimationEngine) {
+        alongsideStarted = true
+        let blocks = alongside.compactMap(\.animation)
+        guard !blocks.isEmpty else { return }
+        trace.call("coordinator.alongsideAnimations")
+        engine.animate(AnimationOptions(duration: transitionDuration, curve: .easeInOut)) {
+            for block in blocks { block(self) }
+        }
+    }
+
+    func runAlongsideCompletions() {
+        for completion in alongside.compactMap(\.completion) {
+            trace.call("coordinator.alongsideCompletion")
+            completion(self)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What happened during a run, in order: every call the host made into a participant, every
+/// completion, every warning. The contract's call order is checked against this.
+public final class TransitionTrace {
+    public enum Level: String, Sendable { case call, info, warning, error }
+
+    public struct Event: Hashable, Sendable {
+        public let time: Double
+        public let level: Level
+        /// For calls, the callback's name ("animator.animateTransition"); otherwise a message.
+        public let name: String
+    }
+
+    public private(set) var events: [Event] = []
+    private let clock: () -> Double
+
+    public init(clock: @escaping () -> Double) { self.clock = clock }
+
+    public func call(_ name: String) { events.append(Event(time: clock(), level: .call, name: name)) }
+    public func info(_ message: String) { events.append(Event(time: clock(), level: .info, name: message)) }
+    public func warning(_ message: String) { events.append(Event(time: clock(), level: .warning, name: message)) }
+    public func error(_ message: String) { events.append(Event(time: clock(), level: .error, name: message)) }
+
+    /// The names of the calls, in order.
+    public var calls: [String] { events.filter { $0.level == .call }.map(\.name) }
+    public var warnings: [String] { events.filter { $0.level == .warning }.map(\.name) }
+}

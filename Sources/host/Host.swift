@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// `host`: the command-line face of the transition plugin host. Parses, wires, prints; the
+/// transitions themselves live in TransitionCore and the plugins in PluginHost.
+@main
+struct Host: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "host",
+        abstract: "Run UIKit-style view-controller transitions whose effects are loaded from plugins.",
+        discussion: """
+            Plugins are shared libraries (.so) built against transition_host.h. They are found in \
+            --plugin-path folders, then HOST_PLUGIN_PATH (colon-separated), then \
+            $XDG_DATA_HOME/transition-host/plugins (default ~/.local/share/transition-host/plugins), \
+            then the plugins bundled next to this binary.
+
+            Exit codes: 0 success; 1 a transition was cancelled, cut off or broke the contract; \
+            2 the effect is unknown, ambiguous or of the wrong kind; 64 bad usage.
+            """,
+        subcommands: [ListCommand.self, RunCommand.self])
+}
+
+/// Exit codes documented in `host --help`.
+enum HostExit {
+    static let notClean = ExitCode(1)
+    static let badEffect = ExitCode(2)
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import PluginHost
+import Rendering
+import TransitionCore
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Present, then dismiss, the demo scene's detail screen with an effect.",
+        discussion: """
+            Prints every callback in call order with its virtual time, then a summary. The clock \
+            is virtual, so a run is the same bit for bit every time. A transition whose animator \
+            never calls complete_transition is cut off after its duration plus the grace period, \
+            cancelled, and the scene restored.
+            """)
+
+    @Argument(help: ArgumentHelp("The effect: a short name such as 'diagonal', or 'plugin:effect'.", valueName: "effect"))
+    var effect: String
+
+    @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
+    var presentation: String?
+
+    @Option(help: "Output: 'text' (the trace and a summary) or 'json' (events and frames).")
+    var format: OutputFormat = .text
+
+    @Option(help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
+    var fps: Int = 60
+
+    @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
+    var grace: Double = 2
+
+    @OptionGroup var plugins: PluginOptions
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func validate() throws {
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
+        guard grace.isFinite, grace >= 0, grace <= 3600 else {
+            throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
+        }
+    }
+
+    func run() throws {
+        let catalog = plugins.discover()
+        defer { catalog.shutdown() }
+        let registry = catalog.makeRegistry()
+        let report: PresentDismissRun.Report
+        do {
+            report = try PresentDismissRun.run(
+                registry: registry,
+                options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace))
+        } catch let error as EffectRegistry.LookupError {
+            printError("error: \(error)")
+            throw HostExit.badEffect
+        } catch let error as PresentDismissRun.Failure {
+            printError("error: \(error)")
+            throw HostExit.badEffect
+        }
+        switch format {
+        case .text: print(RunReportText.render(report))
+        case .json: print(RunReportJSON.render(report))
+        }
+        if !report.isClean { throw HostExit.notClean }
+    }
+}
