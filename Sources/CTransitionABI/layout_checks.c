@@ -17,6 +17,3 @@ _Static_assert(sizeof(th_param_descriptor) == 72, "th_param_descriptor v1.0 is 7
 _Static_assert(sizeof(th_animation_options) == 48, "th_animation_options v1.0 is 48 bytes");
 _Static_assert(sizeof(th_rect) == 32, "th_rect is four doubles");
 #endif
-
-// Exported so the C target has a symbol of its own; reports the header's version.
-uint32_t th_header_abi_version(void) { return (TH_ABI_MAJOR << 16) | TH_ABI_MINOR; }

@@ -29,6 +29,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
     var grace: Double = 2
 
+    @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
+    var verbose = false
+
     @OptionGroup var plugins: PluginOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -41,6 +44,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        PluginCatalog.showsPluginDebugLogs = verbose
         let catalog = plugins.discover()
         defer { catalog.shutdown() }
         let registry = catalog.makeRegistry()

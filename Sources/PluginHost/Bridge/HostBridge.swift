@@ -50,7 +50,11 @@ final class HostBridge {
         trace = context.trace
     }
 
+    /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).
+    var showsDebugLogs = false
+
     func log(level: UInt32, message: String) {
+        if Int(level) == Int(TH_LOG_DEBUG) && !showsDebugLogs { return }
         let plugin = currentPlugin
         guard let trace else {
             loadLog.append((plugin, level, message))
