@@ -20,10 +20,12 @@ let package = Package(
     targets: [
         // The public C ABI (the SDK): one header, plus compile-time layout checks.
         .target(name: "CTransitionABI", path: "Sources/CTransitionABI"),
+        // libffi, for calling plugin functions whose C signature is known only at run time.
+        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // Pure Swift: geometry, scene, timing, animation engine, transition flows, registry.
         .target(name: "TransitionCore"),
         // The OS-bound part: search paths, ELF probing, dlopen, the C bridge.
-        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI"]),
+        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI"]),
         // Turns a finished run or a listing into text or JSON.
         .target(name: "Rendering", dependencies: ["TransitionCore"]),
         .executableTarget(

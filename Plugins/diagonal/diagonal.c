@@ -1,6 +1,8 @@
 /*
- * Diagonal: a presented view flies in from beyond the container's lower-right corner to its
- * place; on dismissal it flies back out to that corner, revealing what was underneath.
+ * Diagonal: a presented view flies in from beyond one of the container's corners (lower-right
+ * by default, parameter "corner") to its place; on dismissal it flies back out to that corner,
+ * revealing what was underneath. The host creates it through a typed constructor ("p(Izd)",
+ * called with libffi) that takes the corner by name and the duration.
  *
  * This is Apple's animator from "Listing 10-2" of the View Controller Programming Guide,
  * with its three bugs fixed:
@@ -12,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "transition_host.h"
 
@@ -49,7 +52,14 @@ typedef struct diagonal {
     th_view from_view; /* may be {0} */
     th_view to_view;   /* may be {0} */
     th_rect target;    /* where the moving view ends: the to-view when presenting, else the from-view */
+    bool from_right;   /* the corner the view flies from (and back to) */
+    bool from_bottom;
+    double duration;   /* seconds */
 } diagonal;
+
+/* The corners, in the order of the "corner" parameter's choices. */
+static const char *const corner_choices[] = { "bottom-right", "bottom-left", "top-right", "top-left" };
+#define CORNER_COUNT 4
 
 /* The host waits for complete_transition no matter what went wrong; cancelling keeps the
  * scene as it was and lets the host carry on at once instead of after its cut-off. */
@@ -126,21 +136,44 @@ static void diagonal_completion(void *user_data, bool finished)
     diagonal_finish(self, !cancelled);
 }
 
-static void *diagonal_create(const th_effect_config *config)
+static diagonal *diagonal_new(uint32_t transition, uint32_t corner, double duration)
 {
     diagonal *self;
 
     /* Only the two transitions the descriptor declares; NULL lets the host fall back. */
-    if (config == NULL || (config->transition != TH_TRANSITION_PRESENT &&
-                           config->transition != TH_TRANSITION_DISMISS)) {
+    if (transition != TH_TRANSITION_PRESENT && transition != TH_TRANSITION_DISMISS) {
         return NULL;
     }
     self = calloc(1, sizeof *self);
     if (self == NULL) {
         return NULL;
     }
-    self->presenting = config->transition == TH_TRANSITION_PRESENT;
+    self->presenting = transition == TH_TRANSITION_PRESENT;
+    self->from_right = corner == 0 || corner == 2;
+    self->from_bottom = corner < 2;
+    self->duration = duration;
     return self;
+}
+
+/* The constructor the host calls through libffi (signature "p(Izd)"), with the corner by
+ * name: the host has already checked both values against the descriptor. */
+static void *diagonal_create_typed(uint32_t transition, const char *corner, double duration)
+{
+    uint32_t index = 0;
+
+    while (index < CORNER_COUNT && strcmp(corner_choices[index], corner) != 0) {
+        index++;
+    }
+    return index < CORNER_COUNT ? diagonal_new(transition, index, duration) : NULL;
+}
+
+/* The plain ABI 1.0 path, for hosts that do not call typed constructors. */
+static void *diagonal_create(const th_effect_config *config)
+{
+    if (config == NULL || config->param_count < 2 || config->params == NULL) {
+        return NULL;
+    }
+    return diagonal_new(config->transition, (uint32_t)config->params[0], config->params[1]);
 }
 
 static void diagonal_destroy(void *self)
@@ -150,9 +183,8 @@ static void diagonal_destroy(void *self)
 
 static double diagonal_transition_duration(void *self, th_context ctx)
 {
-    (void)self;
     (void)ctx;
-    return DIAGONAL_DURATION;
+    return ((diagonal *)self)->duration;
 }
 
 static void diagonal_animate_transition(void *opaque, th_context ctx)
@@ -206,8 +238,8 @@ static void diagonal_animate_transition(void *opaque, th_context ctx)
             return;
         }
         start = self->target;
-        start.origin.x = width;
-        start.origin.y = height;
+        start.origin.x = self->from_right ? width : -start.size.width;
+        start.origin.y = self->from_bottom ? height : -start.size.height;
         if (is_none(self->to_view)) {
             plugin_log(TH_LOG_WARNING, "diagonal: no view to present; nothing will move");
         }
@@ -223,9 +255,9 @@ static void diagonal_animate_transition(void *opaque, th_context ctx)
         } else {
             plugin_log(TH_LOG_WARNING, "diagonal: no view to dismiss; nothing will move");
         }
-        self->target.origin.x = width;
-        self->target.origin.y = height;
         self->target.size = from_frame.size;
+        self->target.origin.x = self->from_right ? width : -from_frame.size.width;
+        self->target.origin.y = self->from_bottom ? height : -from_frame.size.height;
     }
 
     /* The listing adds the to-view in both directions: on a dismissal that brings back the
@@ -281,17 +313,40 @@ static const th_animator_interface diagonal_interface = {
     .animation_ended = diagonal_animation_ended,
 };
 
+static const th_param_descriptor diagonal_params[] = {
+    {
+        .struct_size = sizeof(th_param_descriptor),
+        .type = TH_PARAM_ENUM,
+        .id = "corner",
+        .name = "Corner the view flies in from and out to",
+        .unit = NULL,
+        .default_value = 0,
+        .choice_count = CORNER_COUNT,
+        .choices = corner_choices,
+    },
+    {
+        .struct_size = sizeof(th_param_descriptor),
+        .type = TH_PARAM_DOUBLE,
+        .id = "duration",
+        .name = "Duration of each transition",
+        .unit = "s",
+        .min_value = 0.05,
+        .max_value = 5,
+        .default_value = DIAGONAL_DURATION,
+    },
+};
+
 static const th_effect_descriptor effects[] = {
     {
         .struct_size = sizeof(th_effect_descriptor),
         .kind = TH_KIND_ANIMATOR,
         .id = "diagonal",
         .name = "Diagonal",
-        .description = "Slides the presented view in from the lower-right corner and back out "
-                       "again on dismissal.",
+        .description = "Flies the presented view in from a corner (the lower-right one by "
+                       "default) and back out to it on dismissal.",
         .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
-        .param_count = 0,
-        .params = NULL,
+        .param_count = 2,
+        .params = diagonal_params,
         .default_duration = DIAGONAL_DURATION,
         .interface = &diagonal_interface,
     },
@@ -326,6 +381,26 @@ static const th_effect_descriptor *plugin_get_effect(uint32_t index)
     return index < plugin_effect_count() ? &effects[index] : NULL;
 }
 
+static const th_typed_constructor diagonal_constructors[] = {
+    {
+        .struct_size = sizeof(th_typed_constructor),
+        .effect_id = "diagonal",
+        .signature = "p(Izd)",
+        .function = (void (*)(void))diagonal_create_typed,
+    },
+};
+
+static const th_typed_constructors diagonal_constructor_list = {
+    .struct_size = sizeof(th_typed_constructors),
+    .count = 1,
+    .items = diagonal_constructors,
+};
+
+static const void *plugin_get_extension(const char *id)
+{
+    return strcmp(id, TH_EXT_TYPED_CONSTRUCTORS) == 0 ? &diagonal_constructor_list : NULL;
+}
+
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),
     .abi_major = TH_ABI_MAJOR,
@@ -338,5 +413,5 @@ TH_EXPORT const th_plugin_entry th_entry = {
     .deinit = plugin_deinit,
     .effect_count = plugin_effect_count,
     .get_effect = plugin_get_effect,
-    .get_extension = NULL,
+    .get_extension = plugin_get_extension,
 };

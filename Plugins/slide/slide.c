@@ -1,6 +1,7 @@
 /*
- * Slide: the incoming view (presented or pushed) slides in from the right edge to its place;
- * the outgoing view (dismissed or popped) slides off to the right, uncovering the view below.
+ * Slide: the incoming view (presented or pushed) slides in from an edge (parameter
+ * "direction", the right one by default) to its place; the outgoing view (dismissed or popped)
+ * slides off to that edge, uncovering the view below.
  * The motion is a critically damped spring, so it settles without overshooting.
  *
  * "sheet" pairs the slide with the "dimming" presentation controller: a sheet that slides in
@@ -52,7 +53,23 @@ typedef struct slide {
     th_view from_view; /* may be {0} */
     th_view to_view;   /* may be {0} */
     th_rect target;    /* where the moving view ends */
+    uint32_t edge;     /* index into edge_choices: where the view comes from and goes to */
 } slide;
+
+/* The edges, in the order of the "direction" parameter's choices. */
+static const char *const edge_choices[] = { "right", "left", "bottom", "top" };
+
+/* `frame` moved just past the container's `edge`, so that it is out of sight. */
+static th_rect off_screen(th_rect frame, th_rect bounds, uint32_t edge)
+{
+    switch (edge) {
+    case 1: frame.origin.x = bounds.origin.x - frame.size.width; break;
+    case 2: frame.origin.y = bounds.origin.y + bounds.size.height; break;
+    case 3: frame.origin.y = bounds.origin.y - frame.size.height; break;
+    default: frame.origin.x = bounds.origin.x + bounds.size.width; break;
+    }
+    return frame;
+}
 
 /* The host waits for complete_transition no matter what went wrong; cancelling keeps the
  * scene as it was and lets the host carry on at once instead of after its cut-off. */
@@ -143,6 +160,11 @@ static void *slide_create(const th_effect_config *config)
     }
     self->incoming = config->transition == TH_TRANSITION_PRESENT ||
                      config->transition == TH_TRANSITION_PUSH;
+    /* The host has checked the value against the descriptor; the bound is for older hosts. */
+    if (config->param_count >= 1 && config->params != NULL && config->params[0] >= 0 &&
+        config->params[0] < 4) {
+        self->edge = (uint32_t)config->params[0];
+    }
     return self;
 }
 
@@ -206,8 +228,7 @@ static void slide_animate_transition(void *opaque, th_context ctx)
             abort_transition(ctx, "final_frame(to)", status);
             return;
         }
-        start = self->target;
-        start.origin.x = container_bounds.size.width;
+        start = off_screen(self->target, container_bounds, self->edge);
         if (is_none(self->to_view)) {
             plugin_log(TH_LOG_WARNING, "slide: no incoming view; nothing will move");
         } else {
@@ -235,8 +256,7 @@ static void slide_animate_transition(void *opaque, th_context ctx)
         } else {
             plugin_log(TH_LOG_WARNING, "slide: no outgoing view; nothing will move");
         }
-        self->target = from_frame;
-        self->target.origin.x = container_bounds.size.width;
+        self->target = off_screen(from_frame, container_bounds, self->edge);
 
         /* The view being returned to must be behind the one sliding away, or the slide
          * happens out of sight. */
@@ -312,17 +332,29 @@ static const th_delegate_interface sheet_interface = {
  * Plugin entry.
  * ------------------------------------------------------------------------------------- */
 
+static const th_param_descriptor slide_params[] = {
+    {
+        .struct_size = sizeof(th_param_descriptor),
+        .type = TH_PARAM_ENUM,
+        .id = "direction",
+        .name = "Edge the view slides in from and out to",
+        .default_value = 0,
+        .choice_count = 4,
+        .choices = edge_choices,
+    },
+};
+
 static const th_effect_descriptor effects[] = {
     {
         .struct_size = sizeof(th_effect_descriptor),
         .kind = TH_KIND_ANIMATOR,
         .id = "slide",
         .name = "Slide",
-        .description = "Slides the incoming view in from the right edge and the outgoing view "
-                       "out to the right.",
+        .description = "Slides the incoming view in from an edge (the right one by default) and "
+                       "the outgoing view out to it.",
         .transitions = SLIDE_TRANSITIONS,
-        .param_count = 0,
-        .params = NULL,
+        .param_count = 1,
+        .params = slide_params,
         .default_duration = SLIDE_DURATION,
         .interface = &slide_interface,
     },

@@ -43,9 +43,10 @@ public struct PluginListing {
             for row in broken { lines.append("\(row.path): \(row.error!)") }
         }
         for note in notes { lines.append("note: \(note)") }
-        let effects = rows.filter { $0.error == nil && $0.name != "-" }.count
+        let curves = rows.filter { $0.error == nil && $0.kind == "curve" }.count
+        let effects = rows.filter { $0.error == nil && $0.name != "-" }.count - curves
         lines.append("")
-        lines.append("\(effects) effects; \(broken.count) file(s) with problems")
+        lines.append("\(effects) effects, \(curves) curves; \(broken.count) file(s) with problems")
         return lines.joined(separator: "\n")
     }
 

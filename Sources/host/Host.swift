@@ -14,9 +14,10 @@ struct Host: ParsableCommand {
             then the plugins bundled next to this binary.
 
             Exit codes: 0 success; 1 a transition was cancelled, cut off or broke the contract; \
-            2 the effect is unknown, ambiguous or of the wrong kind; 64 bad usage.
+            2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
+            range (nothing ran); 64 bad usage.
             """,
-        subcommands: [ListCommand.self, RunCommand.self])
+        subcommands: [ListCommand.self, RunCommand.self, InspectCommand.self])
 }
 
 /// Exit codes documented in `host --help`.

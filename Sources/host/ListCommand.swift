@@ -17,7 +17,8 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let catalog = plugins.discover()
         defer { catalog.shutdown() }
-        let listing = PluginListing(rows: Self.rows(catalog), notes: catalog.folderProblems)
+        let warnings = catalog.loadedPlugins.flatMap { plugin in plugin.warnings.map { "\(plugin.path): \($0)" } }
+        let listing = PluginListing(rows: Self.rows(catalog), notes: catalog.folderProblems + warnings)
         print(json ? listing.json() : listing.table())
     }
 
@@ -36,9 +37,14 @@ struct ListCommand: ParsableCommand {
                                   path: "(built in)", origin: "builtin", status: "ok"))
             }
         }
+        for curve in catalog.makeCurveRegistry().providers where curve.source != "built in" {
+            let plugin = catalog.loadedPlugins.first { $0.path == curve.source }
+            rows.append(.init(name: curve.name, kind: "curve", plugin: plugin?.id ?? "-", version: plugin?.version ?? "-",
+                              path: curve.source, origin: origin(of: curve.source, in: catalog), status: "ok"))
+        }
         for record in catalog.records {
             switch record.status {
-            case .loaded(let plugin) where plugin.effects.isEmpty:
+            case .loaded(let plugin) where plugin.effects.isEmpty && plugin.curves.isEmpty:
                 rows.append(.init(name: "-", kind: "-", plugin: plugin.id, version: plugin.version, path: record.path,
                                   origin: record.origin.rawValue, status: "ok (no effects)"))
             case .loaded:

@@ -29,6 +29,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
     var grace: Double = 2
 
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Set a parameter of the effect, as name=value (repeatable). See 'host inspect EFFECT'.", valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Use this curve for every animation, e.g. 'ease-in' or 'easing.elastic(amplitude=1.2,period=0.3)'.",
+        valueName: "curve"))
+    var curve: String?
+
     @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
     var verbose = false
 
@@ -51,8 +60,12 @@ struct RunCommand: ParsableCommand {
         let report: PresentDismissRun.Report
         do {
             report = try PresentDismissRun.run(
-                registry: registry,
-                options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace))
+                registry: registry, curves: catalog.makeCurveRegistry(),
+                options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace,
+                               parameters: parameters, curve: curve))
+        } catch let error as ParameterError {
+            printError("error: \(error)")
+            throw HostExit.badEffect
         } catch let error as EffectRegistry.LookupError {
             printError("error: \(error)")
             throw HostExit.badEffect

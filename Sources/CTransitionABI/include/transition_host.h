@@ -463,6 +463,93 @@ typedef struct th_plugin_entry {
 
 typedef const th_plugin_entry *(*th_plugin_get_entry_fn)(void);
 
+/* ------------------------------------------------------------------------------------------
+ * Calls by signature.
+ *
+ * Some plugin functions are called by the host through libffi, with a C signature the plugin
+ * declares as text: the return type, then the parameter types in parentheses. For example
+ * "d(did)" is  double f(double, int32_t, double).  The letters:
+ *
+ *   v void (return only)  b bool     c int8_t   C uint8_t   s int16_t   S uint16_t
+ *   i int32_t  I uint32_t  l int64_t  L uint64_t f float     d double
+ *   p void *              z const char * (NUL-terminated, valid only during the call)
+ *   P th_point  Z th_size  R th_rect  K th_color    (by value)
+ *
+ * At most 16 parameters. A signature that does not parse, uses an unknown letter or has more
+ * than 16 parameters is refused when the plugin loads, with the position of the fault. The
+ * host prepares each signature's call interface once and keeps it while the plugin is loaded.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Extension a PLUGIN offers: effects created by a typed constructor instead of
+ * th_animator_interface.create (or th_presentation_interface.create).
+ * entry.get_extension(TH_EXT_TYPED_CONSTRUCTORS) returns a const th_typed_constructors *. */
+#define TH_EXT_TYPED_CONSTRUCTORS "th.typed-constructors/1"
+
+typedef struct th_typed_constructor {
+    uint32_t struct_size;  /* sizeof(th_typed_constructor) */
+    uint32_t reserved;     /* zero */
+    const char *effect_id; /* an animator or presentation-controller effect of this plugin */
+    /* "p(I...)": returns the instance, as create would (NULL: cannot). The first parameter is
+     * the TH_TRANSITION_* bit; then one per declared parameter, in declaration order, typed
+     * to match it: TH_PARAM_DOUBLE as d or f; TH_PARAM_INT as an integer letter; TH_PARAM_BOOL
+     * as b; TH_PARAM_ENUM as z (the choice id) or i/I (its index). */
+    const char *signature;
+    void (*function)(void); /* the constructor, cast to this type */
+} th_typed_constructor;
+
+typedef struct th_typed_constructors {
+    uint32_t struct_size; /* sizeof(th_typed_constructors) */
+    uint32_t count;       /* entries in `items`, at most 256 */
+    const th_typed_constructor *items;
+} th_typed_constructors;
+
+/* Extension a PLUGIN offers: easing curves. Each is a plain C function whose first parameter
+ * is the normalised time t in [0, 1] and whose result is the progress, with f(0) = 0 and
+ * f(1) = 1. The host checks every curve with a few samples when it loads and refuses one that
+ * fails. A curve is named "<plugin id>.<curve id>", with parameters in parentheses:
+ * "easing.elastic(amplitude=1.2,period=0.3)"; the host evaluates it every frame.
+ * entry.get_extension(TH_EXT_TIMING_CURVES) returns a const th_timing_curves *. */
+#define TH_EXT_TIMING_CURVES "th.timing-curves/1"
+
+typedef struct th_timing_curve {
+    uint32_t struct_size; /* sizeof(th_timing_curve) */
+    uint32_t param_count; /* 0..15 */
+    const char *id;       /* [a-z][a-z0-9_-]*, unique in the plugin */
+    const char *name;     /* shown to people */
+    /* "d(d...)": returns the progress; t first, then one per parameter, each d, f, i or I. */
+    const char *signature;
+    void (*function)(void);
+    const th_param_descriptor *params; /* param_count entries: ranges, defaults, units */
+} th_timing_curve;
+
+typedef struct th_timing_curves {
+    uint32_t struct_size; /* sizeof(th_timing_curves) */
+    uint32_t count;       /* entries in `items`, at most 256 */
+    const th_timing_curve *items;
+} th_timing_curves;
+
+/* Extension the HOST offers: named curves for a plugin's own use.
+ * host->get_extension(TH_EXT_HOST_CURVES) returns a const th_host_curves *. */
+#define TH_EXT_HOST_CURVES "th.host-curves/1"
+
+typedef double (*th_curve_fn)(double t);
+
+typedef struct th_host_curves {
+    uint32_t struct_size; /* sizeof(th_host_curves) */
+    /* Writes a plain function double f(double t) that evaluates the named curve with the
+     * given parameters ("easing.bounce(count=3)", or a standard one: "linear", "ease-in",
+     * "ease-out", "ease-in-out", "default"). The host builds it (a libffi closure) and keeps
+     * it until it exits; call f on the host's main thread, like the rest of the ABI.
+     * `spec` is read during the call. TH_ERR_BAD_ARGUMENT for an unknown curve or a parameter
+     * outside its range (the reason goes to the trace). */
+    th_status (*curve_function)(const char *spec, th_curve_fn *out);
+    /* As th_host_api.animate, but with the named curve; options->timing and options->curve
+     * are ignored. */
+    th_status (*animate_with_curve)(const th_animation_options *options, const char *spec,
+                                    th_animations_fn animations, th_completion_fn completion,
+                                    void *user_data);
+} th_host_curves;
+
 #ifdef __cplusplus
 }
 #endif

@@ -154,13 +154,7 @@ enum HostAPITable {
                     b.reportMisuse("animate with NULL or invalid options or callbacks; nothing ran")
                     return Status.badArgument
                 }
-                guard let scene = b.handles.scene else { return Status.badState }
-                let plugin = b.currentPlugin
-                scene.engine.animate(
-                    parsed,
-                    animations: { b.calling(plugin: plugin) { animations(user) } },
-                    completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
-                return Status.ok
+                return HostAPITable.startAnimation(parsed, animations, completion, user, b)
             }
         }
 
@@ -170,15 +164,38 @@ enum HostAPITable {
             guard bridge.isOnOwnerThread, case .success(let text?) = DescriptorReader.string(message) else { return }
             bridge.log(level: level, message: text)
         }
-        t.get_extension = { _ in nil }  // ABI 1.0 offers no extensions yet.
+        t.get_extension = { id in
+            guard HostBridge.shared.isOnOwnerThread, case .success(let name?) = DescriptorReader.string(id, limit: 128)
+            else { return nil }
+            switch name {
+            case TH_EXT_HOST_CURVES: return UnsafeRawPointer(HostCurves.table)
+            default: return nil
+            }
+        }
         return t
     }
 
+    /// Starts a UIView-style animation for a plugin: its callbacks are attributed to it.
+    static func startAnimation(
+        _ options: AnimationOptions, _ animations: th_animations_fn, _ completion: th_completion_fn?,
+        _ user: UnsafeMutableRawPointer?, _ b: HostBridge
+    ) -> th_status {
+        guard let scene = b.handles.scene else { return Status.badState }
+        let plugin = b.currentPlugin
+        scene.engine.animate(
+            options,
+            animations: { b.calling(plugin: plugin) { animations(user) } },
+            completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
+        return Status.ok
+    }
+
     /// th_animation_options as AnimationOptions, or nil when any field is out of its range.
-    static func animationOptions(_ o: th_animation_options) -> AnimationOptions? {
+    /// With `ignoringCurve`, timing and curve are not read (the caller supplies the curve).
+    static func animationOptions(_ o: th_animation_options, ignoringCurve: Bool = false) -> AnimationOptions? {
         guard o.struct_size >= UInt32(MemoryLayout<th_animation_options>.size),
               o.duration.isFinite, o.duration >= 0, o.delay.isFinite, o.delay >= 0
         else { return nil }
+        if ignoringCurve { return AnimationOptions(duration: o.duration, delay: o.delay, curve: .linear) }
         switch Int(o.timing) {
         case Int(TH_TIMING_CURVE):
             let curves: [Int: TimingCurve] = [
@@ -204,7 +221,7 @@ enum HostAPITable {
 
 /// Runs `body` with the bridge when called on the host's thread.
 @inline(__always)
-private func api(_ body: (HostBridge) -> th_status) -> th_status {
+func api(_ body: (HostBridge) -> th_status) -> th_status {
     let bridge = HostBridge.shared
     guard bridge.isOnOwnerThread else { return Status.wrongThread }
     return body(bridge)

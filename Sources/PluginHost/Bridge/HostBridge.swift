@@ -22,6 +22,8 @@ final class HostBridge {
     var handles = HandleTable()
     /// Where plugin logs and warnings go during a run; nil while listing.
     var trace: TransitionTrace?
+    /// The curves plugins may name through TH_EXT_HOST_CURVES.
+    var curves = CurveRegistry()
     /// The plugins being called now, innermost last, to attribute logs.
     private var callStack: [String] = []
     /// Log lines received outside a run (during init), by plugin id.
@@ -36,10 +38,10 @@ final class HostBridge {
     var isOnOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
 
     /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
-    func calling<T>(plugin: String, _ body: () -> T) -> T {
+    func calling<T>(plugin: String, _ body: () throws -> T) rethrows -> T {
         callStack.append(plugin)
         defer { callStack.removeLast() }
-        return body()
+        return try body()
     }
 
     var currentPlugin: String { callStack.last ?? "plugin" }

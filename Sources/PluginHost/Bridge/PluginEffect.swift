@@ -8,6 +8,11 @@ public final class PluginEffect: EffectProvider {
     let interface: UnsafeRawPointer
     /// Plugins are never unloaded, so effects keep their plugin for the life of the process.
     public let plugin: LoadedPlugin
+    /// Set when the plugin creates this effect through a typed constructor.
+    var typedConstructor: TypedConstructor?
+
+    /// The C signature of the typed constructor, if the effect has one.
+    public var constructorSignature: String? { typedConstructor?.interface.signature.text }
 
     init(info: EffectInfo, interface: UnsafeRawPointer, plugin: LoadedPlugin) {
         self.info = info
@@ -31,8 +36,10 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .animator else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_animator_interface.self)
         HostBridge.shared.trace = trace
-        let instance = withConfig(transition, parameters) { config in
-            HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+        let instance = create(transition, parameters, trace: trace) {
+            withConfig(transition, parameters) { config in
+                HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+            }
         }
         guard let instance else {
             trace.warning("\(info.qualifiedName): create returned NULL for \(transition.name); using the standard style")
@@ -45,14 +52,37 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .presentationController else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_presentation_interface.self)
         HostBridge.shared.trace = trace
-        let instance = withConfig(.present, parameters) { config in
-            HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+        let instance = create(.present, parameters, trace: trace) {
+            withConfig(.present, parameters) { config in
+                HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+            }
         }
         guard let instance else {
             trace.warning("\(info.qualifiedName): create returned NULL; presenting without a presentation controller")
             return nil
         }
         return PluginPresentationController(effect: self, vtable: vtable, instance: instance)
+    }
+
+    /// An instance from the typed constructor when there is one (through libffi), otherwise
+    /// from the interface's create.
+    private func create(
+        _ transition: TransitionKind, _ parameters: [Double], trace: TransitionTrace,
+        plain: () -> UnsafeMutableRawPointer?
+    ) -> UnsafeMutableRawPointer? {
+        guard let constructor = typedConstructor else { return plain() }
+        let values = parameters.count == info.parameters.count ? parameters : info.defaultParameterValues
+        let arguments = constructor.arguments(transition: transition, values: values, parameters: info.parameters)
+        do {
+            let result = try HostBridge.shared.calling(plugin: plugin.id) {
+                try Invoker.call(constructor.function, constructor.interface, arguments)
+            }
+            guard case .pointer(let address) = result else { return nil }
+            return UnsafeMutableRawPointer(bitPattern: address)
+        } catch {
+            trace.error("\(info.qualifiedName): calling \(constructor.symbol) failed: \(error)")
+            return nil
+        }
     }
 
     public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {

@@ -101,6 +101,17 @@ public final class PluginCatalog {
         return registry
     }
 
+    /// The standard curves followed by every loaded plugin's curves. Plugins reach it through
+    /// the host's TH_EXT_HOST_CURVES extension.
+    public func makeCurveRegistry() -> CurveRegistry {
+        let registry = CurveRegistry()
+        for plugin in loadedPlugins {
+            for curve in plugin.curves { registry.register(curve) }
+        }
+        HostBridge.shared.curves = registry
+        return registry
+    }
+
     /// Calls every loaded plugin's deinit, last loaded first. Nothing is unloaded.
     public func shutdown() {
         for plugin in loadedPlugins.reversed() { plugin.deinitialize() }

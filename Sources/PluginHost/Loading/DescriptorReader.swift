@@ -109,13 +109,19 @@ enum DescriptorReader {
     private static func parameters(
         of d: UnsafePointer<th_effect_descriptor>, label: String, problems: inout [String]
     ) -> [EffectParameter] {
-        let count = d.pointee.param_count
+        parameters(count: d.pointee.param_count, list: d.pointee.params, label: label, problems: &problems)
+    }
+
+    /// Checks and converts a list of parameter descriptors (an effect's or a curve's).
+    static func parameters(
+        count: UInt32, list: UnsafePointer<th_param_descriptor>?, label: String, problems: inout [String]
+    ) -> [EffectParameter] {
         guard count <= maxParameters else {
             problems.append("\(label) declares \(count) parameters; at most \(maxParameters)")
             return []
         }
         guard count > 0 else { return [] }
-        guard let params = d.pointee.params else {
+        guard let params = list else {
             problems.append("\(label) declares \(count) parameters but params is NULL")
             return []
         }

@@ -27,6 +27,8 @@ struct ELFProbe {
         case wrongMachine(String)
         case notSharedObject(String)
         case malformed(String)
+        /// The path cannot be read as a file: missing, a directory, a read error.
+        case unreadable(String)
     }
 
     let fileType: UInt16
@@ -80,6 +82,37 @@ struct ELFProbe {
         guard type == 3 else {
             throw Failure.notSharedObject(type == 2 ? "an executable" : type == 1 ? "an object file (.o)" : "ELF type \(type)")
         }
+        // Every offset and size below comes from the file: compare them without overflowing.
+        let fileSize = UInt64(bytes.count)
+        func fits(_ offset: UInt64, _ size: UInt64) -> Bool { offset <= fileSize && size <= fileSize - offset }
+
+        // Program headers map a symbol's address to its bytes in the file, and tell a
+        // position-independent executable (also ET_DYN) from a shared library.
+        let phoff = Int(clamping: r.u64(32)), phentsize = Int(r.u16(54)), phnum = Int(r.u16(56))
+        struct Segment { let offset: UInt64, vaddr: UInt64, filesz: UInt64 }
+        var segments: [Segment] = []
+        if phoff > 0, phoff < bytes.count, phentsize >= 56, phoff + phnum * phentsize <= bytes.count {
+            for i in 0..<phnum {
+                let o = phoff + i * phentsize
+                switch r.u32(o) {
+                case 1:  // PT_LOAD
+                    segments.append(Segment(offset: r.u64(o + 8), vaddr: r.u64(o + 16), filesz: r.u64(o + 32)))
+                case 2:  // PT_DYNAMIC: look for DT_FLAGS_1 (0x6ffffffb) with DF_1_PIE (0x08000000)
+                    let start = r.u64(o + 8), size = r.u64(o + 32)
+                    guard fits(start, size) else { break }
+                    var at = Int(start)
+                    while at + 16 <= Int(start + size), r.u64(at) != 0 {
+                        if r.u64(at) == 0x6fff_fffb, r.u64(at + 8) & 0x0800_0000 != 0 {
+                            throw Failure.notSharedObject("a position-independent executable (a program)")
+                        }
+                        at += 16
+                    }
+                default:
+                    break
+                }
+            }
+        }
+
         let shoff = r.u64(40), shentsize = Int(r.u16(58)), shnum = Int(r.u16(60))
         guard shoff != 0, shnum > 0 else {
             return ELFProbe(fileType: type, machine: machine, symbols: [:], hadSectionHeaders: false)
@@ -94,26 +127,14 @@ struct ELFProbe {
             return Section(type: r.u32(o + 4), offset: r.u64(o + 24), size: r.u64(o + 32),
                            link: r.u32(o + 40), entsize: r.u64(o + 56))
         }
-        // Program headers map a symbol's address to its bytes in the file.
-        let phoff = Int(r.u64(32)), phentsize = Int(r.u16(54)), phnum = Int(r.u16(56))
-        struct Segment { let offset: UInt64, vaddr: UInt64, filesz: UInt64 }
-        var segments: [Segment] = []
-        if phoff > 0, phentsize >= 56, phoff + phnum * phentsize <= bytes.count {
-            for i in 0..<phnum {
-                let o = phoff + i * phentsize
-                if r.u32(o) == 1 {  // PT_LOAD
-                    segments.append(Segment(offset: r.u64(o + 8), vaddr: r.u64(o + 16), filesz: r.u64(o + 32)))
-                }
-            }
-        }
-
         var found: [String: Symbol] = [:]
         for dynsym in sections where dynsym.type == 11 {  // SHT_DYNSYM
             guard Int(dynsym.link) < sections.count else { throw Failure.malformed("symbol table links to no string table") }
             let strtab = sections[Int(dynsym.link)]
-            guard dynsym.offset + dynsym.size <= UInt64(bytes.count), strtab.offset + strtab.size <= UInt64(bytes.count)
+            guard fits(dynsym.offset, dynsym.size), fits(strtab.offset, strtab.size)
             else { throw Failure.malformed("symbol table runs past the end of the file") }
             let entsize = dynsym.entsize == 0 ? 24 : dynsym.entsize
+            guard entsize >= 24 else { throw Failure.malformed("symbol table entries are \(entsize) bytes; an ELF64 symbol is 24") }
             let count = Int(dynsym.size / entsize)
             for i in 0..<count {
                 let o = Int(dynsym.offset) + i * Int(entsize)
@@ -133,10 +154,10 @@ struct ELFProbe {
                 }
                 var initial: [UInt8]?
                 if symbolType == .object, shndx != 0,
-                   let seg = segments.first(where: { value >= $0.vaddr && value + min(size, 8) <= $0.vaddr + $0.filesz }) {
-                    let start = Int(seg.offset + (value - seg.vaddr))
-                    let length = Int(min(size, 64))
-                    if start >= 0, start + length <= bytes.count { initial = Array(bytes[start..<start + length]) }
+                   let seg = segments.first(where: { value >= $0.vaddr && value - $0.vaddr <= $0.filesz && min(size, 8) <= $0.filesz - (value - $0.vaddr) }) {
+                    let (start, overflow) = seg.offset.addingReportingOverflow(value - seg.vaddr)
+                    let length = min(size, 64)
+                    if !overflow, fits(start, length) { initial = Array(bytes[Int(start)..<Int(start + length)]) }
                 }
                 found[name] = Symbol(type: symbolType, size: size, defined: shndx != 0, initialBytes: initial)
             }
@@ -147,10 +168,13 @@ struct ELFProbe {
     /// Reads a whole file; plugins are small, and a file over 512 MiB is no plugin.
     static func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure.malformed("cannot open: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure.unreadable("cannot open it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure.malformed("cannot stat: \(String(cString: strerror(errno)))") }
+        guard fstat(fd, &info) == 0 else { throw Failure.unreadable("cannot stat it: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure.unreadable(info.st_mode & S_IFMT == S_IFDIR ? "it is a directory, not a file" : "it is not a regular file")
+        }
         let size = Int(info.st_size)
         guard size <= 512 << 20 else { throw Failure.malformed("file is \(size >> 20) MiB; no plugin is that large") }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -158,6 +182,7 @@ struct ELFProbe {
         while done < size {
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw Failure.unreadable("read failed: \(String(cString: strerror(errno)))") }
             guard n > 0 else { break }
             done += n
         }

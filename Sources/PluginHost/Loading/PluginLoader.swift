@@ -27,6 +27,10 @@ public final class LoadedPlugin {
     public let abiMajor: Int
     public let abiMinor: Int
     public private(set) var effects: [PluginEffect] = []
+    /// Easing curves the plugin exports (TH_EXT_TIMING_CURVES) that passed their checks.
+    public private(set) var curves: [CurveProvider] = []
+    /// What was refused without refusing the plugin: curves that failed their samples.
+    public private(set) var warnings: [String] = []
     let entry: UnsafePointer<th_plugin_entry>
     private var deinitialized = false
 
@@ -41,7 +45,11 @@ public final class LoadedPlugin {
         self.abiMinor = Int(entry.pointee.abi_minor)
     }
 
-    fileprivate func setEffects(_ effects: [PluginEffect]) { self.effects = effects }
+    fileprivate func setContents(effects: [PluginEffect], curves: [CurveProvider], warnings: [String]) {
+        self.effects = effects
+        self.curves = curves
+        self.warnings = warnings
+    }
 
     /// Calls the plugin's deinit once; nothing of the plugin is called after it.
     public func deinitialize() {
@@ -83,7 +91,7 @@ public enum PluginLoader {
         if probe.hadSectionHeaders {
             if let s = dataSymbol, s.defined, s.type != .object {
                 throw fail("'\(TH_ENTRY_SYMBOL)' is a \(s.type == .function ? "function" : "non-data symbol"), not a const th_plugin_entry object; calling it would crash the host",
-                           fix: "declare it as `TH_EXPORT const th_plugin_entry th_plugin_entry = {...};`, or export a function named '\(TH_ENTRY_FUNCTION_SYMBOL)'")
+                           fix: "declare it as `TH_EXPORT const th_plugin_entry th_entry = {...};`, or export a function named '\(TH_ENTRY_FUNCTION_SYMBOL)'")
             }
             if dataSymbol?.defined != true, let s = functionSymbol, s.defined, s.type != .function {
                 throw fail("'\(TH_ENTRY_FUNCTION_SYMBOL)' is a data symbol, not a function",
@@ -91,7 +99,7 @@ public enum PluginLoader {
             }
             if dataSymbol?.defined != true && functionSymbol?.defined != true {
                 throw fail("no entry symbol: the file exports neither '\(TH_ENTRY_SYMBOL)' nor '\(TH_ENTRY_FUNCTION_SYMBOL)'",
-                           fix: "define `TH_EXPORT const th_plugin_entry th_plugin_entry` (see transition_host.h) and build with -fPIC -shared")
+                           fix: "define `TH_EXPORT const th_plugin_entry th_entry = {...};` (see transition_host.h) and build with -fPIC -shared")
             }
             // 2. The version, read from the file: a plugin for another major runs no code here.
             if let s = dataSymbol, s.defined, let bytes = s.initialBytes, bytes.count >= 8 {
@@ -164,7 +172,18 @@ public enum PluginLoader {
             plugin.deinitialize()
             throw fail("bad descriptor: " + problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")
         }
-        plugin.setEffects(effects)
+
+        // 6. Functions called by signature: typed constructors and easing curves.
+        let cache = CallInterfaceCache.shared
+        let constructors = TypedConstructor.read(from: e, plugin: id, effects: effects, cache: cache, problems: &problems)
+        for effect in effects { effect.typedConstructor = constructors[effect.info.effectID] }
+        var refusals: [String] = []
+        let curves = CurveCall.readCurves(from: e, plugin: id, path: path, cache: cache, problems: &problems, refusals: &refusals)
+        guard problems.isEmpty else {
+            plugin.deinitialize()
+            throw fail("bad signature: " + problems.joined(separator: "; "), fix: "see \"Calls by signature\" in transition_host.h")
+        }
+        plugin.setContents(effects: effects, curves: curves, warnings: refusals)
         return plugin
     }
 
@@ -196,6 +215,8 @@ public enum PluginLoader {
             return fail("\(what), not a shared library", fix: "link with `-shared -fPIC`")
         case .malformed(let what):
             return fail("malformed ELF file: \(what)", fix: "rebuild it")
+        case .unreadable(let what):
+            return fail("cannot be read as a plugin: \(what)", fix: "name a shared library file (.so) built with `cc -shared -fPIC`")
         }
     }
 

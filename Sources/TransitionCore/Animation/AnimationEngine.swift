@@ -9,6 +9,8 @@ public final class AnimationEngine {
     public private(set) var clock: VirtualClock
     /// The transition on whose behalf code is running now; groups started now belong to it.
     public var currentOwner: Int?
+    /// When set, every animation started uses this curve instead of its own (`--curve`).
+    public var curveOverride: TimingCurve?
 
     private var active: [PropertyAnimation] = []
     private var waiting: [AnimationGroup] = []
@@ -35,6 +37,8 @@ public final class AnimationEngine {
     ) {
         nextGroupID += 1
         let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: now, completion: completion)
+        var options = options
+        if let curveOverride { options.curve = curveOverride }
         recording.append((group, options))
         animations()
         recording.removeLast()

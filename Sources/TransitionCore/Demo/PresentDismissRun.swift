@@ -8,12 +8,19 @@ public enum PresentDismissRun {
         public var presentation: String?
         public var framesPerSecond: Int
         public var grace: Double
+        /// "name=value" for the animator's declared parameters; the rest keep their defaults.
+        public var parameters: [String]
+        /// A curve spec that replaces the curve of every animation of the run.
+        public var curve: String?
 
-        public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2) {
+        public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
+                    parameters: [String] = [], curve: String? = nil) {
             self.effect = effect
             self.presentation = presentation
             self.framesPerSecond = framesPerSecond
             self.grace = grace
+            self.parameters = parameters
+            self.curve = curve
         }
     }
 
@@ -53,21 +60,28 @@ public enum PresentDismissRun {
         }
     }
 
-    public static func run(registry: EffectRegistry, options: Options) throws -> Report {
+    /// Runs the job. Throws before anything runs when the effect, a parameter or the curve
+    /// cannot be used (EffectRegistry.LookupError, ParameterError, Failure).
+    public static func run(registry: EffectRegistry, curves: CurveRegistry = CurveRegistry(), options: Options) throws -> Report {
         let demo = DemoScene(framesPerSecond: options.framesPerSecond)
         let engine = demo.scene.engine
         let trace = TransitionTrace { engine.now }
+        if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
 
         let effect = try registry.resolve(options.effect)
         let presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
         let delegate: RegistryTransitioningDelegate
         switch effect.info.kind {
         case .animator:
-            delegate = RegistryTransitioningDelegate(animator: effect, presentation: presentation, trace: trace)
+            let values = try effect.info.parameters.values(applying: options.parameters, effect: effect.info.qualifiedName)
+            delegate = RegistryTransitioningDelegate(animator: effect, presentation: presentation, parameters: values, trace: trace)
         case .transitioningDelegate:
             let vended = try RegistryTransitioningDelegate(delegate: effect, registry: registry, trace: trace)
+            let animator = vended.animatorEffect
+            let values = try (animator?.info.parameters ?? [])
+                .values(applying: options.parameters, effect: animator?.info.qualifiedName ?? effect.info.qualifiedName)
             delegate = RegistryTransitioningDelegate(
-                animator: vended.animatorEffect, presentation: presentation ?? vended.presentationEffect, trace: trace)
+                animator: animator, presentation: presentation ?? vended.presentationEffect, parameters: values, trace: trace)
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(options.effect, effect.info.kind)
         }

@@ -11,10 +11,10 @@ import Darwin
 /// initialSpringVelocity:)).
 ///
 /// UIKit does not publish how it picks the spring's stiffness. We pick the natural frequency
-/// so that the motion's envelope has decayed to 0.1 % of the distance when the duration ends;
-/// the animation then lands exactly on its target. So a spring of damping 1 glides in without
-/// overshoot, and one of damping 0.55 (the source documents' image zoom) overshoots by about
-/// 12.6 % and settles within the duration.
+/// so that the motion has decayed to within 0.1 % of the distance when the duration ends (at
+/// zero initial velocity); the animation then lands on its target without a visible jump. So a
+/// spring of damping 1 glides in without overshoot, and one of damping 0.55 (the source
+/// documents' image zoom) overshoots by about 12.6 % and settles within the duration.
 public struct SpringCurve: Hashable, Sendable {
     /// In (0, 1]; values above 1 behave as 1, values at or below 0 as 0.05.
     public let dampingRatio: Double
@@ -38,7 +38,12 @@ public struct SpringCurve: Hashable, Sendable {
             // Critically damped: (1 + ωt)·e^(−ωt) = residual at ωt ≈ 9.2335.
             return 9.233_5 / d
         }
-        return -log(Self.residual) / (dampingRatio * d)
+        // Underdamped, at zero initial velocity: |x − 1| ≤ e^(−ζωt)·A with A = 1/√(1−ζ²) (the
+        // oscillation's amplitude), and also ≤ e^(−ζωt)·(1 + ζωt). Pick ζω·d so that the
+        // smaller bound equals the residual at the end; the second keeps ω continuous as ζ → 1.
+        let amplitude = 1 / (1 - dampingRatio * dampingRatio).squareRoot()
+        let decay = min(9.233_5, log(amplitude) - log(Self.residual))
+        return decay / (dampingRatio * d)
     }
 
     /// Progress at normalised time u in [0, 1] (elapsed / duration). May exceed 1 (overshoot).

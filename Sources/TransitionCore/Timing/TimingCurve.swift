@@ -2,6 +2,8 @@
 public enum TimingCurve: Hashable, Sendable {
     case bezier(name: String, CubicBezier)
     case spring(SpringCurve)
+    /// A curve evaluated by a function, such as a plugin's easing curve.
+    case custom(CurveFunction)
 
     public static let linear = TimingCurve.bezier(name: "linear", .linear)
     public static let easeIn = TimingCurve.bezier(name: "ease-in", .easeIn)
@@ -15,6 +17,10 @@ public enum TimingCurve: Hashable, Sendable {
         switch self {
         case .bezier(_, let curve): return curve.progress(at: u)
         case .spring(let spring): return spring.progress(at: u)
+        case .custom(let f):
+            if u <= 0 { return 0 }
+            if u >= 1 { return 1 }
+            return f.evaluate(u)
         }
     }
 
@@ -22,6 +28,22 @@ public enum TimingCurve: Hashable, Sendable {
         switch self {
         case .bezier(let name, _): return name
         case .spring(let s): return "spring(damping: \(s.dampingRatio), velocity: \(s.initialVelocity))"
+        case .custom(let f): return f.name
         }
     }
+}
+
+/// A named progress function, compared by identity. Evaluated only for t strictly inside
+/// (0, 1): the ends are pinned to 0 and 1 so that every animation lands on its target.
+public final class CurveFunction: Hashable, @unchecked Sendable {
+    public let name: String
+    public let evaluate: (Double) -> Double
+
+    public init(name: String, evaluate: @escaping (Double) -> Double) {
+        self.name = name
+        self.evaluate = evaluate
+    }
+
+    public static func == (a: CurveFunction, b: CurveFunction) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -1,0 +1,160 @@
+import CTransitionABI
+import TransitionCore
+
+/// A plugin's easing curve (TH_EXT_TIMING_CURVES) as a registry entry. Each set of parameter
+/// values gets a CurveCall whose arguments are laid out once, so that evaluating the curve
+/// every frame is one libffi call through the cached interface, with no allocation.
+final class PluginCurve: CurveProvider {
+    let name: String
+    let displayName: String
+    let parameters: [EffectParameter]
+    let source: String
+    let function: UnsafeRawPointer
+    let interface: CallInterface
+
+    init(name: String, displayName: String, parameters: [EffectParameter], source: String,
+         function: UnsafeRawPointer, interface: CallInterface) {
+        self.name = name
+        self.displayName = displayName
+        self.parameters = parameters
+        self.source = source
+        self.function = function
+        self.interface = interface
+    }
+
+    func makeCurve(parameters values: [Double]) -> TimingCurve {
+        let call = CurveCall(function: function, interface: interface, parameters: values)
+        let label = values.isEmpty ? name
+            : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(ParameterTextPublic.number($1))" }.joined(separator: ",") + ")"
+        return .custom(CurveFunction(name: label) { call.evaluate($0) })
+    }
+
+    /// Why the curve is refused, or nil: f(0) = 0 and f(1) = 1 within 1e-6, and finite at
+    /// 101 samples on [0, 1], with the default parameters.
+    func problem() -> String? {
+        let call = CurveCall(function: function, interface: interface, parameters: parameters.map(\.defaultValue))
+        let start = call.evaluate(0), end = call.evaluate(1)
+        if !(abs(start) <= 1e-6) { return "f(0) = \(start), not 0" }
+        if !(abs(end - 1) <= 1e-6) { return "f(1) = \(end), not 1" }
+        for i in 0...100 {
+            let t = Double(i) / 100
+            let v = call.evaluate(t)
+            if !v.isFinite { return "f(\(t)) = \(v), not a finite number" }
+        }
+        return nil
+    }
+}
+
+/// One curve with fixed parameters, ready to call: argument slots filled once, t rewritten
+/// per call.
+final class CurveCall: @unchecked Sendable {
+    private let function: UnsafeRawPointer
+    private let interface: CallInterface
+    private let slots: UnsafeMutableRawPointer
+    private let pointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let result: UnsafeMutableRawPointer
+    private let timeIsFloat: Bool
+
+    init(function: UnsafeRawPointer, interface: CallInterface, parameters: [Double]) {
+        self.function = function
+        self.interface = interface
+        let types = interface.signature.parameters
+        slots = .allocate(byteCount: 8 * max(1, types.count), alignment: 8)
+        pointers = .allocate(capacity: max(1, types.count))
+        result = .allocate(byteCount: 16, alignment: 8)
+        timeIsFloat = types.first == .float
+        for (i, type) in types.enumerated() {
+            let slot = slots + 8 * i
+            pointers[i] = slot
+            let v = i == 0 ? 0 : parameters[i - 1]
+            switch type {
+            case .float: slot.storeBytes(of: Float(v), as: Float.self)
+            case .int32: slot.storeBytes(of: Int32(v), as: Int32.self)
+            case .uint32: slot.storeBytes(of: UInt32(max(0, v)), as: UInt32.self)
+            default: slot.storeBytes(of: v, as: Double.self)
+            }
+        }
+    }
+
+    deinit {
+        slots.deallocate()
+        pointers.deallocate()
+        result.deallocate()
+    }
+
+    @inline(__always)
+    func evaluate(_ t: Double) -> Double {
+        if timeIsFloat { slots.storeBytes(of: Float(t), as: Float.self) } else { slots.storeBytes(of: t, as: Double.self) }
+        interface.call(function, result: result, arguments: pointers)
+        return interface.signature.returnType == .float ? Double(result.load(as: Float.self)) : result.load(as: Double.self)
+    }
+
+    /// Reads and checks a plugin's curves. A signature or descriptor problem is a load error
+    /// (`problems`); a curve that fails its samples is refused alone (`refusals`).
+    static func readCurves(from entry: th_plugin_entry, plugin: String, path: String, cache: CallInterfaceCache,
+                           problems: inout [String], refusals: inout [String]) -> [PluginCurve] {
+        guard let getExtension = entry.get_extension,
+              let raw = HostBridge.shared.calling(plugin: plugin, { getExtension(TH_EXT_TIMING_CURVES) })
+        else { return [] }
+        let list = raw.assumingMemoryBound(to: th_timing_curves.self).pointee
+        guard list.struct_size >= UInt32(MemoryLayout<th_timing_curves>.size), list.count <= 256,
+              list.count == 0 || list.items != nil
+        else {
+            problems.append("timing curves: bad list (struct_size \(list.struct_size), count \(list.count))")
+            return []
+        }
+        var curves: [PluginCurve] = []
+        var seen = Set<String>()
+        for i in 0..<Int(list.count) {
+            let item = list.items![i]
+            guard item.struct_size >= UInt32(MemoryLayout<th_timing_curve>.size) else {
+                problems.append("curve #\(i): struct_size is \(item.struct_size)")
+                continue
+            }
+            guard let id = DescriptorReader.identifier(item.id, field: "curve #\(i) id", problems: &problems) else { continue }
+            guard seen.insert(id).inserted else { problems.append("curve '\(id)' is declared twice"); continue }
+            let displayName = DescriptorReader.text(item.name, field: "curve '\(id)' name", required: true, problems: &problems)
+            guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
+                problems.append("curve '\(id)': function is NULL")
+                continue
+            }
+            let label = "curve '\(id)' (\(symbolName(function)))"
+            guard case .success(let text?) = DescriptorReader.string(item.signature, limit: 64) else {
+                problems.append("\(label): signature is NULL or unreadable")
+                continue
+            }
+            let signature: Signature
+            do { signature = try Signature(parsing: text) } catch { problems.append("\(label): \(error)"); continue }
+            let allowed: Set<Signature.ValueType> = [.double, .float, .int32, .uint32]
+            if signature.returnType != .double && signature.returnType != .float {
+                problems.append("\(label): signature '\(text)' must return d or f, at position 1"); continue
+            }
+            if let bad = signature.parameters.firstIndex(where: { !allowed.contains($0) }) {
+                problems.append("\(label): signature '\(text)': '\(signature.parameters[bad].rawValue)' at position \(bad + 3) is not d, f, i or I"); continue
+            }
+            guard signature.parameters.first == .double || signature.parameters.first == .float else {
+                problems.append("\(label): signature '\(text)' must take t (d or f) first, at position 3"); continue
+            }
+            let params = DescriptorReader.parameters(count: item.param_count, list: item.params, label: label, problems: &problems)
+            guard params.count == signature.parameters.count - 1 else {
+                problems.append("\(label): signature '\(text)' has \(signature.parameters.count - 1) parameters after t, but \(params.count) are declared")
+                continue
+            }
+            let interface: CallInterface
+            do { interface = try cache.interface(for: signature) } catch { problems.append("\(label): \(error)"); continue }
+            let curve = PluginCurve(name: "\(plugin).\(id)", displayName: displayName, parameters: params, source: path,
+                                    function: function, interface: interface)
+            if let why = HostBridge.shared.calling(plugin: plugin, { curve.problem() }) {
+                refusals.append("curve '\(plugin).\(id)' refused: \(why)")
+                continue
+            }
+            curves.append(curve)
+        }
+        return curves
+    }
+}
+
+/// ParameterText is internal to TransitionCore; the same rule for curve labels.
+enum ParameterTextPublic {
+    static func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+}

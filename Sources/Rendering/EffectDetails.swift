@@ -1,0 +1,104 @@
+import TransitionCore
+
+/// `host inspect`: everything a user needs to drive an effect or a curve.
+public struct EffectDetails {
+    let name: String
+    let displayName: String
+    let summary: String
+    let kind: String
+    let plugin: String
+    let path: String
+    let transitions: String
+    let defaultDuration: Double?
+    let constructor: String?
+    let parameters: [EffectParameter]
+
+    public init(info: EffectInfo, kindName: String, plugin: String, path: String, constructor: String?) {
+        name = info.qualifiedName
+        displayName = info.displayName
+        summary = info.summary
+        kind = kindName
+        self.plugin = plugin
+        self.path = path
+        transitions = info.transitions.names
+        defaultDuration = info.defaultDuration
+        self.constructor = constructor
+        parameters = info.parameters
+    }
+
+    public init(curve: CurveProvider) {
+        name = curve.name
+        displayName = curve.displayName
+        summary = ""
+        kind = "curve"
+        plugin = curve.name.split(separator: ".").dropLast().joined(separator: ".")
+        path = curve.source
+        transitions = "-"
+        defaultDuration = nil
+        constructor = nil
+        parameters = curve.parameters
+    }
+
+    public func text() -> String {
+        var lines = ["\(name) — \(displayName)"]
+        if !summary.isEmpty { lines.append(summary) }
+        lines.append("kind:        \(kind)")
+        lines.append("plugin:      \(plugin.isEmpty ? "builtin" : plugin)")
+        lines.append("source:      \(path)")
+        if kind != "curve" { lines.append("transitions: \(transitions)") }
+        if let d = defaultDuration { lines.append("duration:    \(fixed(d, decimals: 3)) s (default)") }
+        if let c = constructor { lines.append("constructor: \(c) (called through libffi)") }
+        if parameters.isEmpty {
+            lines.append("parameters:  none")
+        } else {
+            lines.append("parameters:")
+            let rows = parameters.map { p -> [String] in
+                let def = p.type == .choice ? p.choices[Int(p.defaultValue)] : p.type == .bool ? (p.defaultValue != 0 ? "true" : "false") : number(p.defaultValue)
+                let range = p.type == .choice ? p.choices.joined(separator: " | ") : p.type == .bool ? "true | false" : "\(number(p.minimum)) … \(number(p.maximum))"
+                return [p.id, p.type.name, range, def, p.unit.isEmpty ? "-" : p.unit, p.name]
+            }
+            let header = ["NAME", "TYPE", "RANGE", "DEFAULT", "UNIT", "MEANING"]
+            var widths = header.map(\.count)
+            for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+            for r in [header] + rows {
+                lines.append("  " + r.enumerated().map { i, c in i == r.count - 1 ? c : c.rightPadded(to: widths[i]) }.joined(separator: "  "))
+            }
+            let example = kind == "curve" ? "--curve '\(name)(\(parameters[0].id)=…)'" : "--param \(parameters[0].id)=…"
+            lines.append("set with \(example)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func json() -> String {
+        var j = JSONWriter()
+        j.object { j in
+            j.field("name", name)
+            j.field("displayName", displayName)
+            j.field("kind", kind)
+            j.field("plugin", plugin)
+            j.field("path", path)
+            j.field("transitions", transitions)
+            if let d = defaultDuration { j.field("defaultDuration", d) }
+            j.field("constructor", constructor)
+            j.key("parameters")
+            j.array { j in
+                for p in parameters {
+                    j.object { j in
+                        j.field("name", p.id)
+                        j.field("displayName", p.name)
+                        j.field("type", p.type.name)
+                        j.field("min", p.minimum)
+                        j.field("max", p.maximum)
+                        j.field("default", p.defaultValue)
+                        j.field("unit", p.unit)
+                        j.key("choices")
+                        j.array { j in for c in p.choices { j.string(c) } }
+                    }
+                }
+            }
+        }
+        return j.output
+    }
+
+    private func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+}
