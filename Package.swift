@@ -34,6 +34,8 @@ let package = Package(
                 "TransitionCore", "PluginHost", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Benchmark of calls by signature: Scripts/bench-ffi builds it in release mode and runs it.
+        .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         .target(
             name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
             path: "Plugins/crossfade"),

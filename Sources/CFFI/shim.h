@@ -8,11 +8,13 @@
 #include <dlfcn.h>
 #include <ffi.h>
 
-/* The exported name of the function at `address` in a loaded library, or NULL: used to name
- * a plugin's function in error messages. */
+/* The exported name of the function at `address` in a loaded library, or NULL (a static
+ * function has no exported name; dladdr would give the nearest one before it, so only an
+ * exact match counts). Used to name a plugin's function in error messages. */
 static inline const char *cffi_symbol_name(const void *address) {
     Dl_info info;
-    return dladdr(address, &info) != 0 ? info.dli_sname : 0;
+    if (dladdr(address, &info) == 0 || info.dli_saddr != address) return 0;
+    return info.dli_sname;
 }
 
 static inline ffi_type *cffi_type_void(void) { return &ffi_type_void; }

@@ -16,7 +16,9 @@ public final class CallInterface {
         public var description: String { "libffi could not prepare '\(signature)' (ffi_status \(status))" }
     }
 
-    init(_ signature: Signature) throws {
+    /// Prepares a new interface. Use CallInterfaceCache.interface(for:) instead: this is public
+    /// only so that the benchmark can measure the cost the cache saves.
+    public init(_ signature: Signature) throws {
         self.signature = signature
         cif = .allocate(capacity: 1)
         argumentTypes = .allocate(capacity: max(1, signature.parameters.count))
@@ -68,7 +70,7 @@ public final class CallInterface {
     /// Calls `function` with argument slots already filled: `arguments[i]` points at the
     /// i-th value; the result is written to `result` (at least 32 bytes, 8-aligned).
     @inline(__always)
-    func call(_ function: UnsafeRawPointer, result: UnsafeMutableRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    public func call(_ function: UnsafeRawPointer, result: UnsafeMutableRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         ffi_call(cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), result, arguments)
     }
 }

@@ -4,13 +4,14 @@ import TransitionCore
 /// A plugin's easing curve (TH_EXT_TIMING_CURVES) as a registry entry. Each set of parameter
 /// values gets a CurveCall whose arguments are laid out once, so that evaluating the curve
 /// every frame is one libffi call through the cached interface, with no allocation.
-final class PluginCurve: CurveProvider {
-    let name: String
-    let displayName: String
-    let parameters: [EffectParameter]
-    let source: String
-    let function: UnsafeRawPointer
-    let interface: CallInterface
+public final class PluginCurve: CurveProvider {
+    public let name: String
+    public let displayName: String
+    public let parameters: [EffectParameter]
+    public let source: String
+    /// The plugin's C function, and its prepared call interface.
+    public let function: UnsafeRawPointer
+    public let interface: CallInterface
 
     init(name: String, displayName: String, parameters: [EffectParameter], source: String,
          function: UnsafeRawPointer, interface: CallInterface) {
@@ -22,7 +23,7 @@ final class PluginCurve: CurveProvider {
         self.interface = interface
     }
 
-    func makeCurve(parameters values: [Double]) -> TimingCurve {
+    public func makeCurve(parameters values: [Double]) -> TimingCurve {
         let call = CurveCall(function: function, interface: interface, parameters: values)
         let label = values.isEmpty ? name
             : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(ParameterTextPublic.number($1))" }.joined(separator: ",") + ")"
@@ -47,7 +48,7 @@ final class PluginCurve: CurveProvider {
 
 /// One curve with fixed parameters, ready to call: argument slots filled once, t rewritten
 /// per call.
-final class CurveCall: @unchecked Sendable {
+public final class CurveCall: @unchecked Sendable {
     private let function: UnsafeRawPointer
     private let interface: CallInterface
     private let slots: UnsafeMutableRawPointer
@@ -55,7 +56,7 @@ final class CurveCall: @unchecked Sendable {
     private let result: UnsafeMutableRawPointer
     private let timeIsFloat: Bool
 
-    init(function: UnsafeRawPointer, interface: CallInterface, parameters: [Double]) {
+    public init(function: UnsafeRawPointer, interface: CallInterface, parameters: [Double]) {
         self.function = function
         self.interface = interface
         let types = interface.signature.parameters
@@ -83,7 +84,7 @@ final class CurveCall: @unchecked Sendable {
     }
 
     @inline(__always)
-    func evaluate(_ t: Double) -> Double {
+    public func evaluate(_ t: Double) -> Double {
         if timeIsFloat { slots.storeBytes(of: Float(t), as: Float.self) } else { slots.storeBytes(of: t, as: Double.self) }
         interface.call(function, result: result, arguments: pointers)
         return interface.signature.returnType == .float ? Double(result.load(as: Float.self)) : result.load(as: Double.self)

@@ -112,5 +112,5 @@ struct TypedConstructor {
 /// The exported name of a function in a loaded library, for messages; its address otherwise.
 func symbolName(_ function: UnsafeRawPointer) -> String {
     if let name = cffi_symbol_name(function) { return String(cString: name) }
-    return "function at 0x\(String(UInt(bitPattern: function), radix: 16))"
+    return "an unexported function"
 }
