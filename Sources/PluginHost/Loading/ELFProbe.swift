@@ -95,8 +95,12 @@ struct ELFProbe {
             for i in 0..<phnum {
                 let o = phoff + i * phentsize
                 switch r.u32(o) {
-                case 1:  // PT_LOAD
-                    segments.append(Segment(offset: r.u64(o + 8), vaddr: r.u64(o + 16), filesz: r.u64(o + 32)))
+                case 1:  // PT_LOAD: its bytes must be in the file (dlopen does not check it safely)
+                    let segment = Segment(offset: r.u64(o + 8), vaddr: r.u64(o + 16), filesz: r.u64(o + 32))
+                    guard fits(segment.offset, segment.filesz) else {
+                        throw Failure.malformed("a loadable segment runs past the end of the file; was it cut off?")
+                    }
+                    segments.append(segment)
                 case 2:  // PT_DYNAMIC: look for DT_FLAGS_1 (0x6ffffffb) with DF_1_PIE (0x08000000)
                     let start = r.u64(o + 8), size = r.u64(o + 32)
                     guard fits(start, size) else { break }

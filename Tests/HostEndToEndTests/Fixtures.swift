@@ -1,0 +1,468 @@
+import Foundation
+import Testing
+
+// Shared fixture code of the end-to-end tests: the built `host` binary and its bundled
+// plugins, a fresh temporary folder per test, child processes (the compiler and the host), and
+// a C template for a minimal plugin whose animator can misbehave in the ways the host must
+// survive.
+
+/// The repository, found from this file: <root>/Tests/HostEndToEndTests/Fixtures.swift.
+enum Repo {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var includeDirectory: String { root + "/Sources/CTransitionABI/include" }
+}
+
+/// What SwiftPM built: the folder of the running test bundle holds the `host` binary and, once
+/// Scripts/build-plugins has run, the bundled plugins in `plugins/`.
+enum Build {
+    static let directory: String = {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return (me as NSString).deletingLastPathComponent
+    }()
+
+    static var host: String { directory + "/host" }
+    static var bundledPlugins: String { directory + "/plugins" }
+
+    static let howToBuild = "run `swift build` and `Scripts/build-plugins` before the end-to-end tests"
+
+    /// The host binary, after checking that it and the bundled diagonal plugin exist.
+    static func requireHost(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: host),
+                     "no host binary at \(host): \(howToBuild)", sourceLocation: sourceLocation)
+        try #require(FileManager.default.fileExists(atPath: bundledPlugins + "/diagonal.so"),
+                     "no bundled plugins in \(bundledPlugins): \(howToBuild)", sourceLocation: sourceLocation)
+        return host
+    }
+}
+
+// MARK: - Temporary folders
+
+/// A fresh folder for one test, removed with everything in it when the test lets go of it.
+/// (Only child processes load the plugins built here, so nothing keeps them mapped.)
+final class TempDir: Sendable {
+    let path: String
+
+    init(_ label: String = "e2e") throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("host-e2e-tests-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        path = url.path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// A new, empty subfolder.
+    func folder(_ name: String) throws -> String {
+        let target = file(name)
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        return target
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let target = file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    @discardableResult
+    func write(_ name: String, text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+}
+
+// MARK: - Child processes
+
+struct ChildProcessFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// How a child process ended and what it printed.
+struct ProgramResult: Sendable, CustomStringConvertible {
+    let arguments: [String]
+    let status: Int32
+    /// True when the child was killed by a signal (a crash), `status` being the signal.
+    let crashed: Bool
+    let stdout: Data
+    let stderr: Data
+
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+
+    var description: String {
+        let end = crashed ? "killed by signal \(status)" : "exit \(status)"
+        return "\(arguments.joined(separator: " ")) → \(end)\n--- stdout (\(stdout.count) bytes)\n\(out.prefix(4000))\n--- stderr\n\(err.prefix(4000))"
+    }
+
+    /// The standard output parsed as JSON.
+    func json() throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: stdout)
+        } catch {
+            throw ChildProcessFailure(description: "stdout is not JSON (\(error)):\n\(self)")
+        }
+    }
+}
+
+/// Runs `executable` with `arguments` and `environment` changes, waits for it through its
+/// termination handler, and kills it if it runs longer than `timeout` seconds. Output goes
+/// through files in `dir`, so a large output never blocks the child on a full pipe.
+func runProgram(
+    _ executable: String, _ arguments: [String], environment changes: [String: String] = [:],
+    outputIn dir: TempDir, timeout: Double = 120
+) async throws -> ProgramResult {
+    let id = UUID().uuidString
+    let outPath = dir.file(".stdout-\(id)"), errPath = dir.file(".stderr-\(id)")
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    defer {
+        try? outHandle.close()
+        try? errHandle.close()
+        try? FileManager.default.removeItem(atPath: outPath)
+        try? FileManager.default.removeItem(atPath: errPath)
+    }
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in changes { environment[key] = value }
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+
+    let ended: (status: Int32, crashed: Bool) = try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { p in
+            continuation.resume(returning: (p.terminationStatus, p.terminationReason == .uncaughtSignal))
+        }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+            return
+        }
+        // Only ever the child started here, and only if it is still running.
+        nonisolated(unsafe) let child = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if child.isRunning { child.terminate() }
+        }
+    }
+    let stdout = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
+    let stderr = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
+    return ProgramResult(arguments: [executable] + arguments, status: ended.status, crashed: ended.crashed,
+                         stdout: stdout, stderr: stderr)
+}
+
+/// Runs `host` with `arguments` so that only the plugins it is meant to see are found: the
+/// bundled ones and those in `pluginFolder` (passed with --plugin-path), never the user's
+/// (HOST_PLUGIN_PATH empty, XDG_DATA_HOME an empty folder of this test).
+func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir) async throws -> ProgramResult {
+    let host = try Build.requireHost()
+    let userData = try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))")
+    return try await runProgram(
+        host, arguments + ["--plugin-path", pluginFolder],
+        environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": userData], outputIn: dir)
+}
+
+/// Compiles C `source` into a shared library `dir/name` with plain `cc`, as a plugin author
+/// would, returning its path.
+@discardableResult
+func compileC(_ source: String, to name: String, in dir: TempDir) async throws -> String {
+    let sourcePath = try dir.write("\(name).c", text: source)
+    let outputPath = dir.file(name)
+    let result = try await runProgram(
+        "/usr/bin/env",
+        ["cc", "-std=c99", "-shared", "-fPIC", "-I", Repo.includeDirectory, "-o", outputPath, sourcePath],
+        outputIn: dir)
+    guard result.status == 0, !result.crashed else {
+        throw ChildProcessFailure(description: "cc failed for \(name):\n\(result)")
+    }
+    return outputPath
+}
+
+// MARK: - The plugin template
+
+/// A C plugin with one animator that slides the presented view in from the right and the
+/// dismissed view out to the right, and ends each transition as `ending` says.
+struct PluginTemplate: Sendable {
+    enum Ending: Sendable {
+        /// complete_transition(true) from the animation's completion.
+        case complete
+        /// Never calls complete_transition.
+        case never
+        /// complete_transition(true) twice in a row; logs the second call's status.
+        case twice
+        /// Takes its view out again and calls complete_transition(false).
+        case cancel
+    }
+
+    var pluginID = "fixture.e2e"
+    var effectID = "fx"
+    var ending = Ending.complete
+    var duration = 0.25
+
+    static func literal(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    func render() -> String {
+        let finish: String
+        switch ending {
+        case .complete:
+            finish = """
+                    if (!self->incoming && self->from.id != 0) host->remove_from_superview(self->from);
+                    host->complete_transition(ctx, true);
+                """
+        case .never:
+            finish = """
+                    (void)ctx; /* never completes: the host has to cut it off */
+                """
+        case .twice:
+            finish = """
+                    th_status second;
+                    char line[96];
+                    if (!self->incoming && self->from.id != 0) host->remove_from_superview(self->from);
+                    host->complete_transition(ctx, true);
+                    second = host->complete_transition(ctx, true);
+                    snprintf(line, sizeof line, "second complete_transition returned %d", (int)second);
+                    host->log(TH_LOG_INFO, line);
+                """
+        case .cancel:
+            finish = """
+                    if (self->incoming && self->to.id != 0) host->remove_from_superview(self->to);
+                    host->complete_transition(ctx, false);
+                """
+        }
+        return """
+            #include <stdio.h>
+            #include <stdlib.h>
+
+            #include "transition_host.h"
+
+            static const th_host_api *host;
+
+            typedef struct fx {
+                bool incoming;
+                th_context ctx;
+                th_view from, to;
+                th_rect target;
+            } fx;
+
+            static void *fx_create(const th_effect_config *config)
+            {
+                fx *self;
+                if (config == NULL) return NULL;
+                self = calloc(1, sizeof *self);
+                if (self != NULL) self->incoming = config->transition == TH_TRANSITION_PRESENT;
+                return self;
+            }
+
+            static void fx_destroy(void *self) { free(self); }
+
+            static double fx_duration(void *self, th_context ctx)
+            {
+                (void)self;
+                (void)ctx;
+                return \(duration);
+            }
+
+            static void fx_animations(void *opaque)
+            {
+                fx *self = opaque;
+                th_view moving = self->incoming ? self->to : self->from;
+                if (moving.id != 0) host->set_frame(moving, self->target);
+            }
+
+            static void fx_completion(void *opaque, bool finished)
+            {
+                fx *self = opaque;
+                th_context ctx = self->ctx;
+                (void)finished;
+            \(finish)
+            }
+
+            static void fx_animate(void *opaque, th_context ctx)
+            {
+                fx *self = opaque;
+                th_view container = { 0 };
+                th_rect bounds = { { 0, 0 }, { 0, 0 } };
+                th_view_controller vc;
+                th_animation_options options = { 0 };
+
+                self->ctx = ctx;
+                host->container_view(ctx, &container);
+                host->view(ctx, TH_FROM, &self->from);
+                host->view(ctx, TH_TO, &self->to);
+                host->get_bounds(container, &bounds);
+                if (self->incoming) {
+                    th_rect start;
+                    host->view_controller(ctx, TH_TO, &vc);
+                    host->final_frame(ctx, vc, &self->target);
+                    start = self->target;
+                    start.origin.x = bounds.size.width;
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, start);
+                } else {
+                    host->get_frame(self->from, &self->target);
+                    self->target.origin.x = bounds.size.width;
+                    if (self->to.id != 0) host->insert_subview_below(container, self->to, self->from);
+                }
+                options.struct_size = sizeof options;
+                options.timing = TH_TIMING_CURVE;
+                options.duration = fx_duration(self, ctx);
+                options.curve = TH_CURVE_LINEAR;
+                if (host->animate(&options, fx_animations, fx_completion, self) != TH_OK) {
+                    host->complete_transition(ctx, false);
+                }
+            }
+
+            static const th_animator_interface fx_animator = {
+                .struct_size = sizeof(th_animator_interface),
+                .create = fx_create,
+                .destroy = fx_destroy,
+                .transition_duration = fx_duration,
+                .animate_transition = fx_animate,
+                .animation_ended = NULL,
+            };
+
+            static const th_effect_descriptor fx_effects[] = {
+                {
+                    .struct_size = sizeof(th_effect_descriptor),
+                    .kind = TH_KIND_ANIMATOR,
+                    .id = \(Self.literal(effectID)),
+                    .name = "Fixture effect",
+                    .description = NULL,
+                    .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
+                    .param_count = 0,
+                    .params = NULL,
+                    .default_duration = \(duration),
+                    .interface = &fx_animator,
+                },
+            };
+
+            static bool fx_init(const th_host_api *api)
+            {
+                host = api;
+                return true;
+            }
+
+            static uint32_t fx_effect_count(void) { return 1; }
+
+            static const th_effect_descriptor *fx_get_effect(uint32_t index)
+            {
+                return index < 1 ? &fx_effects[index] : NULL;
+            }
+
+            TH_EXPORT const th_plugin_entry th_entry = {
+                .struct_size = sizeof(th_plugin_entry),
+                .abi_major = TH_ABI_MAJOR,
+                .abi_minor = TH_ABI_MINOR,
+                .id = \(Self.literal(pluginID)),
+                .name = "Fixture plugin",
+                .version = "1.0.0",
+                .vendor = NULL,
+                .init = fx_init,
+                .deinit = NULL,
+                .effect_count = fx_effect_count,
+                .get_effect = fx_get_effect,
+                .get_extension = NULL,
+            };
+
+            """
+    }
+}
+
+// MARK: - Reading `host run --format json`
+
+/// The parts of a run report the tests look at.
+struct RunJSON {
+    struct View {
+        let name: String
+        let x, y, width, height: Double
+        let alpha: Double
+        var offScreen: Bool { x >= 390 || y >= 844 || x + width <= 0 || y + height <= 0 }
+    }
+
+    struct Frame {
+        let time: Double
+        let views: [View]
+        func view(_ name: String) -> View? { views.first { $0.name == name } }
+    }
+
+    struct Outcome {
+        let transition: String
+        let completed: Bool
+        let cutOff: Bool
+        let start: Double
+        let end: Double
+        let violations: [String]
+    }
+
+    struct Event {
+        let time: Double
+        let level: String
+        let name: String
+    }
+
+    let clean: Bool
+    let events: [Event]
+    let outcomes: [Outcome]
+    let frames: [Frame]
+
+    init(_ result: ProgramResult) throws {
+        guard let root = try result.json() as? [String: Any] else {
+            throw ChildProcessFailure(description: "the report is not a JSON object:\n\(result)")
+        }
+        func fail(_ what: String) -> ChildProcessFailure { ChildProcessFailure(description: "report: \(what)\n\(result)") }
+        guard let clean = root["clean"] as? Bool,
+              let events = root["events"] as? [[String: Any]],
+              let outcomes = root["outcomes"] as? [[String: Any]],
+              let frames = root["frames"] as? [[String: Any]]
+        else { throw fail("missing clean, events, outcomes or frames") }
+        self.clean = clean
+        self.events = try events.map { e in
+            guard let time = (e["time"] as? NSNumber)?.doubleValue, let level = e["level"] as? String,
+                  let name = e["name"] as? String
+            else { throw fail("bad event \(e)") }
+            return Event(time: time, level: level, name: name)
+        }
+        self.outcomes = try outcomes.map { o in
+            guard let transition = o["transition"] as? String, let completed = o["completed"] as? Bool,
+                  let cutOff = o["cutOff"] as? Bool, let start = (o["start"] as? NSNumber)?.doubleValue,
+                  let end = (o["end"] as? NSNumber)?.doubleValue, let violations = o["violations"] as? [String]
+            else { throw fail("bad outcome \(o)") }
+            return Outcome(transition: transition, completed: completed, cutOff: cutOff, start: start, end: end,
+                           violations: violations)
+        }
+        self.frames = try frames.map { f in
+            guard let time = (f["time"] as? NSNumber)?.doubleValue, let views = f["views"] as? [[String: Any]]
+            else { throw fail("bad frame \(f)") }
+            return Frame(time: time, views: try views.map { v in
+                guard let name = v["name"] as? String, let frame = v["frame"] as? [NSNumber], frame.count == 4,
+                      let alpha = (v["alpha"] as? NSNumber)?.doubleValue
+                else { throw fail("bad view \(v)") }
+                return View(name: name, x: frame[0].doubleValue, y: frame[1].doubleValue,
+                            width: frame[2].doubleValue, height: frame[3].doubleValue, alpha: alpha)
+            })
+        }
+    }
+
+    /// The frames from `start` to `end` (inclusive), with a little tolerance.
+    func frames(from start: Double, to end: Double) -> [Frame] {
+        frames.filter { $0.time >= start - 1e-9 && $0.time <= end + 1e-9 }
+    }
+
+    var warnings: [String] { events.filter { $0.level == "warning" }.map(\.name) }
+}
