@@ -32,3 +32,18 @@ func printError(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
+
+/// The contents of a text file, or nil when `path` names no readable file.
+func readTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+        if bytes.count > 1 << 20 { return nil }  // a gesture or scene is never this large
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

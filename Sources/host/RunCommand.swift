@@ -38,6 +38,19 @@ struct RunCommand: ParsableCommand {
         valueName: "curve"))
     var curve: String?
 
+    @Option(help: ArgumentHelp(
+        "Make the presentation interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY' or a file holding it.",
+        valueName: "gesture"))
+    var interactive: String?
+
+    @Option(name: .customLong("interactive-dismiss"), help: ArgumentHelp(
+        "Make the dismissal interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
+    var interactiveDismiss: String?
+
+    @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
+        "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
+    var completionSpeed: Double = 1
+
     @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
     var verbose = false
 
@@ -45,7 +58,20 @@ struct RunCommand: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
+    /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
+    private func gestureText(_ argument: String?) throws -> String? {
+        guard let argument else { return nil }
+        let text = readTextFile(argument) ?? argument
+        do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
+        return text
+    }
+
     func validate() throws {
+        _ = try gestureText(interactive)
+        _ = try gestureText(interactiveDismiss)
+        guard completionSpeed.isFinite, completionSpeed > 0 else {
+            throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
+        }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
             throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
@@ -62,7 +88,10 @@ struct RunCommand: ParsableCommand {
             report = try PresentDismissRun.run(
                 registry: registry, curves: catalog.makeCurveRegistry(),
                 options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace,
-                               parameters: parameters, curve: curve))
+                               parameters: parameters, curve: curve,
+                               presentGesture: try gestureText(interactive),
+                               dismissGesture: try gestureText(interactiveDismiss),
+                               completionSpeed: completionSpeed))
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect

@@ -13,6 +13,8 @@ public final class AnimationEngine {
     public var curveOverride: TimingCurve?
 
     private var active: [PropertyAnimation] = []
+    /// The clocks of transitions that have their own (interactive ones), by owner.
+    private var timelines: [Int: TransitionTimeline] = [:]
     private var waiting: [AnimationGroup] = []
     private var recording: [(AnimationGroup, AnimationOptions)] = []
     private var soon: [() -> Void] = []
@@ -28,6 +30,30 @@ public final class AnimationEngine {
     /// Number of property animations running now.
     public var runningAnimationCount: Int { active.count }
 
+    /// The property animations running now, read by SceneSnapshot (the plot names their curves).
+    var runningAnimations: [PropertyAnimation] { active }
+
+    // MARK: Timelines
+
+    /// Gives a transition its own clock: from now on its animations read their time from it.
+    public func attach(_ timeline: TransitionTimeline, to owner: Int) { timelines[owner] = timeline }
+
+    /// The transition goes back to the host's clock (its animations must have ended).
+    public func detachTimeline(of owner: Int) { timelines[owner] = nil }
+
+    public func timeline(of owner: Int) -> TransitionTimeline? { timelines[owner] }
+
+    /// The time animations of `owner` see now: its timeline's local time, or the host's.
+    public func localTime(of owner: Int?) -> Double {
+        guard let owner, let timeline = timelines[owner] else { return now }
+        return timeline.localTime(at: now)
+    }
+
+    private func direction(of owner: Int?) -> Int {
+        guard let owner, let timeline = timelines[owner] else { return 1 }
+        return timeline.direction(at: now)
+    }
+
     // MARK: Starting
 
     /// Calls `animations` at once; the changes it makes animate with `options`. `completion`
@@ -36,7 +62,7 @@ public final class AnimationEngine {
         _ options: AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
         nextGroupID += 1
-        let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: now, completion: completion)
+        let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: localTime(of: currentOwner), completion: completion)
         var options = options
         if let curveOverride { options.curve = curveOverride }
         recording.append((group, options))
@@ -56,7 +82,7 @@ public final class AnimationEngine {
         if old == new { return }
         let start = view.presentation.value(of: property)
         removeAnimations(of: view, property: property)
-        let begin = now + options.delay
+        let begin = localTime(of: group.owner) + options.delay
         let animation = PropertyAnimation(
             view: view, property: property, from: start, to: new, begin: begin,
             duration: options.duration, curve: options.curve, group: group)
@@ -134,11 +160,20 @@ public final class AnimationEngine {
         refreshPresentation()
     }
 
+    /// Removes animations that have reached their end, or, on a timeline running backwards,
+    /// their start. One that ran back to its start leaves its property at the start value,
+    /// in the model too: a cancelled interactive transition ends where it began.
     private func retireEndedAnimations() {
-        let limit = now + VirtualClock.tolerance
         var ended: [PropertyAnimation] = []
         active.removeAll { a in
-            guard a.end <= limit else { return false }
+            let t = localTime(of: a.group.owner)
+            if direction(of: a.group.owner) < 0 {
+                guard t <= a.begin + VirtualClock.tolerance else { return false }
+                a.view.model.setValue(a.from, of: a.property)
+                a.group.endedInReverse = true
+            } else {
+                guard a.end <= t + VirtualClock.tolerance else { return false }
+            }
             ended.append(a)
             a.group.running -= 1
             return true
@@ -148,10 +183,12 @@ public final class AnimationEngine {
         }
     }
 
+    /// The group whose completion runs next: all its animations have ended, and its end time
+    /// has come on its owner's clock (or it ran back to its start). Earliest first, then in
+    /// the order started.
     private func nextDueGroup() -> AnimationGroup? {
-        let limit = now + VirtualClock.tolerance
-        return waiting
-            .filter { $0.running == 0 && $0.due <= limit }
+        waiting
+            .filter { $0.running == 0 && ($0.endedInReverse || $0.due <= localTime(of: $0.owner) + VirtualClock.tolerance) }
             .min { ($0.due, $0.id) < ($1.due, $1.id) }
     }
 
@@ -165,9 +202,8 @@ public final class AnimationEngine {
     }
 
     private func refreshPresentation() {
-        let t = now
         for a in active {
-            a.view.presentation.setValue(a.value(at: t), of: a.property)
+            a.view.presentation.setValue(a.value(at: localTime(of: a.group.owner)), of: a.property)
         }
     }
 }

@@ -8,12 +8,15 @@ final class AnimationGroup {
     let completion: ((Bool) -> Void)?
     /// Animations of this group still running.
     var running = 0
-    /// Earliest time the completion may run: the end of the group's last animation.
+    /// Earliest time the completion may run: the end of the group's last animation, on its
+    /// owner's clock.
     var due: Double
     /// Set when one of its animations was removed before its end: the completion is told
     /// `finished: false`.
     var interrupted = false
     var completed = false
+    /// Its animations ran back to their start (a cancelled interactive transition).
+    var endedInReverse = false
 
     init(id: Int, owner: Int?, due: Double, completion: ((Bool) -> Void)?) {
         self.id = id
@@ -36,6 +39,7 @@ struct PropertyAnimation {
 
     var end: Double { begin + duration }
 
+    /// The value at `time` on the animation's clock (its owner's timeline, or the host's).
     func value(at time: Double) -> AnimatableValue {
         if time < begin { return from }  // a delayed animation shows its start value
         if duration <= 0 || time >= end - VirtualClock.tolerance { return to }

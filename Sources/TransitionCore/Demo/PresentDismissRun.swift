@@ -12,9 +12,19 @@ public enum PresentDismissRun {
         public var parameters: [String]
         /// A curve spec that replaces the curve of every animation of the run.
         public var curve: String?
+        /// Gestures (GestureScript text) that make the presentation or the dismissal
+        /// interactive, driven by the host's percent-driven interaction controller.
+        public var presentGesture: String?
+        public var dismissGesture: String?
+        /// completionSpeed of the interaction controller.
+        public var completionSpeed: Double = 1
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
-                    parameters: [String] = [], curve: String? = nil) {
+                    parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
+                    dismissGesture: String? = nil, completionSpeed: Double = 1) {
+            self.presentGesture = presentGesture
+            self.dismissGesture = dismissGesture
+            self.completionSpeed = completionSpeed
             self.effect = effect
             self.presentation = presentation
             self.framesPerSecond = framesPerSecond
@@ -44,8 +54,11 @@ public enum PresentDismissRun {
         public let frames: [Frame]
         public let outcomes: [TransitionOutcome]
 
-        /// Every transition completed, none was cut off, every end state was verified.
-        public var isClean: Bool { outcomes.count == 2 && outcomes.allSatisfy(\.isClean) }
+        /// Every transition ended as asked (completed, or cancelled by its gesture), none was
+        /// cut off, every end state was verified.
+        public var isClean: Bool {
+            outcomes.allSatisfy(\.isClean) && (outcomes.count == 2 || outcomes.first?.cancelledByInteraction == true)
+        }
         public var duration: Double { frames.last?.time ?? 0 }
     }
 
@@ -67,6 +80,8 @@ public enum PresentDismissRun {
         let engine = demo.scene.engine
         let trace = TransitionTrace { engine.now }
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
+        let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
+        let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
 
         let effect = try registry.resolve(options.effect)
         let presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
@@ -85,6 +100,9 @@ public enum PresentDismissRun {
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(options.effect, effect.info.kind)
         }
+        delegate.interactivePresentation = presentGesture != nil
+        delegate.interactiveDismissal = dismissGesture != nil
+        delegate.completionSpeed = options.completionSpeed
         demo.detail.transitioningDelegate = delegate
         if delegate.presentationEffect != nil { demo.detail.modalPresentationStyle = .custom }
 
@@ -94,11 +112,11 @@ public enum PresentDismissRun {
 
         var outcomes: [TransitionOutcome] = []
         let presenting = try presenter.present(demo.detail, from: demo.home) {}
-        outcomes.append(presenter.run(presenting, onFrame: record))
+        outcomes.append(presenter.run(presenting, gesture: presentGesture, onFrame: record))
         if outcomes[0].completed {
             frames.removeLast()  // the dismissal's first frame is the same instant
             let dismissing = try presenter.dismiss(demo.detail) {}
-            outcomes.append(presenter.run(dismissing, onFrame: record))
+            outcomes.append(presenter.run(dismissing, gesture: dismissGesture, onFrame: record))
         } else {
             trace.info("the presentation did not complete, so there is nothing to dismiss")
         }

@@ -32,6 +32,26 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
         animator(for: .dismiss)
     }
 
+    /// Vend the host's percent-driven interaction controller for these directions.
+    public var interactivePresentation = false
+    public var interactiveDismissal = false
+    /// completionSpeed of the interaction controllers vended.
+    public var completionSpeed = 1.0
+
+    public func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning? {
+        interactivePresentation ? makeInteraction() : nil
+    }
+
+    public func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning? {
+        interactiveDismissal ? makeInteraction() : nil
+    }
+
+    private func makeInteraction() -> PercentDrivenInteraction {
+        let interaction = PercentDrivenInteraction()
+        interaction.completionSpeed = completionSpeed
+        return interaction
+    }
+
     public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
         guard let presentationEffect else { return nil }
         return presentationEffect.makePresentationController(

@@ -7,6 +7,9 @@ public struct TransitionOutcome: Sendable, Equatable {
     public let completed: Bool
     /// The animator never called completeTransition; the host cancelled it.
     public let cutOff: Bool
+    /// The interaction cancelled it (a gesture released short of half way): an outcome the
+    /// user asked for, not a failure.
+    public let cancelledByInteraction: Bool
     /// The duration the animator reported.
     public let duration: Double
     public let startTime: Double
@@ -14,7 +17,8 @@ public struct TransitionOutcome: Sendable, Equatable {
     /// Ways in which the end state broke the contract; empty when it was verified.
     public let violations: [String]
 
-    public var isClean: Bool { completed && !cutOff && violations.isEmpty }
+    /// Ended as asked, and the end state was verified.
+    public var isClean: Bool { (completed || cancelledByInteraction) && !cutOff && violations.isEmpty }
 }
 
 /// One presentation or dismissal in flight, from the delegate's first call to animationEnded.
@@ -27,6 +31,8 @@ public final class ActiveTransition {
     /// When the host cuts the transition off if it has not completed.
     var deadline: Double = .infinity
     var wasCutOff = false
+    /// The interaction controller driving it, when interactive.
+    public internal(set) var interaction: InteractiveTransitioning?
     public internal(set) var outcome: TransitionOutcome?
 
     init(context: TransitionContext, animator: TransitionAnimator, presentationController: PresentationController?,

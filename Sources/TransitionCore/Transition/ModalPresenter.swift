@@ -4,6 +4,7 @@
 ///   delegate.animationController → delegate.interactionController →
 ///   [custom style: delegate.presentationController → presentationController.willBegin →
 ///   containerViewWillLayoutSubviews] → animator.transitionDuration → animator.animateTransition
+///   (or, interactive: interactionController.startInteractiveTransition, which calls it)
 ///   → … context.completeTransition(ok) → presentationController.didEnd(ok) → alongside
 ///   completions → the host's end-state check → the caller's completion → animator.animationEnded(ok)
 ///
@@ -21,13 +22,10 @@ public final class ModalPresenter {
         }
     }
 
-    public let scene: Scene
-    public let trace: TransitionTrace
-    /// Virtual seconds a transition may run past its duration before the host cuts it off.
-    public var grace: Double
-
-    private var engine: AnimationEngine { scene.engine }
-    private var nextTransitionID = 0
+    public let driver: TransitionDriver
+    public var scene: Scene { driver.scene }
+    public var trace: TransitionTrace { driver.trace }
+    private var engine: AnimationEngine { driver.engine }
     /// Where each presented view controller's presenter view lived before the presentation,
     /// so that a dismissal can put it back; and the container of that presentation.
     private var presentations: [ObjectIdentifier: PresentationRecord] = [:]
@@ -40,10 +38,18 @@ public final class ModalPresenter {
         let removedPresenter: Bool
     }
 
-    public init(scene: Scene, trace: TransitionTrace, grace: Double = 2) {
-        self.scene = scene
-        self.trace = trace
-        self.grace = grace
+    public init(driver: TransitionDriver) {
+        self.driver = driver
+    }
+
+    public convenience init(scene: Scene, trace: TransitionTrace, grace: Double = 2) {
+        self.init(driver: TransitionDriver(scene: scene, trace: trace, grace: grace))
+    }
+
+    /// Steps the clock until the transition has ended (see TransitionDriver.run).
+    @discardableResult
+    public func run(_ transition: ActiveTransition, gesture: GestureScript? = nil, onFrame: () -> Void = {}) -> TransitionOutcome {
+        driver.run(transition, gesture: gesture, onFrame: onFrame)
     }
 
     // MARK: Presenting
@@ -55,11 +61,9 @@ public final class ModalPresenter {
         let delegate = presented.transitioningDelegate
         trace.call("delegate.animationControllerForPresented")
         let animator = delegate?.animationController(forPresented: presented, presenting: presenter)
-            ?? standardAnimator(for: presented)
+            ?? driver.standardAnimator(presented.modalTransitionStyle)
         trace.call("delegate.interactionControllerForPresentation")
-        if delegate?.interactionControllerForPresentation(using: animator) != nil {
-            trace.warning("an interaction controller was vended; interactive transitions are not supported yet, so it runs non-interactively")
-        }
+        let interaction = delegate?.interactionControllerForPresentation(using: animator)
         var controller: PresentationController?
         if presented.modalPresentationStyle == .custom {
             trace.call("delegate.presentationControllerForPresented")
@@ -91,9 +95,8 @@ public final class ModalPresenter {
             presenterIndex: presenterView.superview?.subviews.firstIndex { $0 === presenterView } ?? 0,
             presenterFrame: presenterView.frame, removedPresenter: removesPresenter)
 
-        nextTransitionID += 1
         let context = TransitionContext(
-            id: nextTransitionID, kind: .present, container: container, from: presenter, to: presented,
+            id: driver.nextID(), kind: .present, container: container, from: presenter, to: presented,
             fromView: removesPresenter ? presenterView : nil, toView: presented.view,
             style: controller == nil ? .fullScreen : .custom, animated: true,
             frames: [(presenter, presenterView.frame, presenterView.frame), (presented, .zero, finalFrame)],
@@ -101,10 +104,11 @@ public final class ModalPresenter {
         let transition = ActiveTransition(
             context: context, animator: animator, presentationController: controller, snapshot: snapshot,
             startTime: engine.now)
-        context.onComplete = { [unowned self, unowned transition] ok in
+        context.onComplete = { [weak self, weak transition] ok in
+            guard let self, let transition else { return }
             engine.runSoon { self.finishPresentation(transition, ok, completion: completion) }
         }
-        begin(transition) { controller, context in
+        driver.begin(transition, interaction: interaction) { controller, context in
             trace.call("presentationController.presentationTransitionWillBegin")
             controller.presentationTransitionWillBegin(context)
         }
@@ -114,7 +118,7 @@ public final class ModalPresenter {
     private func finishPresentation(_ transition: ActiveTransition, _ ok: Bool, completion: (() -> Void)?) {
         let context = transition.context
         let presented = context.toViewController, presenter = context.fromViewController
-        withOwner(context.id) {
+        driver.withOwner(context.id) {
             if let controller = transition.presentationController {
                 trace.call("presentationController.presentationTransitionDidEnd(\(ok))")
                 controller.presentationTransitionDidEnd(ok)
@@ -144,7 +148,7 @@ public final class ModalPresenter {
                 transition.snapshot.restore()
                 presentations[ObjectIdentifier(presented)] = nil
             }
-            end(transition, ok, violations: violations, completion: completion, completionName: "presentation.completion")
+            driver.end(transition, ok, violations: violations, completion: completion, completionName: "presentation.completion")
         }
     }
 
@@ -156,18 +160,16 @@ public final class ModalPresenter {
         else { throw Failure.notPresented(presented.name) }
         let delegate = presented.transitioningDelegate
         trace.call("delegate.animationControllerForDismissed")
-        let animator = delegate?.animationController(forDismissed: presented) ?? standardAnimator(for: presented)
+        let animator = delegate?.animationController(forDismissed: presented)
+            ?? driver.standardAnimator(presented.modalTransitionStyle)
         trace.call("delegate.interactionControllerForDismissal")
-        if delegate?.interactionControllerForDismissal(using: animator) != nil {
-            trace.warning("an interaction controller was vended; interactive transitions are not supported yet, so it runs non-interactively")
-        }
+        let interaction = delegate?.interactionControllerForDismissal(using: animator)
         let controller = presented.presentationController
         let window = scene.window!
         let snapshot = HierarchySnapshot(root: window, extra: [presenter.view])
 
-        nextTransitionID += 1
         let context = TransitionContext(
-            id: nextTransitionID, kind: .dismiss, container: record.container, from: presented, to: presenter,
+            id: driver.nextID(), kind: .dismiss, container: record.container, from: presented, to: presenter,
             fromView: presented.view, toView: record.removedPresenter ? presenter.view : nil,
             style: controller == nil ? .fullScreen : .custom, animated: true,
             frames: [(presented, presented.view.frame, .zero), (presenter, record.presenterFrame, record.presenterFrame)],
@@ -175,10 +177,11 @@ public final class ModalPresenter {
         let transition = ActiveTransition(
             context: context, animator: animator, presentationController: controller, snapshot: snapshot,
             startTime: engine.now)
-        context.onComplete = { [unowned self, unowned transition] ok in
+        context.onComplete = { [weak self, weak transition] ok in
+            guard let self, let transition else { return }
             engine.runSoon { self.finishDismissal(transition, ok, record: record, completion: completion) }
         }
-        begin(transition) { controller, context in
+        driver.begin(transition, interaction: interaction) { controller, context in
             trace.call("presentationController.dismissalTransitionWillBegin")
             controller.dismissalTransitionWillBegin(context)
         }
@@ -190,7 +193,7 @@ public final class ModalPresenter {
     ) {
         let context = transition.context
         let presented = context.fromViewController, presenter = context.toViewController
-        withOwner(context.id) {
+        driver.withOwner(context.id) {
             if let controller = transition.presentationController {
                 trace.call("presentationController.dismissalTransitionDidEnd(\(ok))")
                 controller.dismissalTransitionDidEnd(ok)
@@ -223,104 +226,8 @@ public final class ModalPresenter {
                 }
                 transition.snapshot.restore()
             }
-            end(transition, ok, violations: violations, completion: completion, completionName: "dismissal.completion")
+            driver.end(transition, ok, violations: violations, completion: completion, completionName: "dismissal.completion")
         }
     }
 
-    // MARK: Shared steps
-
-    /// will-begin, layout, duration, animateTransition, then the alongside animations.
-    private func begin(
-        _ transition: ActiveTransition, willBegin: (PresentationController, TransitionContext) -> Void
-    ) {
-        let context = transition.context
-        withOwner(context.id) {
-            if let controller = transition.presentationController {
-                willBegin(controller, context)
-                trace.call("presentationController.containerViewWillLayoutSubviews")
-                controller.containerViewWillLayoutSubviews(context.containerView)
-            }
-            trace.call("animator.transitionDuration")
-            var duration = transition.animator.transitionDuration(using: context)
-            if !duration.isFinite || duration < 0 {
-                trace.warning("'\(transition.animator.displayName)' returned an invalid duration (\(duration)); using 0")
-                duration = 0
-            }
-            context.transitionDuration = duration
-            transition.deadline = engine.now + duration + grace
-            trace.call("animator.animateTransition")
-            transition.animator.animateTransition(using: context)
-            context.startAlongsideAnimations(in: engine)
-        }
-        engine.drainSoon()
-    }
-
-    private func end(
-        _ transition: ActiveTransition, _ ok: Bool, violations: [String], completion: (() -> Void)?,
-        completionName: String
-    ) {
-        for v in violations { trace.warning(v) }
-        if let completion {
-            trace.call(completionName)
-            completion()
-        }
-        trace.call("animator.animationEnded(\(ok))")
-        transition.animator.animationEnded(ok)
-        transition.context.state = .ended(ok)
-        transition.outcome = TransitionOutcome(
-            kind: transition.context.kind, animator: transition.animator.displayName, completed: ok,
-            cutOff: transition.wasCutOff, duration: transition.context.transitionDuration,
-            startTime: transition.startTime, endTime: engine.now, violations: violations)
-    }
-
-    private func withOwner(_ owner: Int, _ body: () -> Void) {
-        let saved = engine.currentOwner
-        engine.currentOwner = owner
-        body()
-        engine.currentOwner = saved
-    }
-
-    private func standardAnimator(for presented: ViewController) -> TransitionAnimator {
-        trace.info("no custom animator; using the standard '\(presented.modalTransitionStyle.rawValue)'")
-        return StandardAnimators.make(presented.modalTransitionStyle)
-    }
-
-    // MARK: Running
-
-    /// Steps the clock until the transition has ended and its animations have stopped,
-    /// calling `onFrame` after the first state and after every step. A transition still
-    /// running at its deadline is cut off: cancelled and restored.
-    @discardableResult
-    public func run(_ transition: ActiveTransition, onFrame: () -> Void = {}) -> TransitionOutcome {
-        engine.settle()
-        onFrame()
-        while transition.outcome == nil || !engine.isIdle {
-            if engine.now >= transition.deadline - VirtualClock.tolerance {
-                if transition.outcome == nil {
-                    cutOff(transition)
-                } else {
-                    trace.warning("animations of '\(transition.animator.displayName)' were still running at the deadline; stopped")
-                    engine.stopAnimations(ownedBy: transition.context.id)
-                    engine.settle()
-                    onFrame()
-                    break
-                }
-                engine.settle()
-                onFrame()
-                continue
-            }
-            engine.step()
-            onFrame()
-        }
-        return transition.outcome!
-    }
-
-    private func cutOff(_ transition: ActiveTransition) {
-        let context = transition.context
-        trace.warning("'\(transition.animator.displayName)' did not call completeTransition within its duration (\(format(context.transitionDuration)) s) plus \(format(grace)) s grace; the host cancelled the \(context.kind.name) and restored the scene")
-        transition.wasCutOff = true
-        context.cutOff()
-        engine.stopAnimations(ownedBy: context.id)
-        engine.drainSoon()
-    }
 }

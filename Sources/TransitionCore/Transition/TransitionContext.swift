@@ -22,8 +22,15 @@ public final class TransitionContext {
     public let toView: View?
     public let presentationStyle: PresentationStyle
     public let isAnimated: Bool
-    public let isInteractive: Bool = false
+    /// True from startInteractiveTransition until the interaction finishes or cancels.
+    public internal(set) var isInteractive = false
     public internal(set) var transitionWasCancelled = false
+    /// The animator of this transition; an interaction controller starts it.
+    public internal(set) weak var animator: TransitionAnimator?
+    /// The transition's own clock while it is interactive (nil otherwise).
+    public internal(set) var timeline: TransitionTimeline?
+    /// How far the interaction had got, in [0, 1].
+    public internal(set) var percentComplete = 0.0
     /// The duration the animator reported; 0 until it has been asked.
     public internal(set) var transitionDuration: Double = 0
     public internal(set) var state: State = .running
@@ -36,6 +43,11 @@ public final class TransitionContext {
     typealias Alongside = (animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)?)
     private(set) var alongside: [Alongside] = []
     private var alongsideStarted = false
+    private var interactionHandlers: [(TransitionContext) -> Void] = []
+    /// Told when the interaction ends, with the seconds the tail will take.
+    var onInteractionEnded: ((Double) -> Void)?
+    /// Told on every update of an interaction (the host pushes its cut-off back).
+    var onInteractionActivity: (() -> Void)?
 
     init(
         id: Int, kind: TransitionKind, container: View, from: ViewController, to: ViewController,
@@ -94,8 +106,35 @@ public final class TransitionContext {
         onComplete?(false)
     }
 
+    // MARK: Interaction (UIViewControllerContextTransitioning's interactive half)
+
+    /// Calls `handler` when the transition stops being interactive (finish or cancel), as
+    /// UIViewControllerTransitionCoordinator.notifyWhenInteractionChanges; `isCancelled` is
+    /// `transitionWasCancelled` then.
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionContext) -> Void) {
+        interactionHandlers.append(handler)
+    }
+
+    /// Records progress; the interaction controller moves the timeline.
+    func updateInteractiveTransition(_ percent: Double) {
+        percentComplete = percent
+        onInteractionActivity?()
+    }
+
+    /// The interaction is over: it finishes (`cancelled` false) or cancels, with a tail of
+    /// `tail` seconds.
+    func endInteraction(cancelled: Bool, tail: Double) {
+        isInteractive = false
+        if cancelled { transitionWasCancelled = true }
+        trace.call("coordinator.interactionChanged(cancelled: \(cancelled))")
+        for handler in interactionHandlers { handler(self) }
+        onInteractionEnded?(tail)
+    }
+
     /// Registers blocks to run alongside the transition's animation. Accepted until the
-    /// animation has started.
+    /// animation has started. `view` is accepted for UIKit's animateAlongsideTransition(in:):
+    /// the block may animate views outside the container too, which every alongside block
+    /// here may.
     @discardableResult
     public func animateAlongside(
         _ animation: ((TransitionContext) -> Void)?, completion: ((TransitionContext) -> Void)? = nil

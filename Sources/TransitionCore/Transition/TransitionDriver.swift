@@ -1,0 +1,178 @@
+/// What every kind of transition (modal, navigation, container) shares: numbering, the
+/// steps from will-begin to animateTransition (or startInteractiveTransition), the end of the
+/// cascade, stepping the clock, and cutting off an animator that never completes.
+public final class TransitionDriver {
+    public let scene: Scene
+    public let trace: TransitionTrace
+    /// Virtual seconds a transition may run past its duration (or, while interactive, past
+    /// its last update plus its duration) before the host cuts it off.
+    public var grace: Double
+
+    var engine: AnimationEngine { scene.engine }
+    private var nextTransitionID = 0
+    /// Transitions that have begun and not ended: kept alive here, so that a caller dropping
+    /// its reference cannot lose the end of a cascade.
+    private var inFlight: [ActiveTransition] = []
+
+    public init(scene: Scene, trace: TransitionTrace, grace: Double = 2) {
+        self.scene = scene
+        self.trace = trace
+        self.grace = grace
+    }
+
+    func nextID() -> Int {
+        nextTransitionID += 1
+        return nextTransitionID
+    }
+
+    /// The host's own animator when a delegate vends none.
+    func standardAnimator(_ style: ModalTransitionStyle) -> TransitionAnimator {
+        trace.info("no custom animator; using the standard '\(style.rawValue)'")
+        return StandardAnimators.make(style)
+    }
+
+    /// will-begin and layout (with a presentation controller), transitionDuration, then
+    /// animateTransition — or, with an interaction controller, startInteractiveTransition on
+    /// a paused clock of the transition's own — then the alongside animations.
+    func begin(
+        _ transition: ActiveTransition, interaction: InteractiveTransitioning?,
+        willBegin: (PresentationController, TransitionContext) -> Void
+    ) {
+        let context = transition.context
+        inFlight.append(transition)
+        withOwner(context.id) {
+            if let controller = transition.presentationController {
+                willBegin(controller, context)
+                trace.call("presentationController.containerViewWillLayoutSubviews")
+                controller.containerViewWillLayoutSubviews(context.containerView)
+            }
+            trace.call("animator.transitionDuration")
+            var duration = transition.animator.transitionDuration(using: context)
+            if !duration.isFinite || duration < 0 {
+                trace.warning("'\(transition.animator.displayName)' returned an invalid duration (\(duration)); using 0")
+                duration = 0
+            }
+            context.transitionDuration = duration
+            context.animator = transition.animator
+            transition.deadline = engine.now + duration + grace
+            if let interaction {
+                let timeline = TransitionTimeline(startingAt: engine.now)
+                timeline.pause(at: engine.now)
+                engine.attach(timeline, to: context.id)
+                context.timeline = timeline
+                context.isInteractive = true
+                transition.interaction = interaction
+                context.onInteractionActivity = { [weak self, weak transition] in
+                    guard let self, let transition else { return }
+                    transition.deadline = engine.now + duration + grace
+                }
+                context.onInteractionEnded = { [weak self, weak transition] tail in
+                    guard let self, let transition else { return }
+                    transition.deadline = engine.now + tail + grace
+                }
+                trace.call("interactionController.startInteractiveTransition")
+                interaction.startInteractiveTransition(context)
+            } else {
+                trace.call("animator.animateTransition")
+                transition.animator.animateTransition(using: context)
+            }
+            context.startAlongsideAnimations(in: engine)
+        }
+        engine.drainSoon()
+    }
+
+    /// The last steps of every cascade: report violations, the caller's completion,
+    /// animationEnded; the context goes stale.
+    func end(
+        _ transition: ActiveTransition, _ ok: Bool, violations: [String], completion: (() -> Void)?,
+        completionName: String
+    ) {
+        for v in violations { trace.warning(v) }
+        if let completion {
+            trace.call(completionName)
+            completion()
+        }
+        trace.call("animator.animationEnded(\(ok))")
+        transition.animator.animationEnded(ok)
+        let context = transition.context
+        context.state = .ended(ok)
+        inFlight.removeAll { $0 === transition }
+        transition.outcome = TransitionOutcome(
+            kind: context.kind, animator: transition.animator.displayName, completed: ok,
+            cutOff: transition.wasCutOff,
+            cancelledByInteraction: !ok && !transition.wasCutOff && transition.interaction != nil && context.transitionWasCancelled,
+            duration: context.transitionDuration, startTime: transition.startTime, endTime: engine.now,
+            violations: violations)
+    }
+
+    func withOwner(_ owner: Int, _ body: () -> Void) {
+        let saved = engine.currentOwner
+        engine.currentOwner = owner
+        body()
+        engine.currentOwner = saved
+    }
+
+    // MARK: Running
+
+    /// Steps the clock until the transition has ended and its animations have stopped,
+    /// calling `onFrame` after the first state and after every step. A `gesture` drives an
+    /// interactive transition's percent-driven controller frame by frame, then releases it.
+    /// A transition still running at its deadline is cut off: cancelled and restored.
+    @discardableResult
+    public func run(_ transition: ActiveTransition, gesture: GestureScript? = nil, onFrame: () -> Void = {}) -> TransitionOutcome {
+        var released = false
+        /// Feeds the gesture to the interaction for the current time; true when it acted.
+        func applyGesture() -> Bool {
+            guard let gesture, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
+                  transition.context.isInteractive
+            else { return false }
+            let elapsed = engine.now - transition.startTime
+            if elapsed >= gesture.releaseTime - VirtualClock.tolerance {
+                released = true
+                interaction.update(gesture.progress(at: gesture.releaseTime))
+                trace.info("gesture released at \(format(interaction.percentComplete)) with velocity \(format(gesture.releaseVelocity)): \(gesture.finishes ? "finish" : "cancel")")
+                if gesture.finishes { interaction.finish() } else { interaction.cancel() }
+            } else {
+                interaction.update(gesture.progress(at: elapsed))
+            }
+            return true
+        }
+
+        _ = applyGesture()
+        engine.settle()
+        onFrame()
+        while transition.outcome == nil || !engine.isIdle {
+            if engine.now >= transition.deadline - VirtualClock.tolerance {
+                if transition.outcome == nil {
+                    cutOff(transition)
+                } else {
+                    trace.warning("animations of '\(transition.animator.displayName)' were still running at the deadline; stopped")
+                    engine.stopAnimations(ownedBy: transition.context.id)
+                    engine.settle()
+                    onFrame()
+                    break
+                }
+                engine.settle()
+                onFrame()
+                continue
+            }
+            engine.step()
+            if applyGesture() { engine.settle() }
+            onFrame()
+        }
+        engine.detachTimeline(of: transition.context.id)
+        return transition.outcome!
+    }
+
+    private func cutOff(_ transition: ActiveTransition) {
+        let context = transition.context
+        let why = context.isInteractive
+            ? "was left interactive, with no update, finish or cancel for its duration (\(format(context.transitionDuration)) s) plus \(format(grace)) s grace"
+            : "did not call completeTransition within its duration (\(format(context.transitionDuration)) s) plus \(format(grace)) s grace"
+        trace.warning("'\(transition.animator.displayName)' \(why); the host cancelled the \(context.kind.name) and restored the scene")
+        transition.wasCutOff = true
+        context.cutOff()
+        engine.stopAnimations(ownedBy: context.id)
+        engine.drainSoon()
+    }
+}
