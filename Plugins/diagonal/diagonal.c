@@ -95,6 +95,11 @@ static void diagonal_finish(diagonal *self, bool success)
     if (!self->presenting && success) {
         remove_view(self->from_view, "dismissed");
     }
+    /* A cancelled dismissal must leave the hierarchy as it was: the presenter's view that
+     * was brought back underneath goes again (the listing forgets this case). */
+    if (!self->presenting && !success && !is_none(self->to_view)) {
+        remove_view(self->to_view, "returning");
+    }
     /* Last, and without touching self afterwards: the host may end the transition and call
      * destroy from inside this call. */
     status = host->complete_transition(ctx, success);

@@ -105,6 +105,11 @@ static void slide_finish(slide *self, bool success)
     if (!self->incoming && success) {
         remove_view(self->from_view, "outgoing");
     }
+    /* A cancelled dismissal or pop must leave the hierarchy as it was: the view brought back
+     * underneath goes again (the guide's listing forgets this case). */
+    if (!self->incoming && !success && !is_none(self->to_view)) {
+        remove_view(self->to_view, "returning");
+    }
     /* Last, and without touching self afterwards: the host may end the transition and call
      * destroy from inside this call. */
     status = host->complete_transition(ctx, success);

@@ -38,13 +38,16 @@ struct RunCommand: ParsableCommand {
         valueName: "curve"))
     var curve: String?
 
+    @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
+    var flow: PresentDismissRun.Flow = .modal
+
     @Option(help: ArgumentHelp(
-        "Make the presentation interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY' or a file holding it.",
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY' or a file holding it.",
         valueName: "gesture"))
     var interactive: String?
 
     @Option(name: .customLong("interactive-dismiss"), help: ArgumentHelp(
-        "Make the dismissal interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
+        "Make the dismissal (pop, switch back) interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
     var interactiveDismiss: String?
 
     @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
@@ -91,7 +94,7 @@ struct RunCommand: ParsableCommand {
                                parameters: parameters, curve: curve,
                                presentGesture: try gestureText(interactive),
                                dismissGesture: try gestureText(interactiveDismiss),
-                               completionSpeed: completionSpeed))
+                               completionSpeed: completionSpeed, flow: flow))
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -107,5 +110,11 @@ struct RunCommand: ParsableCommand {
         case .json: print(RunReportJSON.render(report))
         }
         if !report.isClean { throw HostExit.notClean }
+    }
+}
+
+extension PresentDismissRun.Flow: EnumerableFlag {
+    public static func name(for value: Self) -> NameSpecification {
+        value == .modal ? .customLong("modal") : .long
     }
 }

@@ -18,10 +18,13 @@ public enum PresentDismissRun {
         public var dismissGesture: String?
         /// completionSpeed of the interaction controller.
         public var completionSpeed: Double = 1
+        /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
+        public var flow: Flow = .modal
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
-                    dismissGesture: String? = nil, completionSpeed: Double = 1) {
+                    dismissGesture: String? = nil, completionSpeed: Double = 1, flow: Flow = .modal) {
+            self.flow = flow
             self.presentGesture = presentGesture
             self.dismissGesture = dismissGesture
             self.completionSpeed = completionSpeed
@@ -50,15 +53,16 @@ public enum PresentDismissRun {
         public let effect: EffectInfo
         public let presentation: EffectInfo?
         public let framesPerSecond: Int
+        public var flow: Flow = .modal
         public let events: [TransitionTrace.Event]
         public let frames: [Frame]
         public let outcomes: [TransitionOutcome]
+        /// What a renderer draws, one per frame (same times as `frames`); not in the JSON.
+        public var snapshots: [SceneSnapshot] = []
 
         /// Every transition ended as asked (completed, or cancelled by its gesture), none was
         /// cut off, every end state was verified.
-        public var isClean: Bool {
-            outcomes.allSatisfy(\.isClean) && (outcomes.count == 2 || outcomes.first?.cancelledByInteraction == true)
-        }
+        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) }
         public var duration: Double { frames.last?.time ?? 0 }
     }
 
@@ -102,27 +106,27 @@ public enum PresentDismissRun {
         }
         delegate.interactivePresentation = presentGesture != nil
         delegate.interactiveDismissal = dismissGesture != nil
+        if options.flow == .pop && presentGesture != nil { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
-        demo.detail.transitioningDelegate = delegate
-        if delegate.presentationEffect != nil { demo.detail.modalPresentationStyle = .custom }
 
-        let presenter = ModalPresenter(scene: demo.scene, trace: trace, grace: options.grace)
         var frames: [Frame] = []
-        let record = { frames.append(Self.capture(demo.scene)) }
-
-        var outcomes: [TransitionOutcome] = []
-        let presenting = try presenter.present(demo.detail, from: demo.home) {}
-        outcomes.append(presenter.run(presenting, gesture: presentGesture, onFrame: record))
-        if outcomes[0].completed {
-            frames.removeLast()  // the dismissal's first frame is the same instant
-            let dismissing = try presenter.dismiss(demo.detail) {}
-            outcomes.append(presenter.run(dismissing, gesture: dismissGesture, onFrame: record))
-        } else {
-            trace.info("the presentation did not complete, so there is nothing to dismiss")
+        var snapshots: [SceneSnapshot] = []
+        let record = {
+            frames.append(Self.capture(demo.scene))
+            snapshots.append(SceneSnapshot.capture(demo.scene, labels: demo.labels))
         }
+
+        let outcomes = try runFlow(options.flow, FlowSetup(
+            demo: demo, delegate: delegate, driver: TransitionDriver(scene: demo.scene, trace: trace, grace: options.grace),
+            forwardGesture: presentGesture, backGesture: dismissGesture, record: record,
+            dropLastFrame: {
+                frames.removeLast()
+                snapshots.removeLast()
+            }))
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
-            framesPerSecond: options.framesPerSecond, events: trace.events, frames: frames, outcomes: outcomes)
+            framesPerSecond: options.framesPerSecond, flow: options.flow, events: trace.events, frames: frames, outcomes: outcomes,
+            snapshots: snapshots)
     }
 
     /// What is on screen: every visible view, back to front, with its frame in its

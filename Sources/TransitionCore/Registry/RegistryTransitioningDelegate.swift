@@ -46,7 +46,7 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
         interactiveDismissal ? makeInteraction() : nil
     }
 
-    private func makeInteraction() -> PercentDrivenInteraction {
+    func makeInteraction() -> PercentDrivenInteraction {
         let interaction = PercentDrivenInteraction()
         interaction.completionSpeed = completionSpeed
         return interaction
@@ -58,12 +58,39 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
             parameters: presentationEffect.info.defaultParameterValues, trace: trace)
     }
 
-    private func animator(for kind: TransitionKind) -> TransitionAnimator? {
+    func animator(for kind: TransitionKind) -> TransitionAnimator? {
         guard let effect = animatorEffect else { return nil }
         guard effect.info.transitions.contains(kind) else {
             trace.info("'\(effect.info.effectID)' does not support \(kind.name); using the standard style")
             return nil
         }
         return effect.makeAnimator(for: kind, parameters: parameters, trace: trace)
+    }
+}
+
+/// The same registry effects drive navigation: push and pop ask the effect for those
+/// transitions; the interactive flags mean push (presentation) and pop (dismissal).
+extension RegistryTransitioningDelegate: NavigationControllerDelegate {
+    public func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController) -> TransitionAnimator? {
+        animator(for: operation.transition)
+    }
+
+    public func interactionController(for animator: TransitionAnimator, operation: NavigationOperation) -> InteractiveTransitioning? {
+        (operation == .push ? interactivePresentation : interactiveDismissal) ? makeInteraction() : nil
+    }
+}
+
+/// And a custom container: an effect that declares tab switches is asked for one; otherwise
+/// one that pushes and pops is asked for a push (to a higher index) or a pop, so the same
+/// animator plugins work unchanged.
+extension RegistryTransitioningDelegate: TabContainerDelegate {
+    public func animationController(from: ViewController, to: ViewController, forward: Bool) -> TransitionAnimator? {
+        guard let effect = animatorEffect else { return nil }
+        if effect.info.transitions.contains(.tabSwitch) { return animator(for: .tabSwitch) }
+        return animator(for: forward ? .push : .pop)
+    }
+
+    public func interactionController(for animator: TransitionAnimator, forward: Bool) -> InteractiveTransitioning? {
+        (forward ? interactivePresentation : interactiveDismissal) ? makeInteraction() : nil
     }
 }

@@ -59,8 +59,9 @@ public struct HierarchySnapshot {
         let inTree = entries.filter(\.wasInTree)
         let recordedIDs = Set(inTree.map { ObjectIdentifier($0.view) })
         let ignoredIDs = Set(ignored.map(ObjectIdentifier.init))
-        for v in root.subtree()
-        where !recordedIDs.contains(ObjectIdentifier(v)) && !ignoredIDs.contains(ObjectIdentifier(v)) {
+        // A new view is reported once: not again for each of its subviews.
+        func isNew(_ v: View) -> Bool { !recordedIDs.contains(ObjectIdentifier(v)) && !ignoredIDs.contains(ObjectIdentifier(v)) }
+        for v in root.subtree() where isNew(v) && !(v.superview.map(isNew) ?? false) {
             problems.append("'\(v.name)' is in the hierarchy but was not before")
         }
         for e in inTree {

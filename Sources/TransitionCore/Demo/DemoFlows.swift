@@ -1,0 +1,87 @@
+/// The flows `host run` can show on the demo scene, each a transition there and one back:
+/// present and dismiss (`modal`), push and pop on a navigation stack (`push`), an
+/// interactive-style pop from a two-screen stack (`pop`), and a switch between the children
+/// of a tab container and back (`tabs`).
+extension PresentDismissRun {
+    public enum Flow: String, CaseIterable, Sendable {
+        case modal, push, pop, tabs
+    }
+
+    /// What the flows need from the run: the scene, the delegate, the gestures, and how to
+    /// record frames.
+    struct FlowSetup {
+        let demo: DemoScene
+        let delegate: RegistryTransitioningDelegate
+        let driver: TransitionDriver
+        let forwardGesture: GestureScript?
+        let backGesture: GestureScript?
+        let record: () -> Void
+        /// Drops the last recorded frame: the next transition's first frame is the same instant.
+        let dropLastFrame: () -> Void
+    }
+
+    static func runFlow(_ flow: Flow, _ setup: FlowSetup) throws -> [TransitionOutcome] {
+        let demo = setup.demo, driver = setup.driver
+        var outcomes: [TransitionOutcome] = []
+        /// Runs `there`, then, when it completed, `back`.
+        func thereAndBack(_ there: () throws -> ActiveTransition, _ back: () throws -> ActiveTransition, what: String) throws {
+            outcomes.append(driver.run(try there(), gesture: setup.forwardGesture, onFrame: setup.record))
+            guard outcomes[0].completed else {
+                driver.trace.info("the \(what) did not complete, so there is nothing to \(what == "presentation" ? "dismiss" : "go back from")")
+                return
+            }
+            setup.dropLastFrame()
+            outcomes.append(driver.run(try back(), gesture: setup.backGesture, onFrame: setup.record))
+        }
+
+        switch flow {
+        case .modal:
+            demo.detail.transitioningDelegate = setup.delegate
+            if setup.delegate.presentationEffect != nil { demo.detail.modalPresentationStyle = .custom }
+            let presenter = ModalPresenter(driver: driver)
+            try thereAndBack({ try presenter.present(demo.detail, from: demo.home) {} },
+                             { try presenter.dismiss(demo.detail) {} }, what: "presentation")
+        case .push, .pop:
+            let navigation = makeNavigation(demo, driver)
+            navigation.delegate = setup.delegate
+            if flow == .push {
+                try thereAndBack({ try navigation.push(demo.detail) {} }, { try navigation.pop {} }, what: "push")
+            } else {
+                navigation.setViewControllers([demo.home, demo.detail])
+                outcomes.append(driver.run(try navigation.pop {}, gesture: setup.forwardGesture ?? setup.backGesture,
+                                           onFrame: setup.record))
+            }
+        case .tabs:
+            let tabs = makeTabs(demo, driver)
+            tabs.delegate = setup.delegate
+            try thereAndBack({ try tabs.select(1) {} }, { try tabs.select(0) {} }, what: "switch")
+        }
+        return outcomes
+    }
+
+    /// The home screen inside a navigation view that fills the window.
+    private static func makeNavigation(_ demo: DemoScene, _ driver: TransitionDriver) -> NavigationController {
+        let window = demo.scene.window!
+        demo.home.view.removeFromSuperview()
+        let view = demo.scene.makeView(name: "navigation", frame: window.bounds)
+        window.addSubview(view)
+        return NavigationController(view: view, root: demo.home, driver: driver)
+    }
+
+    /// Home and detail as the two children of a tab container that fills the window.
+    private static func makeTabs(_ demo: DemoScene, _ driver: TransitionDriver) -> TabContainer {
+        let window = demo.scene.window!
+        demo.home.view.removeFromSuperview()
+        let view = demo.scene.makeView(name: "tabs", frame: window.bounds)
+        window.addSubview(view)
+        return TabContainer(view: view, children: [demo.home, demo.detail], driver: driver)
+    }
+
+    /// Whether the outcomes of `flow` make a clean run: every transition ended as asked, and
+    /// both ran unless the first was cancelled by its gesture (a pop is one transition).
+    static func isClean(_ outcomes: [TransitionOutcome], flow: Flow) -> Bool {
+        let expected = flow == .pop ? 1 : 2
+        return outcomes.allSatisfy(\.isClean)
+            && (outcomes.count == expected || outcomes.first?.cancelledByInteraction == true)
+    }
+}

@@ -1,0 +1,118 @@
+/// Everything a renderer needs to draw one frame of a scene, and a plot to explain it: each
+/// view on screen, back to front, already placed in window coordinates, with what it looks
+/// like; and the animations running at that instant.
+///
+/// A value, detached from the live scene, so that a run can be played or exported after it
+/// has finished.
+public struct SceneSnapshot: Hashable, Sendable {
+    /// One view as drawn at this frame.
+    public struct Layer: Hashable, Sendable {
+        public let viewID: Int
+        public let name: String
+        /// Maps the view's own rectangle, (0, 0)–(width, height) of `appearance.bounds`, to
+        /// window coordinates: every ancestor's centre, bounds origin and transform composed.
+        public let transform: AffineTransform
+        /// The presentation values (what is on screen), the view's own, not its ancestors'.
+        public let appearance: ViewAppearance
+        /// The product of the alphas of the view and all its ancestors.
+        public let opacity: Double
+        /// Hidden itself or below a hidden ancestor: not drawn.
+        public let isHidden: Bool
+        /// 0 for the window, 1 for its subviews, and so on.
+        public let depth: Int
+        public let text: ViewText?
+
+        public var size: Size { appearance.bounds.size }
+        public var color: Color { appearance.backgroundColor }
+        public var cornerRadius: Double { appearance.cornerRadius }
+        /// Worth drawing: shown, not fully transparent, with a background or a label.
+        public var isVisible: Bool { !isHidden && opacity > 0 && (color.alpha > 0 || text != nil) }
+    }
+
+    /// One property animation in flight at this frame.
+    public struct Animation: Hashable, Sendable {
+        public let viewID: Int
+        public let property: AnimatableProperty
+        /// The timing curve's name ("ease-in-out", "spring(…)", a plugin curve's name).
+        public let curve: String
+        /// When it starts and ends, in the run's time (a delayed animation starts late).
+        public let begin: Double
+        public let duration: Double
+        public let target: AnimatableValue
+
+        public var end: Double { begin + duration }
+    }
+
+    public let time: Double
+    public let windowSize: Size
+    /// Back to front: drawing them in order paints the frame.
+    public let layers: [Layer]
+    public let animations: [Animation]
+
+    public init(time: Double, windowSize: Size, layers: [Layer], animations: [Animation] = []) {
+        self.time = time
+        self.windowSize = windowSize
+        self.layers = layers
+        self.animations = animations
+    }
+
+    /// What is on screen in `scene` now. `labels` gives the text of label views by name; a
+    /// snapshot view ("snapshot of NAME") shows the text of the view it copies.
+    public static func capture(_ scene: Scene, labels: [String: ViewText] = [:]) -> SceneSnapshot {
+        var layers: [Layer] = []
+        // Window coordinates are the root's own, so the root is placed at its bounds origin.
+        let root = scene.window!
+        let rootLook = root.presentation
+        func visit(_ view: View, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
+            let look = view.presentation
+            let opacity = parentOpacity * look.alpha
+            let hidden = parentHidden || look.isHidden
+            layers.append(Layer(
+                viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
+                isHidden: hidden, depth: depth, text: text(of: view.name, in: labels)))
+            // Subviews are placed in this view's bounds coordinates.
+            let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
+            for child in view.subviews {
+                let c = child.presentation
+                let childPlaced = contents
+                    .composed(after: .translation(c.center.x, c.center.y))
+                    .composed(after: c.transform)
+                    .composed(after: .translation(-c.bounds.size.width / 2, -c.bounds.size.height / 2))
+                visit(child, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+            }
+        }
+        visit(root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y),
+              parentOpacity: 1, parentHidden: false, depth: 0)
+
+        let engine = scene.engine
+        let animations = engine.runningAnimations.map { a in
+            // An interactive transition's animations run on its own timeline; shift them onto
+            // the run's clock as it stands now.
+            let shift = engine.now - engine.localTime(of: a.group.owner)
+            return Animation(viewID: a.view.id, property: a.property, curve: a.curve.name,
+                             begin: a.begin + shift, duration: a.duration, target: a.to)
+        }
+        return SceneSnapshot(time: engine.now, windowSize: rootLook.bounds.size, layers: layers, animations: animations)
+    }
+
+    private static func text(of name: String, in labels: [String: ViewText]) -> ViewText? {
+        if labels.isEmpty { return nil }
+        var name = Substring(name)
+        while true {
+            if let text = labels[String(name)] { return text }
+            guard name.hasPrefix("snapshot of ") else { return nil }
+            name = name.dropFirst("snapshot of ".count)
+        }
+    }
+}
+
+extension AffineTransform {
+    /// `self` ∘ `inner`: a point goes through `inner` first, then through `self`. Written so
+    /// that a chain reads from the window inwards, as the view tree is walked.
+    fileprivate func composed(after inner: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
+}

@@ -1,0 +1,172 @@
+import Testing
+@testable import TransitionCore
+
+// Navigation push and pop, and a tab-like custom container, with the same animators and
+// the same context as modal transitions.
+
+/// A navigation delegate and container delegate vending the guide animator (and the
+/// percent-driven controller when asked).
+final class FlowDelegate: NavigationControllerDelegate, TabContainerDelegate {
+    let animator = PushAwareAnimator()
+    var interactive = false
+    let interaction = PercentDrivenInteraction()
+    func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController) -> TransitionAnimator? { animator }
+    func interactionController(for animator: TransitionAnimator, operation: NavigationOperation) -> InteractiveTransitioning? {
+        interactive ? interaction : nil
+    }
+    func animationController(from: ViewController, to: ViewController, forward: Bool) -> TransitionAnimator? { animator }
+    func interactionController(for animator: TransitionAnimator, forward: Bool) -> InteractiveTransitioning? {
+        interactive ? interaction : nil
+    }
+}
+
+/// Slides the incoming view in from the right over the outgoing one (push, forward switch),
+/// or the outgoing one off to the right over the returning one (pop); cleans up as the guide
+/// says, including the returning view after a cancelled pop.
+final class PushAwareAnimator: TransitionAnimator {
+    var displayName: String { "push-aware" }
+    func transitionDuration(using context: TransitionContext) -> Double { 0.4 }
+    func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        guard let from = context.fromView, let to = context.toView else { context.completeTransition(false); return }
+        let width = container.bounds.size.width
+        let final = context.finalFrame(for: context.toViewController)
+        let backwards = context.kind == .pop
+        let fromStart = from.frame
+        if backwards { container.insertSubview(to, below: from); to.frame = final } else {
+            container.addSubview(to)
+            to.frame = final.offsetBy(dx: width, dy: 0)
+        }
+        container.scene.engine.animate(AnimationOptions(duration: 0.4, curve: .linear), animations: {
+            if backwards { from.frame = fromStart.offsetBy(dx: width, dy: 0) } else { to.frame = final }
+        }, completion: { _ in
+            let success = !context.transitionWasCancelled
+            if success { if backwards { from.removeFromSuperview() } } else { to.removeFromSuperview() }
+            context.completeTransition(success)
+        })
+    }
+}
+
+struct NavigationStage {
+    let stage = Stage()
+    let navigation: NavigationController
+    let driver: TransitionDriver
+    let delegate = FlowDelegate()
+
+    init() {
+        driver = TransitionDriver(scene: stage.scene, trace: stage.trace)
+        stage.home.view.removeFromSuperview()
+        let view = stage.scene.makeView(name: "navigation", frame: Stage.bounds)
+        stage.window.addSubview(view)
+        navigation = NavigationController(view: view, root: stage.home, driver: driver)
+        navigation.delegate = delegate
+    }
+}
+
+@Suite("Navigation") struct NavigationTests {
+    @Test("push then pop keeps the stack right, in the guide's call order")
+    func pushThenPop() throws {
+        let n = NavigationStage()
+        let pushOutcome = n.driver.run(try n.navigation.push(n.stage.detail))
+        #expect(pushOutcome.isClean)
+        #expect(n.navigation.viewControllers.map(\.name) == ["home", "detail"])
+        #expect(n.stage.detail.view.superview === n.navigation.viewController.view)
+        #expect(n.stage.home.view.superview == nil, "the covered view leaves the hierarchy")
+        let popOutcome = n.driver.run(try n.navigation.pop())
+        #expect(popOutcome.isClean)
+        #expect(n.navigation.viewControllers.map(\.name) == ["home"])
+        #expect(n.stage.home.view.superview === n.navigation.viewController.view)
+        #expect(n.stage.detail.view.superview == nil)
+        #expect(n.stage.trace.calls == [
+            "navigationDelegate.animationController(push)", "navigationDelegate.interactionController",
+            "animator.transitionDuration", "animator.animateTransition", "context.completeTransition(true)",
+            "animator.animationEnded(true)",
+            "navigationDelegate.animationController(pop)", "navigationDelegate.interactionController",
+            "animator.transitionDuration", "animator.animateTransition", "context.completeTransition(true)",
+            "animator.animationEnded(true)",
+        ])
+    }
+
+    @Test("a cancelled interactive pop keeps the stack and the hierarchy as they were")
+    func cancelledInteractivePop() throws {
+        let n = NavigationStage()
+        n.navigation.setViewControllers([n.stage.home, n.stage.detail])
+        let before = HierarchySnapshot(root: n.stage.window, extra: [n.stage.home.view])
+        n.delegate.interactive = true
+        let outcome = n.driver.run(try n.navigation.pop(), gesture: try GestureScript(parsing: "0=0, 0.1=0.3, release=0"))
+        #expect(outcome.cancelledByInteraction && outcome.isClean, "\(outcome)")
+        #expect(n.navigation.viewControllers.map(\.name) == ["home", "detail"])
+        #expect(before.differences().isEmpty, "\(before.differences())")
+    }
+
+    @Test("a finished interactive pop pops")
+    func finishedInteractivePop() throws {
+        let n = NavigationStage()
+        n.navigation.setViewControllers([n.stage.home, n.stage.detail])
+        n.delegate.interactive = true
+        let outcome = n.driver.run(try n.navigation.pop(), gesture: try GestureScript(parsing: "0=0, 0.1=0.2, release=2"))
+        #expect(outcome.completed && outcome.isClean)
+        #expect(n.navigation.viewControllers.map(\.name) == ["home"])
+    }
+
+    @Test("pushing what is on the stack, popping the root, and pushing during a push fail")
+    func misuse() throws {
+        let n = NavigationStage()
+        #expect(throws: NavigationController.Failure.nothingToPop) { try n.navigation.pop() }
+        #expect(throws: NavigationController.Failure.alreadyInStack("home")) { try n.navigation.push(n.stage.home) }
+        let push = try n.navigation.push(n.stage.detail)
+        #expect(throws: NavigationController.Failure.busy) { try n.navigation.pop() }
+        n.driver.run(push)
+        #expect(n.navigation.viewControllers.count == 2)
+    }
+}
+
+@Suite("Tab container") struct TabContainerTests {
+    func makeTabs() -> (Stage, TabContainer, TransitionDriver, FlowDelegate) {
+        let stage = Stage()
+        let driver = TransitionDriver(scene: stage.scene, trace: stage.trace)
+        stage.home.view.removeFromSuperview()
+        let view = stage.scene.makeView(name: "tabs", frame: Stage.bounds)
+        stage.window.addSubview(view)
+        let tabs = TabContainer(view: view, children: [stage.home, stage.detail], driver: driver)
+        let delegate = FlowDelegate()
+        tabs.delegate = delegate
+        return (stage, tabs, driver, delegate)
+    }
+
+    @Test("a switch shows the new child and updates the index")
+    func switchUpdatesIndex() throws {
+        let (stage, tabs, driver, _) = makeTabs()
+        let outcome = driver.run(try tabs.select(1))
+        #expect(outcome.isClean)
+        #expect(tabs.selectedIndex == 1)
+        #expect(stage.detail.view.superview === tabs.view && stage.home.view.superview == nil)
+        #expect(stage.trace.calls.first == "containerDelegate.animationController(forward)")
+    }
+
+    @Test("a cancelled interactive switch restores the selected index and the hierarchy")
+    func cancelledSwitchRestores() throws {
+        let (stage, tabs, driver, delegate) = makeTabs()
+        let before = HierarchySnapshot(root: stage.window, extra: [stage.detail.view])
+        delegate.interactive = true
+        let outcome = driver.run(try tabs.select(1), gesture: try GestureScript(parsing: "0=0, 0.2=0.4, release=-3"))
+        #expect(outcome.cancelledByInteraction && outcome.isClean)
+        #expect(tabs.selectedIndex == 0)
+        #expect(before.differences().isEmpty, "\(before.differences())")
+        #expect(throws: TabContainer.Failure.alreadySelected(0)) { try tabs.select(0) }
+        #expect(throws: TabContainer.Failure.noSuchChild(5, count: 2)) { try tabs.select(5) }
+    }
+}
+
+@Suite("Demo flows") struct DemoFlowTests {
+    @Test(arguments: [PresentDismissRun.Flow.modal, .push, .pop, .tabs])
+    func eachFlowRunsCleanWithTheStandardAnimators(flow: PresentDismissRun.Flow) throws {
+        let registry = EffectRegistry()
+        for e in StandardEffect.all() { registry.register(e) }
+        let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
+        #expect(report.isClean, "\(report.outcomes)")
+        #expect(report.outcomes.count == (flow == .pop ? 1 : 2))
+        let again = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
+        #expect(again.frames == report.frames, "deterministic")
+    }
+}
