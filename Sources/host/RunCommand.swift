@@ -54,6 +54,9 @@ struct RunCommand: ParsableCommand {
         "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
     var completionSpeed: Double = 1
 
+    @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
+    var slow: Double = 1
+
     @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
     var verbose = false
 
@@ -72,6 +75,9 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         _ = try gestureText(interactive)
         _ = try gestureText(interactiveDismiss)
+        guard slow.isFinite, slow > 0, slow <= 1000 else {
+            throw ValidationError("--slow must be a factor between 0 and 1000, not \(slow)")
+        }
         guard completionSpeed.isFinite, completionSpeed > 0 else {
             throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
         }
@@ -94,7 +100,7 @@ struct RunCommand: ParsableCommand {
                                parameters: parameters, curve: curve,
                                presentGesture: try gestureText(interactive),
                                dismissGesture: try gestureText(interactiveDismiss),
-                               completionSpeed: completionSpeed, flow: flow))
+                               completionSpeed: completionSpeed, flow: flow, slow: slow))
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect

@@ -550,6 +550,34 @@ typedef struct th_host_curves {
                                     void *user_data);
 } th_host_curves;
 
+/* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers: keyframe animations (UIView.animateKeyframes).
+ * host->get_extension(TH_EXT_HOST_KEYFRAMES) returns a const th_host_keyframes *.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_KEYFRAMES "th.host-keyframes/1"
+
+/* How values between keyframes are computed. */
+enum {
+    TH_KEYFRAMES_LINEAR = 0,   /* straight from each key value to the next */
+    TH_KEYFRAMES_DISCRETE = 1, /* hold each value until the next key time */
+    TH_KEYFRAMES_CUBIC = 2     /* a smooth curve through all the key values */
+};
+
+typedef struct th_host_keyframes {
+    uint32_t struct_size; /* sizeof(th_host_keyframes) */
+    /* As th_host_api.animate, but the changes made inside each add_keyframe call of
+     * `animations` become key values at that keyframe's start and end; `mode` is a
+     * TH_KEYFRAMES_* value. The options' curve shapes the time of the whole animation. */
+    th_status (*animate_keyframes)(const th_animation_options *options, uint32_t mode,
+                                   th_animations_fn animations, th_completion_fn completion,
+                                   void *user_data);
+    /* Only inside animate_keyframes' `animations`: property changes made in `changes` run
+     * from `relative_start` for `relative_duration`, both fractions of the whole duration in
+     * [0, 1] (clamped). Runs `changes(user_data)` at once. TH_ERR_BAD_STATE elsewhere. */
+    th_status (*add_keyframe)(double relative_start, double relative_duration,
+                              th_animations_fn changes, void *user_data);
+} th_host_keyframes;
+
 #ifdef __cplusplus
 }
 #endif

@@ -169,6 +169,7 @@ enum HostAPITable {
             else { return nil }
             switch name {
             case TH_EXT_HOST_CURVES: return UnsafeRawPointer(HostCurves.table)
+            case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(HostKeyframes.table)
             default: return nil
             }
         }

@@ -11,6 +11,12 @@ public final class AnimationEngine {
     public var currentOwner: Int?
     /// When set, every animation started uses this curve instead of its own (`--curve`).
     public var curveOverride: TimingCurve?
+    /// Slows every animation by this factor (`--slow`), as Flutter's timeDilation: durations
+    /// and delays are multiplied by it. Transitions scale their deadlines and interaction
+    /// mapping the same way, so a slowed run is the same run, longer.
+    public var timeDilation: Double = 1 {
+        didSet { if !(timeDilation.isFinite && timeDilation > 0) { timeDilation = 1 } }
+    }
 
     private var active: [PropertyAnimation] = []
     /// The clocks of transitions that have their own (interactive ones), by owner.
@@ -18,6 +24,10 @@ public final class AnimationEngine {
     private var waiting: [AnimationGroup] = []
     private var recording: [(AnimationGroup, AnimationOptions)] = []
     private var soon: [() -> Void] = []
+    /// Recorders of animateKeyframes calls in progress, and the recording depth at which
+    /// changes go to the innermost one (0 when none).
+    private var keyframeRecorders: [KeyframeRecorder] = []
+    private var keyframeDepth = 0
     private var nextGroupID = 0
 
     public init(clock: VirtualClock = VirtualClock()) { self.clock = clock }
@@ -65,15 +75,41 @@ public final class AnimationEngine {
         let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: localTime(of: currentOwner), completion: completion)
         var options = options
         if let curveOverride { options.curve = curveOverride }
+        if timeDilation != 1 { options = options.dilated(by: timeDilation) }
         recording.append((group, options))
+        let recorder = keyframeRecorders.count > keyframeDepth ? keyframeRecorders.last : nil
+        if recorder != nil { keyframeDepth = recording.count }
         animations()
+        if let recorder {
+            keyframeDepth = 0
+            startKeyframes(recorder, group: group, options: options)
+        }
         recording.removeLast()
         // A group that changed nothing completes on the next frame, as UIKit's does.
         waiting.append(group)
     }
 
+    /// Calls `animations` at once with a recorder; the changes made inside its keyframes
+    /// animate through their key values over `options.duration`, as
+    /// UIView.animateKeyframes. The options' curve shapes the whole animation's time.
+    public func animateKeyframes(
+        _ options: AnimationOptions, mode: KeyframeMode = .linear, animations: (KeyframeRecorder) -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let recorder = KeyframeRecorder(mode: mode)
+        keyframeRecorders.append(recorder)
+        animate(options, animations: { animations(recorder) }, completion: completion)
+        keyframeRecorders.removeLast()
+    }
+
     /// Called by View for every model change.
     func propertyDidChange(_ view: View, _ property: AnimatableProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        if let recorder = keyframeRecorders.last, recording.count == keyframeDepth {
+            let start = recorder.tracks[KeyframeRecorder.Key(view: ObjectIdentifier(view), property: property)] == nil
+                ? view.presentation.value(of: property) : old
+            recorder.record(view, property, old: start, new: new)
+            return
+        }
         guard let (group, options) = recording.last else {
             removeAnimations(of: view, property: property)
             view.presentation.setValue(new, of: property)
@@ -91,6 +127,22 @@ public final class AnimationEngine {
         active.append(animation)
         if options.duration <= 0 && options.delay <= 0 {
             view.presentation.setValue(new, of: property)
+        }
+    }
+
+    /// Turns recorded keyframe tracks into one animation per property.
+    private func startKeyframes(_ recorder: KeyframeRecorder, group: AnimationGroup, options: AnimationOptions) {
+        let begin = localTime(of: group.owner) + options.delay
+        for key in recorder.order {
+            guard let (view, track) = recorder.tracks[key], let from = track.values.first, let to = track.values.last else { continue }
+            removeAnimations(of: view, property: key.property)
+            var animation = PropertyAnimation(
+                view: view, property: key.property, from: from, to: to, begin: begin,
+                duration: options.duration, curve: options.curve, group: group)
+            animation.keyframes = track
+            group.running += 1
+            group.due = max(group.due, animation.end)
+            active.append(animation)
         }
     }
 

@@ -36,6 +36,8 @@ struct PropertyAnimation {
     let duration: Double
     let curve: TimingCurve
     let group: AnimationGroup
+    /// Set for a keyframe animation: the values it passes through.
+    var keyframes: KeyframeTrack? = nil
 
     var end: Double { begin + duration }
 
@@ -44,6 +46,7 @@ struct PropertyAnimation {
         if time < begin { return from }  // a delayed animation shows its start value
         if duration <= 0 || time >= end - VirtualClock.tolerance { return to }
         let p = curve.progress(at: (time - begin) / duration)
+        if let keyframes { return keyframes.value(at: p) }
         return from + (to - from) * p
     }
 }

@@ -20,3 +20,18 @@ public struct AnimationOptions: Hashable, Sendable {
             curve: .spring(SpringCurve(dampingRatio: dampingRatio, initialVelocity: initialVelocity, duration: duration)))
     }
 }
+
+extension AnimationOptions {
+    /// The same animation `factor` times slower: duration and delay scaled, a spring keeping
+    /// its damping over the longer duration.
+    func dilated(by factor: Double) -> AnimationOptions {
+        var result = self
+        result.duration = duration * factor
+        result.delay = delay * factor
+        if case .spring(let s) = curve {
+            result.curve = .spring(SpringCurve(dampingRatio: s.dampingRatio, initialVelocity: s.initialVelocity / factor,
+                                               duration: s.duration * factor))
+        }
+        return result
+    }
+}

@@ -20,11 +20,14 @@ public enum PresentDismissRun {
         public var completionSpeed: Double = 1
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
+        /// Slows every animation by this factor (> 0), for looking closely.
+        public var slow: Double = 1
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
-                    dismissGesture: String? = nil, completionSpeed: Double = 1, flow: Flow = .modal) {
+                    dismissGesture: String? = nil, completionSpeed: Double = 1, flow: Flow = .modal, slow: Double = 1) {
             self.flow = flow
+            self.slow = slow
             self.presentGesture = presentGesture
             self.dismissGesture = dismissGesture
             self.completionSpeed = completionSpeed
@@ -84,6 +87,7 @@ public enum PresentDismissRun {
         let engine = demo.scene.engine
         let trace = TransitionTrace { engine.now }
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
+        engine.timeDilation = options.slow
         let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
         let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
 

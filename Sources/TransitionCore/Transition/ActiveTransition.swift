@@ -30,6 +30,8 @@ public final class ActiveTransition {
     let startTime: Double
     /// When the host cuts the transition off if it has not completed.
     var deadline: Double = .infinity
+    /// The driver's grace period, for those that move the deadline.
+    var grace: Double = 2
     var wasCutOff = false
     /// The interaction controller driving it, when interactive.
     public internal(set) var interaction: InteractiveTransitioning?

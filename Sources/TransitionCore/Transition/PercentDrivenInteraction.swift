@@ -55,7 +55,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
             context.trace.warning("update(\(percent)) is outside [0, 1]; clamped to \(p)")
         }
         percentComplete = p
-        timeline.scrub(to: p * context.transitionDuration, at: engine.now)
+        timeline.scrub(to: p * context.playedDuration, at: engine.now)
         context.updateInteractiveTransition(p)
     }
 
@@ -68,7 +68,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
 
     public func finish() {
         guard let (context, timeline, engine) = live("finish()") else { return }
-        let duration = context.transitionDuration
+        let duration = context.playedDuration
         let tail = (1 - percentComplete) * duration / completionSpeed
         context.trace.call("interaction.finish(at: \(format(percentComplete)))")
         timeline.ramp(to: duration, duration: tail, curve: completionCurve, thenSpeed: completionSpeed, at: engine.now)
@@ -77,7 +77,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
 
     public func cancel() {
         guard let (context, timeline, engine) = live("cancel()") else { return }
-        let tail = percentComplete * context.transitionDuration / completionSpeed
+        let tail = percentComplete * context.playedDuration / completionSpeed
         context.trace.call("interaction.cancel(at: \(format(percentComplete)))")
         timeline.ramp(to: 0, duration: tail, curve: completionCurve, thenSpeed: completionSpeed, at: engine.now)
         context.endInteraction(cancelled: true, tail: tail)

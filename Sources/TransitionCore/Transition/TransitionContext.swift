@@ -33,6 +33,8 @@ public final class TransitionContext {
     public internal(set) var percentComplete = 0.0
     /// The duration the animator reported; 0 until it has been asked.
     public internal(set) var transitionDuration: Double = 0
+    /// The duration as it plays: transitionDuration times the engine's time dilation.
+    public var playedDuration: Double { transitionDuration * containerView.scene.engine.timeDilation }
     public internal(set) var state: State = .running
 
     private let frames: [ObjectIdentifier: (initial: Rect, final: Rect)]

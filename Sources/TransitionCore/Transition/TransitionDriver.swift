@@ -40,6 +40,7 @@ public final class TransitionDriver {
     ) {
         let context = transition.context
         inFlight.append(transition)
+        transition.grace = grace
         withOwner(context.id) {
             if let controller = transition.presentationController {
                 willBegin(controller, context)
@@ -54,7 +55,8 @@ public final class TransitionDriver {
             }
             context.transitionDuration = duration
             context.animator = transition.animator
-            transition.deadline = engine.now + duration + grace
+            let played = context.playedDuration
+            transition.deadline = engine.now + played + grace
             if let interaction {
                 let timeline = TransitionTimeline(startingAt: engine.now)
                 timeline.pause(at: engine.now)
@@ -64,7 +66,7 @@ public final class TransitionDriver {
                 transition.interaction = interaction
                 context.onInteractionActivity = { [weak self, weak transition] in
                     guard let self, let transition else { return }
-                    transition.deadline = engine.now + duration + grace
+                    transition.deadline = engine.now + played + grace
                 }
                 context.onInteractionEnded = { [weak self, weak transition] tail in
                     guard let self, let transition else { return }

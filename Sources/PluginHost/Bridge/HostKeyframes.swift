@@ -1,0 +1,50 @@
+import CTransitionABI
+import TransitionCore
+
+/// The host's TH_EXT_HOST_KEYFRAMES extension: keyframe animations for plugins.
+enum HostKeyframes {
+    /// The recorder of the animate_keyframes call in progress, innermost last: add_keyframe
+    /// is a plain C function, so it finds its recorder here.
+    nonisolated(unsafe) static var recorders: [KeyframeRecorder] = []
+
+    /// Allocated once; plugins may keep the pointer.
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_keyframes> = {
+        var t = th_host_keyframes()
+        t.struct_size = UInt32(MemoryLayout<th_host_keyframes>.size)
+        t.animate_keyframes = { options, mode, animations, completion, user in
+            api { b in
+                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee),
+                      let mode = KeyframeMode(rawValue: mode)
+                else {
+                    b.reportMisuse("animate_keyframes with NULL or invalid options, mode or callbacks; nothing ran")
+                    return Status.badArgument
+                }
+                guard let scene = b.handles.scene else { return Status.badState }
+                let plugin = b.currentPlugin
+                scene.engine.animateKeyframes(
+                    parsed, mode: mode,
+                    animations: { recorder in
+                        recorders.append(recorder)
+                        b.calling(plugin: plugin) { animations(user) }
+                        recorders.removeLast()
+                    },
+                    completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
+                return Status.ok
+            }
+        }
+        t.add_keyframe = { start, duration, changes, user in
+            api { b in
+                guard let changes, start.isFinite, duration.isFinite else { return Status.badArgument }
+                guard let recorder = recorders.last else {
+                    b.reportMisuse("add_keyframe outside animate_keyframes; ignored")
+                    return Status.badState
+                }
+                recorder.addKeyframe(relativeStart: start, relativeDuration: duration) { changes(user) }
+                return Status.ok
+            }
+        }
+        let pointer = UnsafeMutablePointer<th_host_keyframes>.allocate(capacity: 1)
+        pointer.initialize(to: t)
+        return pointer
+    }()
+}
