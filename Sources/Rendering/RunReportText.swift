@@ -7,7 +7,7 @@ public enum RunReportText {
         var lines: [String] = []
         var title = "\(report.effect.qualifiedName) (\(report.effect.kind.name))"
         if let p = report.presentation { title += " with presentation controller \(p.qualifiedName)" }
-        lines.append("Running \(title) on the demo scene at \(report.framesPerSecond) fps")
+        lines.append("Running \(title) on \(report.stageName) at \(report.framesPerSecond) fps")
         for e in report.events {
             let time = fixed(e.time, decimals: 3).leftPadded(to: 7)
             switch e.level {

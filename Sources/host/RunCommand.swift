@@ -14,8 +14,18 @@ struct RunCommand: ParsableCommand {
             cancelled, and the scene restored.
             """)
 
-    @Argument(help: ArgumentHelp("The effect: a short name such as 'diagonal', or 'plugin:effect'.", valueName: "effect"))
-    var effect: String
+    @Argument(help: ArgumentHelp(
+        "The effect: a short name such as 'diagonal', or 'plugin:effect'. With --scene, defaults to the segue's.",
+        valueName: "effect"))
+    var effect: String?
+
+    @Option(help: ArgumentHelp(
+        "Play on a scene file (see docs/SCENES.md) instead of the demo scene: a path, or the name of a bundled scene such as 'photos'.",
+        valueName: "file"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("With --scene: the segue to perform (default: the scene's first).", valueName: "name"))
+    var segue: String?
 
     @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
     var presentation: String?
@@ -73,6 +83,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func validate() throws {
+        guard effect != nil || scene != nil else { throw ValidationError("name an effect, or a scene with --scene") }
+        guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
         _ = try gestureText(interactive)
         _ = try gestureText(interactiveDismiss)
         guard slow.isFinite, slow > 0, slow <= 1000 else {
@@ -93,14 +105,16 @@ struct RunCommand: ParsableCommand {
         defer { catalog.shutdown() }
         let registry = catalog.makeRegistry()
         let report: PresentDismissRun.Report
+        let sceneDescription = try scene.map(loadScene)
         do {
             report = try PresentDismissRun.run(
                 registry: registry, curves: catalog.makeCurveRegistry(),
-                options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace,
+                options: .init(effect: effect ?? "", presentation: presentation, framesPerSecond: fps, grace: grace,
                                parameters: parameters, curve: curve,
                                presentGesture: try gestureText(interactive),
                                dismissGesture: try gestureText(interactiveDismiss),
-                               completionSpeed: completionSpeed, flow: flow, slow: slow))
+                               completionSpeed: completionSpeed, flow: flow, slow: slow,
+                               scene: sceneDescription, segue: segue))
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -116,6 +130,26 @@ struct RunCommand: ParsableCommand {
         case .json: print(RunReportJSON.render(report))
         }
         if !report.isClean { throw HostExit.notClean }
+    }
+}
+
+/// Reads and parses a scene: `argument` is a file, or the name of a scene bundled next to
+/// the host binary. A scene that cannot be read or parsed ends the command with exit code 2.
+func loadScene(_ argument: String) throws -> SceneDescription {
+    var path = argument
+    var text = readTextFile(path)
+    if text == nil, !argument.contains("/"), let exe = PluginSearchPath.currentExecutablePath(),
+       let slash = exe.lastIndex(of: "/") {
+        path = "\(exe[..<slash])/scenes/\(argument.hasSuffix(".json") ? argument : argument + ".json")"
+        text = readTextFile(path)
+    }
+    guard let text else {
+        printError("error: cannot read the scene '\(argument)': no such file, and no bundled scene of that name")
+        throw HostExit.badEffect
+    }
+    do { return try SceneDescription(parsing: text) } catch {
+        printError("error: scene \(path), \(error)")
+        throw HostExit.badEffect
     }
 }
 

@@ -578,6 +578,25 @@ typedef struct th_host_keyframes {
                               th_animations_fn changes, void *user_data);
 } th_host_keyframes;
 
+/* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers: shared elements. A scene may give views on two screens the same
+ * shared id (a thumbnail in a list and the header of the detail screen); an effect can then
+ * move one into the other, as Hero does with its hero ids.
+ * host->get_extension(TH_EXT_HOST_SHARED_ELEMENTS) returns a const th_host_shared_elements *.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_SHARED_ELEMENTS "th.host-shared-elements/1"
+
+typedef struct th_host_shared_elements {
+    uint32_t struct_size; /* sizeof(th_host_shared_elements) */
+    /* The views in `root`'s subtree (root included) that carry a shared id, back to front:
+     * writes at most `capacity` handles to `out` (which may be NULL when capacity is 0) and
+     * the number there are to *count. */
+    th_status (*shared_views)(th_view root, th_view *out, uint32_t capacity, uint32_t *count);
+    /* The view in `root`'s subtree with the same shared id as `view`, or {0} (TH_OK) when
+     * there is none or `view` has no shared id. */
+    th_status (*matching_view)(th_view view, th_view root, th_view *out);
+} th_host_shared_elements;
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,7 @@ enum HostAPITable {
         t.view_controller = { ctx, key, out in
             api { b in
                 guard let out, let key = TransitionContext.Key(rawValue: key) else { return Status.badArgument }
-                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                guard let c = b.context(ctx) else { return Status.badHandle }
                 out.pointee = b.handles.handle(c.viewController(forKey: key))
                 return Status.ok
             }
@@ -24,7 +24,7 @@ enum HostAPITable {
         t.view = { ctx, key, out in
             api { b in
                 guard let out, let key = TransitionContext.Key(rawValue: key) else { return Status.badArgument }
-                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                guard let c = b.context(ctx) else { return Status.badHandle }
                 out.pointee = b.handles.handle(c.view(forKey: key))
                 return Status.ok
             }
@@ -50,7 +50,7 @@ enum HostAPITable {
         t.animate_alongside = { ctx, animation, completion, user in
             api { b in
                 guard animation != nil || completion != nil else { return Status.badArgument }
-                guard let c = b.handles.context(ctx) else { return Status.badHandle }
+                guard let c = b.context(ctx) else { return Status.badHandle }
                 let plugin = b.currentPlugin
                 let accepted = c.animateAlongside(
                     animation.map { f in { c in b.calling(plugin: plugin) { f(user, b.handles.handle(c)) } } },
@@ -170,6 +170,7 @@ enum HostAPITable {
             switch name {
             case TH_EXT_HOST_CURVES: return UnsafeRawPointer(HostCurves.table)
             case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(HostKeyframes.table)
+            case TH_EXT_HOST_SHARED_ELEMENTS: return UnsafeRawPointer(HostSharedElements.table)
             default: return nil
             }
         }
@@ -232,7 +233,7 @@ func api(_ body: (HostBridge) -> th_status) -> th_status {
 private func query<T>(_ ctx: th_context, _ out: UnsafeMutablePointer<T>?, _ read: (HostBridge, TransitionContext) -> T) -> th_status {
     api { b in
         guard let out else { return Status.badArgument }
-        guard let c = b.handles.context(ctx) else { return Status.badHandle }
+        guard let c = b.context(ctx) else { return Status.badHandle }
         out.pointee = read(b, c)
         return Status.ok
     }
@@ -264,7 +265,7 @@ private func frame(
 ) -> th_status {
     api { b in
         guard let out else { return Status.badArgument }
-        guard let c = b.handles.context(ctx), let v = b.handles.viewController(vc) else { return Status.badHandle }
+        guard let c = b.context(ctx), let v = b.handles.viewController(vc) else { return Status.badHandle }
         out.pointee = th_rect(read(c, v))
         return Status.ok
     }

@@ -7,10 +7,13 @@ extension PresentDismissRun {
         case modal, push, pop, tabs
     }
 
-    /// What the flows need from the run: the scene, the delegate, the gestures, and how to
-    /// record frames.
+    /// What the flows need from the run: the scene and its two screens, the delegate, the
+    /// gestures, and how to record frames.
     struct FlowSetup {
-        let demo: DemoScene
+        let scene: Scene
+        /// The screen on screen at the start, and the one the flow goes to.
+        let from: ViewController
+        let to: ViewController
         let delegate: RegistryTransitioningDelegate
         let driver: TransitionDriver
         let forwardGesture: GestureScript?
@@ -21,7 +24,7 @@ extension PresentDismissRun {
     }
 
     static func runFlow(_ flow: Flow, _ setup: FlowSetup) throws -> [TransitionOutcome] {
-        let demo = setup.demo, driver = setup.driver
+        let driver = setup.driver, from = setup.from, to = setup.to
         var outcomes: [TransitionOutcome] = []
         /// Runs `there`, then, when it completed, `back`.
         func thereAndBack(_ there: () throws -> ActiveTransition, _ back: () throws -> ActiveTransition, what: String) throws {
@@ -36,45 +39,46 @@ extension PresentDismissRun {
 
         switch flow {
         case .modal:
-            demo.detail.transitioningDelegate = setup.delegate
-            if setup.delegate.presentationEffect != nil { demo.detail.modalPresentationStyle = .custom }
+            to.transitioningDelegate = setup.delegate
+            if setup.delegate.presentationEffect != nil { to.modalPresentationStyle = .custom }
             let presenter = ModalPresenter(driver: driver)
-            try thereAndBack({ try presenter.present(demo.detail, from: demo.home) {} },
-                             { try presenter.dismiss(demo.detail) {} }, what: "presentation")
+            try thereAndBack({ try presenter.present(to, from: from) {} },
+                             { try presenter.dismiss(to) {} }, what: "presentation")
         case .push, .pop:
-            let navigation = makeNavigation(demo, driver)
+            let navigation = makeNavigation(setup.scene, root: from, driver)
             navigation.delegate = setup.delegate
             if flow == .push {
-                try thereAndBack({ try navigation.push(demo.detail) {} }, { try navigation.pop {} }, what: "push")
+                try thereAndBack({ try navigation.push(to) {} }, { try navigation.pop {} }, what: "push")
             } else {
-                navigation.setViewControllers([demo.home, demo.detail])
+                navigation.setViewControllers([from, to])
                 outcomes.append(driver.run(try navigation.pop {}, gesture: setup.forwardGesture ?? setup.backGesture,
                                            onFrame: setup.record))
             }
         case .tabs:
-            let tabs = makeTabs(demo, driver)
+            let tabs = makeTabs(setup.scene, from, to, driver)
             tabs.delegate = setup.delegate
             try thereAndBack({ try tabs.select(1) {} }, { try tabs.select(0) {} }, what: "switch")
         }
         return outcomes
     }
 
-    /// The home screen inside a navigation view that fills the window.
-    private static func makeNavigation(_ demo: DemoScene, _ driver: TransitionDriver) -> NavigationController {
-        let window = demo.scene.window!
-        demo.home.view.removeFromSuperview()
-        let view = demo.scene.makeView(name: "navigation", frame: window.bounds)
+    /// The first screen inside a navigation view that fills the window.
+    private static func makeNavigation(_ scene: Scene, root: ViewController, _ driver: TransitionDriver) -> NavigationController {
+        let window = scene.window!
+        root.view.removeFromSuperview()
+        let view = scene.makeView(name: "navigation", frame: window.bounds)
         window.addSubview(view)
-        return NavigationController(view: view, root: demo.home, driver: driver)
+        return NavigationController(view: view, root: root, driver: driver)
     }
 
-    /// Home and detail as the two children of a tab container that fills the window.
-    private static func makeTabs(_ demo: DemoScene, _ driver: TransitionDriver) -> TabContainer {
-        let window = demo.scene.window!
-        demo.home.view.removeFromSuperview()
-        let view = demo.scene.makeView(name: "tabs", frame: window.bounds)
+    /// The two screens as the children of a tab container that fills the window.
+    private static func makeTabs(_ scene: Scene, _ first: ViewController, _ second: ViewController,
+                                 _ driver: TransitionDriver) -> TabContainer {
+        let window = scene.window!
+        first.view.removeFromSuperview()
+        let view = scene.makeView(name: "tabs", frame: window.bounds)
         window.addSubview(view)
-        return TabContainer(view: view, children: [demo.home, demo.detail], driver: driver)
+        return TabContainer(view: view, children: [first, second], driver: driver)
     }
 
     /// Whether the outcomes of `flow` make a clean run: every transition ended as asked, and

@@ -22,10 +22,17 @@ public enum PresentDismissRun {
         public var flow: Flow = .modal
         /// Slows every animation by this factor (> 0), for looking closely.
         public var slow: Double = 1
+        /// A scene from a file instead of the demo scene; the run performs one of its segues
+        /// (`segue`, or the first), there and back. An empty `effect` then means the segue's.
+        public var scene: SceneDescription?
+        public var segue: String?
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
-                    dismissGesture: String? = nil, completionSpeed: Double = 1, flow: Flow = .modal, slow: Double = 1) {
+                    dismissGesture: String? = nil, completionSpeed: Double = 1, flow: Flow = .modal, slow: Double = 1,
+                    scene: SceneDescription? = nil, segue: String? = nil) {
+            self.scene = scene
+            self.segue = segue
             self.flow = flow
             self.slow = slow
             self.presentGesture = presentGesture
@@ -57,6 +64,8 @@ public enum PresentDismissRun {
         public let presentation: EffectInfo?
         public let framesPerSecond: Int
         public var flow: Flow = .modal
+        /// What it played on: "the demo scene", or "segue 'open' of a scene file".
+        public var stageName = "the demo scene"
         public let events: [TransitionTrace.Event]
         public let frames: [Frame]
         public let outcomes: [TransitionOutcome]
@@ -71,8 +80,15 @@ public enum PresentDismissRun {
 
     public enum Failure: Error, CustomStringConvertible {
         case notAnAnimator(String, EffectKind)
+        case noSuchSegue(String, known: [String])
+        case sceneHasNoSegue
         public var description: String {
             switch self {
+            case .noSuchSegue(let name, let known):
+                return "the scene has no segue named '\(name)'; it has: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            case .sceneHasNoSegue:
+                return "the scene declares no segue to perform; add one under \"segues\" (see docs/SCENES.md)"
+
             case .notAnAnimator(let name, let kind):
                 let hint = kind == .presentationController ? "; pass it with --presentation and name an animator" : ""
                 return "'\(name)' is a \(kind.name) effect, not an animator or a delegate\(hint)"
@@ -83,45 +99,46 @@ public enum PresentDismissRun {
     /// Runs the job. Throws before anything runs when the effect, a parameter or the curve
     /// cannot be used (EffectRegistry.LookupError, ParameterError, Failure).
     public static func run(registry: EffectRegistry, curves: CurveRegistry = CurveRegistry(), options: Options) throws -> Report {
-        let demo = DemoScene(framesPerSecond: options.framesPerSecond)
-        let engine = demo.scene.engine
+        let stage = try Stage(options)
+        let engine = stage.scene.engine
         let trace = TransitionTrace { engine.now }
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
         engine.timeDilation = options.slow
         let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
         let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
 
-        let effect = try registry.resolve(options.effect)
+        let effect = try registry.resolve(stage.effect)
         let presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
         let delegate: RegistryTransitioningDelegate
         switch effect.info.kind {
         case .animator:
-            let values = try effect.info.parameters.values(applying: options.parameters, effect: effect.info.qualifiedName)
+            let values = try effect.info.parameters.values(applying: stage.parameters, effect: effect.info.qualifiedName)
             delegate = RegistryTransitioningDelegate(animator: effect, presentation: presentation, parameters: values, trace: trace)
         case .transitioningDelegate:
             let vended = try RegistryTransitioningDelegate(delegate: effect, registry: registry, trace: trace)
             let animator = vended.animatorEffect
             let values = try (animator?.info.parameters ?? [])
-                .values(applying: options.parameters, effect: animator?.info.qualifiedName ?? effect.info.qualifiedName)
+                .values(applying: stage.parameters, effect: animator?.info.qualifiedName ?? effect.info.qualifiedName)
             delegate = RegistryTransitioningDelegate(
                 animator: animator, presentation: presentation ?? vended.presentationEffect, parameters: values, trace: trace)
         case .presentationController, .interactionController:
-            throw Failure.notAnAnimator(options.effect, effect.info.kind)
+            throw Failure.notAnAnimator(stage.effect, effect.info.kind)
         }
         delegate.interactivePresentation = presentGesture != nil
         delegate.interactiveDismissal = dismissGesture != nil
-        if options.flow == .pop && presentGesture != nil { delegate.interactiveDismissal = true }
+        if stage.flow == .pop && presentGesture != nil { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
 
         var frames: [Frame] = []
         var snapshots: [SceneSnapshot] = []
         let record = {
-            frames.append(Self.capture(demo.scene))
-            snapshots.append(SceneSnapshot.capture(demo.scene, labels: demo.labels))
+            frames.append(Self.capture(stage.scene))
+            snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels))
         }
 
-        let outcomes = try runFlow(options.flow, FlowSetup(
-            demo: demo, delegate: delegate, driver: TransitionDriver(scene: demo.scene, trace: trace, grace: options.grace),
+        let outcomes = try runFlow(stage.flow, FlowSetup(
+            scene: stage.scene, from: stage.from, to: stage.to, delegate: delegate,
+            driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
             forwardGesture: presentGesture, backGesture: dismissGesture, record: record,
             dropLastFrame: {
                 frames.removeLast()
@@ -129,7 +146,7 @@ public enum PresentDismissRun {
             }))
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
-            framesPerSecond: options.framesPerSecond, flow: options.flow, events: trace.events, frames: frames, outcomes: outcomes,
+            framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.events, frames: frames, outcomes: outcomes,
             snapshots: snapshots)
     }
 
@@ -140,5 +157,58 @@ public enum PresentDismissRun {
             ViewSample(name: v.name, frame: v.presentation.frame, alpha: v.presentation.alpha)
         }
         return Frame(time: scene.engine.now, views: views)
+    }
+
+    /// The scene a run plays on and the two screens it goes between: the demo scene, or a
+    /// scene file's segue.
+    struct Stage {
+        let scene: Scene
+        let from: ViewController
+        let to: ViewController
+        let labels: [String: ViewText]
+        let flow: Flow
+        let effect: String
+        let parameters: [String]
+        let name: String
+
+        init(_ options: Options) throws {
+            guard let description = options.scene else {
+                name = "the demo scene"
+                let demo = DemoScene(framesPerSecond: options.framesPerSecond)
+                (scene, from, to, labels) = (demo.scene, demo.home, demo.detail, demo.labels)
+                (flow, effect, parameters) = (options.flow, options.effect, options.parameters)
+                return
+            }
+            let built = BuiltScene(description, framesPerSecond: options.framesPerSecond)
+            let segue: SceneDescription.Segue
+            if let name = options.segue {
+                guard let found = description.segues.first(where: { $0.name == name }) else {
+                    throw Failure.noSuchSegue(name, known: description.segues.map(\.name))
+                }
+                segue = found
+            } else {
+                guard let first = description.segues.first else { throw Failure.sceneHasNoSegue }
+                segue = first
+            }
+            name = "segue '\(segue.name)' (\(segue.from) to \(segue.to)) of the scene"
+            scene = built.scene
+            labels = built.labels
+            from = built.controllers[segue.from]!
+            to = built.controllers[segue.to]!
+            if from !== built.start {
+                // The segue starts elsewhere: show its screen first, as if navigated to.
+                built.start.view.removeFromSuperview()
+                scene.window.addSubview(from.view)
+            }
+            switch description.containment {
+            case .modal: flow = .modal
+            case .navigation: flow = options.flow == .pop ? .pop : .push
+            case .tabs: flow = .tabs
+            }
+            effect = options.effect.isEmpty ? (segue.effect ?? "cover-vertical") : options.effect
+            // The command line's parameters win over the segue's.
+            let given = Set(options.parameters.compactMap { $0.split(separator: "=").first.map(String.init) })
+            parameters = segue.parameters.filter { !given.contains(String($0.split(separator: "=")[0])) } + options.parameters
+        }
     }
 }

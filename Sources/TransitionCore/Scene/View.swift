@@ -8,6 +8,9 @@ public final class View {
     /// Unique within the scene, never reused; the order of creation.
     public let id: Int
     public var name: String
+    /// Views on two screens with the same shared id are one element to effects that move it
+    /// from one screen to the other (a thumbnail and the header it zooms into).
+    public var sharedID: String?
     public unowned let scene: Scene
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []

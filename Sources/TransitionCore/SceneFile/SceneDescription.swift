@@ -1,0 +1,199 @@
+/// A scene declared in a file (`host run --scene FILE`): screens with their view trees, how
+/// they are contained (modal, a navigation stack, tabs), and segues that run an effect.
+///
+/// The format is JSON; docs/SCENES.md describes it. Every error names the line and the key
+/// path at fault ("screens[1].views[0].frame").
+public struct SceneDescription: Equatable, Sendable {
+    public struct ViewNode: Equatable, Sendable {
+        public var name: String
+        public var frame: Rect
+        public var color: Color
+        public var cornerRadius: Double
+        public var alpha: Double
+        /// Views on two screens with the same shared id are one element for effects that
+        /// move it between screens (as Hero's heroID).
+        public var sharedID: String?
+        public var text: String?
+        public var children: [ViewNode]
+    }
+
+    public struct Screen: Equatable, Sendable {
+        public var name: String
+        public var color: Color
+        public var views: [ViewNode]
+    }
+
+    public enum Containment: String, Equatable, Sendable { case modal, navigation, tabs }
+
+    public struct Segue: Equatable, Sendable {
+        public var name: String
+        public var from: String
+        public var to: String
+        /// An effect name (short or qualified); nil for the host's standard one.
+        public var effect: String?
+        /// "name=value" for the effect's parameters.
+        public var parameters: [String]
+    }
+
+    public var windowSize: Size
+    public var containment: Containment
+    public var screens: [Screen]
+    public var start: String
+    public var segues: [Segue]
+
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let key: String
+        public let message: String
+        public var description: String { "line \(line), \(key.isEmpty ? "document" : "key '\(key)'"): \(message)" }
+    }
+}
+
+extension SceneDescription {
+    public init(parsing text: String) throws {
+        let root: JSONValue.Located
+        do { root = try JSONDocument.parse(text) } catch let e as JSONSyntaxError {
+            throw Failure(line: e.line, key: "", message: e.message)
+        }
+        let r = Reader(root, path: "")
+        try r.allowOnly(["window", "containment", "screens", "start", "segues"])
+        let window = try r.optional("window")?.numbers(2, "[width, height]") ?? [390, 844]
+        guard window[0] > 0, window[1] > 0, window[0] <= 10_000, window[1] <= 10_000 else {
+            throw r.child("window")!.fail("a window is between 1 and 10000 points on each side")
+        }
+        windowSize = Size(width: window[0], height: window[1])
+        let containmentName = try r.optional("containment")?.string() ?? "modal"
+        guard let containment = Containment(rawValue: containmentName) else {
+            throw r.child("containment")!.fail("'\(containmentName)' is not modal, navigation or tabs")
+        }
+        self.containment = containment
+        screens = try r.required("screens").array().map { s in
+            try s.allowOnly(["name", "color", "views"])
+            return Screen(name: try s.required("name").identifier(), color: try s.optional("color")?.color() ?? .white,
+                          views: try s.optional("views")?.array().map(Self.view) ?? [])
+        }
+        guard !screens.isEmpty else { throw r.child("screens")!.fail("a scene needs at least one screen") }
+        var seen = Set<String>()
+        for (i, s) in screens.enumerated() where !seen.insert(s.name).inserted {
+            throw r.child("screens")!.item(i).fail("screen '\(s.name)' is declared twice")
+        }
+        var viewNames = Set<String>()
+        for (i, s) in screens.enumerated() {
+            for name in s.views.flatMap(Self.names) where !viewNames.insert(name).inserted {
+                throw r.child("screens")!.item(i).fail("view '\(name)' is declared twice; view names are unique in a scene")
+            }
+        }
+        start = try r.optional("start")?.identifier() ?? screens[0].name
+        if !seen.contains(start) { throw r.child("start")!.fail("no screen named '\(start)'") }
+        segues = try r.optional("segues")?.array().map { g in
+            try g.allowOnly(["name", "from", "to", "effect", "parameters"])
+            let segue = Segue(
+                name: try g.required("name").identifier(), from: try g.required("from").identifier(),
+                to: try g.required("to").identifier(), effect: try g.optional("effect")?.string(),
+                parameters: try g.optional("parameters")?.members().map { "\($0.key)=\(try $0.value.scalarText())" } ?? [])
+            for (key, screen) in [("from", segue.from), ("to", segue.to)] where !seen.contains(screen) {
+                throw g.child(key)!.fail("no screen named '\(screen)'")
+            }
+            if segue.from == segue.to { throw g.fail("a segue goes between two different screens") }
+            return segue
+        } ?? []
+        var segueNames = Set<String>()
+        for (i, g) in segues.enumerated() where !segueNames.insert(g.name).inserted {
+            throw r.child("segues")!.item(i).fail("segue '\(g.name)' is declared twice")
+        }
+    }
+
+    private static func view(_ r: Reader) throws -> ViewNode {
+        try r.allowOnly(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views"])
+        let f = try r.required("frame").numbers(4, "[x, y, width, height]")
+        guard f[2] >= 0, f[3] >= 0 else { throw r.child("frame")!.fail("width and height may not be negative") }
+        let alpha = try r.optional("alpha")?.number(in: 0...1) ?? 1
+        return ViewNode(
+            name: try r.required("name").string(), frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+            color: try r.optional("color")?.color() ?? .clear, cornerRadius: try r.optional("cornerRadius")?.number(in: 0...10_000) ?? 0,
+            alpha: alpha, sharedID: try r.optional("shared")?.string(), text: try r.optional("text")?.string(),
+            children: try r.optional("views")?.array().map(view) ?? [])
+    }
+
+    private static func names(_ node: ViewNode) -> [String] { [node.name] + node.children.flatMap(names) }
+
+    /// A located JSON value with the key path that leads to it.
+    struct Reader {
+        let located: JSONValue.Located
+        let path: String
+        init(_ located: JSONValue.Located, path: String) { self.located = located; self.path = path }
+
+        func fail(_ message: String) -> Failure { Failure(line: located.line, key: path, message: message) }
+
+        func child(_ key: String) -> Reader? {
+            guard case .object(let members) = located.value, let m = members.first(where: { $0.key == key }) else { return nil }
+            return Reader(m.value, path: path.isEmpty ? key : "\(path).\(key)")
+        }
+        func item(_ i: Int) -> Reader {
+            guard case .array(let items) = located.value, items.indices.contains(i) else { return self }
+            return Reader(items[i], path: "\(path)[\(i)]")
+        }
+        func required(_ key: String) throws -> Reader {
+            guard case .object = located.value else { throw fail("expected an object") }
+            guard let c = child(key) else { throw fail("missing key '\(key)'") }
+            return c
+        }
+        func optional(_ key: String) throws -> Reader? {
+            guard case .object = located.value else { throw fail("expected an object") }
+            return child(key)
+        }
+        func allowOnly(_ keys: Set<String>) throws {
+            guard case .object(let members) = located.value else { throw fail("expected an object") }
+            if let unknown = members.first(where: { !keys.contains($0.key) }) {
+                throw Reader(unknown.value, path: path.isEmpty ? unknown.key : "\(path).\(unknown.key)")
+                    .fail("unknown key; expected one of \(keys.sorted().joined(separator: ", "))")
+            }
+        }
+        func members() throws -> [(key: String, value: Reader)] {
+            guard case .object(let members) = located.value else { throw fail("expected an object") }
+            return members.map { ($0.key, Reader($0.value, path: "\(path).\($0.key)")) }
+        }
+        func array() throws -> [Reader] {
+            guard case .array(let items) = located.value else { throw fail("expected an array") }
+            return items.indices.map(item)
+        }
+        func string() throws -> String {
+            guard case .string(let s) = located.value else { throw fail("expected a string") }
+            return s
+        }
+        func identifier() throws -> String {
+            let s = try string()
+            guard !s.isEmpty, s.count <= 64, !s.contains(" ") else { throw fail("'\(s)' is not a name (1 to 64 characters, no spaces)") }
+            return s
+        }
+        func number(in range: ClosedRange<Double>? = nil) throws -> Double {
+            guard case .number(let n) = located.value else { throw fail("expected a number") }
+            if let range, !range.contains(n) { throw fail("\(n) is outside \(range.lowerBound)…\(range.upperBound)") }
+            return n
+        }
+        func numbers(_ count: Int, _ shape: String) throws -> [Double] {
+            let items = try array()
+            guard items.count == count else { throw fail("expected \(shape): \(count) numbers") }
+            return try items.map { try $0.number(in: -100_000...100_000) }
+        }
+        /// "#rrggbb" or "#rrggbbaa".
+        func color() throws -> Color {
+            let s = try string()
+            let hex = Array(s.utf8.dropFirst())
+            guard s.hasPrefix("#"), hex.count == 6 || hex.count == 8,
+                  let value = UInt64(String(decoding: hex, as: UTF8.self), radix: 16)
+            else { throw fail("'\(s)' is not a colour like \"#3478f6\" or \"#3478f680\"") }
+            let v = hex.count == 6 ? value << 8 | 0xff : value
+            return Color(red: Double(v >> 24 & 0xff) / 255, green: Double(v >> 16 & 0xff) / 255,
+                         blue: Double(v >> 8 & 0xff) / 255, alpha: Double(v & 0xff) / 255)
+        }
+        func scalarText() throws -> String {
+            switch located.value {
+            case .string(let s): return s
+            case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+            case .bool(let b): return b ? "true" : "false"
+            default: throw fail("expected a number, a string or true/false")
+            }
+        }
+    }
+}
