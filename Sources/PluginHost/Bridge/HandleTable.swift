@@ -68,4 +68,11 @@ struct HandleTable {
         let c = contexts[i - 1]
         return c.isEnded ? nil : c
     }
+
+    /// True when `h` named a context of this scene whose transition has ended: a handle the
+    /// plugin kept past animation_ended, rather than a forged or foreign one.
+    func isEndedContext(_ h: th_context) -> Bool {
+        guard let i = index(h.id, .context), i >= 1, i <= contexts.count else { return false }
+        return contexts[i - 1].isEnded
+    }
 }

@@ -70,6 +70,19 @@ final class HostBridge {
         }
     }
 
+    /// Contexts already reported as used after their transition ended (once each is enough).
+    private var reportedStaleContexts = Set<UInt64>()
+
+    /// The live context `h` names, or nil. A context kept past its transition's end is a
+    /// plugin bug that TH_ERR_BAD_HANDLE alone would hide, so it is also reported, once.
+    func context(_ h: th_context) -> TransitionContext? {
+        if let c = handles.context(h) { return c }
+        if handles.isEndedContext(h), reportedStaleContexts.insert(h.id).inserted {
+            reportMisuse("used a context after its transition had ended (animation_ended); the call returned TH_ERR_BAD_HANDLE")
+        }
+        return nil
+    }
+
     /// A misuse of the host table worth telling the plugin's author about.
     func reportMisuse(_ what: String) {
         trace?.warning("\(currentPlugin): \(what)")
