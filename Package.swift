@@ -34,6 +34,10 @@ let package = Package(
                 "TransitionCore", "PluginHost", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Counts heap allocations, for frame-bench only (it defines malloc and friends).
+        .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
+        // Benchmark of frame evaluation: Scripts/bench-frames builds it in release mode and runs it.
+        .executableTarget(name: "frame-bench", dependencies: ["TransitionCore", "CAllocationCounter"]),
         // Benchmark of calls by signature: Scripts/bench-ffi builds it in release mode and runs it.
         .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         .target(

@@ -50,7 +50,7 @@ struct CutOffTests {
         #expect(animator.completeLate(true) == false)
 
         #expect(stage.trace.warnings.count == warningsBefore + 1)
-        #expect(stage.trace.warnings.last == "completeTransition(true) called again after the transition had ended; ignored")
+        #expect(stage.trace.warnings.last == "completeTransition(true) called again after the transition had already ended; ignored")
         #expect(stage.trace.calls == callsBefore)  // no second cascade
         #expect(animator.animationEndedCalls == [false])
         #expect(transition.outcome == outcome)
@@ -72,6 +72,9 @@ struct CutOffTests {
         #expect(outcome.cutOff)
         #expect(abs(outcome.endTime - 0.75) < 1e-9)
         #expect(animator.animationFinishedFlags == [false])
+        // Stopped as part of the cut-off, not later by the "still running" safety net.
+        #expect(stage.trace.warnings.count == 1)
+        #expect(stage.trace.warnings.first?.hasPrefix("'slowpoke' did not call completeTransition") == true)
         #expect(stage.engine.isIdle)
         #expect(stage.engine.runningAnimationCount == 0)
         #expect(before.differences() == [])

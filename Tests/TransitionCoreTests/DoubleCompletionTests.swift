@@ -18,7 +18,7 @@ struct DoubleCompletionTests {
         #expect(stage.trace.calls.filter { $0.hasPrefix("context.completeTransition") } == ["context.completeTransition(true)"])
         #expect(stage.trace.calls.filter { $0.hasPrefix("animator.animationEnded") } == ["animator.animationEnded(true)"])
         #expect(stage.log.entries.filter { $0 == "presentation.completion" }.count == 1)
-        #expect(stage.trace.warnings == ["completeTransition(true) called again after the transition had ended; ignored"])
+        #expect(stage.trace.warnings == ["completeTransition(true) called again after the transition had already been completed; ignored"])
         #expect(transition.context.state == .ended(true))
         #expect(stage.detail.view.superview === transition.context.containerView)
     }
@@ -35,7 +35,7 @@ struct DoubleCompletionTests {
         #expect(!transition.context.transitionWasCancelled)
         #expect(animator.completeResults == [true, false])
         #expect(animator.animationEndedCalls == [true])
-        #expect(stage.trace.warnings == ["completeTransition(false) called again after the transition had ended; ignored"])
+        #expect(stage.trace.warnings == ["completeTransition(false) called again after the transition had already been completed; ignored"])
         #expect(stage.detail.view.superview === transition.context.containerView)
     }
 }

@@ -9,10 +9,13 @@ struct InvalidDurationTests {
         let animator = FakeAnimator("odd", log: stage.log, duration: duration)
         stage.detail.transitioningDelegate = FakeDelegate(log: stage.log, present: animator)
 
-        let (transition, outcome) = try stage.present()
+        let transition = try stage.presenter.present(stage.detail, from: stage.home)
+        // Required before running: an unsanitised NaN would make the deadline NaN, and a run
+        // that can never reach its deadline would hang instead of failing.
+        try #require(transition.context.transitionDuration == 0)
+        let outcome = stage.presenter.run(transition)
 
         #expect(stage.trace.warnings == ["'odd' returned an invalid duration (\(duration)); using 0"])
-        #expect(transition.context.transitionDuration == 0)
         #expect(outcome.duration == 0)
         #expect(outcome.completed)
         #expect(outcome.violations.isEmpty)
@@ -25,7 +28,9 @@ struct InvalidDurationTests {
         let stage = Stage(grace: 0.5)
         let animator = FakeAnimator("odd", log: stage.log, duration: .nan, ending: .never)
         stage.detail.transitioningDelegate = FakeDelegate(log: stage.log, present: animator)
-        let (_, outcome) = try stage.present()
+        let transition = try stage.presenter.present(stage.detail, from: stage.home)
+        try #require(transition.context.transitionDuration == 0)  // else the run below would hang
+        let outcome = stage.presenter.run(transition)
         #expect(outcome.cutOff)
         #expect(abs(outcome.endTime - 0.5) < 1e-9)
     }

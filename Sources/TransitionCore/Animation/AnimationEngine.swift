@@ -5,6 +5,10 @@
 /// have ended, runs due completions in a fixed order, then computes what is on screen. Work
 /// that must not run inside a plugin's call (the cascade after complete_transition) is queued
 /// with `runSoon` and runs right after the call returns.
+///
+/// The frame path is kept lean: the animations of one animate call share their timing, so a
+/// curve is evaluated once per group per frame; a view knows where its animations are, so
+/// replacing one is O(1); and a steady frame allocates nothing.
 public final class AnimationEngine {
     public private(set) var clock: VirtualClock
     /// The transition on whose behalf code is running now; groups started now belong to it.
@@ -18,10 +22,31 @@ public final class AnimationEngine {
         didSet { if !(timeDilation.isFinite && timeDilation > 0) { timeDilation = 1 } }
     }
 
+    /// Running animations, dense; removal swaps the last one in (see View.animationSlots).
+    /// `active` holds the bookkeeping; the frame loop reads only the parallel arrays below,
+    /// so that it streams through plain numbers.
     private var active: [PropertyAnimation] = []
+    private var froms: [AnimatableValue] = []
+    private var deltas: [AnimatableValue] = []
+    private var currents: [AnimatableValue] = []
+    /// For each running animation, its timing's index in `timingList`.
+    private var timingIndices: [Int32] = []
+    /// Every timing in use since the engine was last idle, and its progress this frame.
+    private var timingList: [AnimationTiming] = []
+    private var progresses: [Double] = []
+    /// Running keyframe animations' indices are found through their keyframes key; few.
+    /// Groups with running animations, dense (see AnimationGroup.liveIndex); they keep their
+    /// animations' groups alive.
+    private var liveGroups: [AnimationGroup] = []
+    /// Timings shared by groups started with the same options at the same moment.
+    private var timings: [AnimationTiming.Key: AnimationTiming] = [:]
+    /// Key values of keyframe animations, by PropertyAnimation.keyframes.
+    private var keyframeTracks: [Int: KeyframeTrack] = [:]
+    private var nextKeyframeKey = 1
+    /// Groups none of whose animations is running any more, waiting for their due time.
+    private var ready: [AnimationGroup] = []
     /// The clocks of transitions that have their own (interactive ones), by owner.
     private var timelines: [Int: TransitionTimeline] = [:]
-    private var waiting: [AnimationGroup] = []
     private var recording: [(AnimationGroup, AnimationOptions)] = []
     private var soon: [() -> Void] = []
     /// Recorders of animateKeyframes calls in progress, and the recording depth at which
@@ -29,13 +54,17 @@ public final class AnimationEngine {
     private var keyframeRecorders: [KeyframeRecorder] = []
     private var keyframeDepth = 0
     private var nextGroupID = 0
+    /// Numbers the passes over the animations; a group computes its timing once per pass.
+    private var pass = 0
+    /// Scratch space reused every pass, so that steady frames allocate nothing.
+    private var due: [AnimationGroup] = []
 
     public init(clock: VirtualClock = VirtualClock()) { self.clock = clock }
 
     public var now: Double { clock.now }
 
     /// Nothing is running, waiting or queued: stepping further would change nothing.
-    public var isIdle: Bool { active.isEmpty && waiting.isEmpty && soon.isEmpty }
+    public var isIdle: Bool { active.isEmpty && ready.isEmpty && soon.isEmpty }
 
     /// Number of property animations running now.
     public var runningAnimationCount: Int { active.count }
@@ -64,6 +93,34 @@ public final class AnimationEngine {
         return timeline.direction(at: now)
     }
 
+    /// Computes a timing's time and progress for the current pass (once).
+    @inline(__always)
+    private func prepare(_ timing: AnimationTiming) {
+        guard timing.stamp != pass else { return }
+        if timing.owner == nil || timelines.isEmpty {
+            timing.prepare(stamp: pass, time: now, direction: 1)
+        } else {
+            timing.prepare(stamp: pass, time: localTime(of: timing.owner), direction: direction(of: timing.owner))
+        }
+    }
+
+    /// The shared timing for these options, started now.
+    private func timing(owner: Int?, begin: Double, duration: Double, curve: TimingCurve) -> AnimationTiming {
+        let key = AnimationTiming.Key(owner: owner, begin: begin, duration: duration, curve: curve)
+        if let shared = timings[key] { return shared }
+        let made = AnimationTiming(owner: owner, begin: begin, duration: duration, curve: curve, index: -1)
+        register(made)
+        return made
+    }
+
+    /// Puts a timing (back) in the list the frame loop reads.
+    private func register(_ timing: AnimationTiming) {
+        timing.index = timingList.count
+        timingList.append(timing)
+        progresses.append(0)
+        timings[AnimationTiming.Key(owner: timing.owner, begin: timing.begin, duration: timing.duration, curve: timing.curve)] = timing
+    }
+
     // MARK: Starting
 
     /// Calls `animations` at once; the changes it makes animate with `options`. `completion`
@@ -71,22 +128,27 @@ public final class AnimationEngine {
     public func animate(
         _ options: AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        nextGroupID += 1
-        let group = AnimationGroup(id: nextGroupID, owner: currentOwner, due: localTime(of: currentOwner), completion: completion)
         var options = options
         if let curveOverride { options.curve = curveOverride }
         if timeDilation != 1 { options = options.dilated(by: timeDilation) }
+        nextGroupID += 1
+        let created = localTime(of: currentOwner)
+        let group = AnimationGroup(
+            id: nextGroupID, owner: currentOwner, created: created,
+            timing: timing(owner: currentOwner, begin: created + options.delay, duration: options.duration, curve: options.curve),
+            completion: completion)
         recording.append((group, options))
         let recorder = keyframeRecorders.count > keyframeDepth ? keyframeRecorders.last : nil
         if recorder != nil { keyframeDepth = recording.count }
         animations()
         if let recorder {
             keyframeDepth = 0
-            startKeyframes(recorder, group: group, options: options)
+            startKeyframes(recorder, group: group)
         }
         recording.removeLast()
-        // A group that changed nothing completes on the next frame, as UIKit's does.
-        waiting.append(group)
+        // A group that changed nothing completes at the next settle (the end of this frame,
+        // never inside this call), as UIKit's completes on the next run-loop turn.
+        if group.running == 0 { ready.append(group) }
     }
 
     /// Calls `animations` at once with a recorder; the changes made inside its keyframes
@@ -112,66 +174,133 @@ public final class AnimationEngine {
         }
         guard let (group, options) = recording.last else {
             removeAnimations(of: view, property: property)
-            view.presentation.setValue(new, of: property)
+            view.presentationBase.setValue(new, of: property)
             return
         }
         if old == new { return }
+        let slot = Int(view.animationSlots[property.rawValue])
+        if slot >= 0 && active[slot].group === group {
+            // Set again in the same block: one animation, from where it started to the last value.
+            active[slot] = PropertyAnimation(view: view, property: property, from: active[slot].from, to: new, group: group)
+            return
+        }
         let start = view.presentation.value(of: property)
         removeAnimations(of: view, property: property)
-        let begin = localTime(of: group.owner) + options.delay
-        let animation = PropertyAnimation(
-            view: view, property: property, from: start, to: new, begin: begin,
-            duration: options.duration, curve: options.curve, group: group)
-        group.running += 1
-        group.due = max(group.due, animation.end)
-        active.append(animation)
+        add(PropertyAnimation(view: view, property: property, from: start, to: new, group: group))
         if options.duration <= 0 && options.delay <= 0 {
-            view.presentation.setValue(new, of: property)
+            view.presentationBase.setValue(new, of: property)
+            currents[currents.count - 1] = new
         }
     }
 
+    private func add(_ animation: PropertyAnimation) {
+        let group = animation.group
+        if group.running == 0 { group.due = group.end }
+        group.running += 1
+        if group.liveIndex < 0 {
+            group.liveIndex = liveGroups.count
+            liveGroups.append(group)
+        }
+        group.members.append((animation.view, animation.property))
+        if group.timing.index < 0 { register(group.timing) }
+        animation.view.animationSlots[animation.property.rawValue] = Int32(active.count)
+        active.append(animation)
+        froms.append(animation.from)
+        deltas.append(animation.to - animation.from)
+        currents.append(animation.view.presentationBase.value(of: animation.property))
+        timingIndices.append(Int32(group.timing.index))
+    }
+
+    /// The current value of the running animation at `slot` (see View.presentation).
+    func currentValue(at slot: Int) -> AnimatableValue { currents[slot] }
+
     /// Turns recorded keyframe tracks into one animation per property.
-    private func startKeyframes(_ recorder: KeyframeRecorder, group: AnimationGroup, options: AnimationOptions) {
-        let begin = localTime(of: group.owner) + options.delay
+    private func startKeyframes(_ recorder: KeyframeRecorder, group: AnimationGroup) {
         for key in recorder.order {
             guard let (view, track) = recorder.tracks[key], let from = track.values.first, let to = track.values.last else { continue }
             removeAnimations(of: view, property: key.property)
-            var animation = PropertyAnimation(
-                view: view, property: key.property, from: from, to: to, begin: begin,
-                duration: options.duration, curve: options.curve, group: group)
-            animation.keyframes = track
-            group.running += 1
-            group.due = max(group.due, animation.end)
-            active.append(animation)
+            var animation = PropertyAnimation(view: view, property: key.property, from: from, to: to, group: group)
+            animation.keyframes = nextKeyframeKey
+            keyframeTracks[nextKeyframeKey] = track
+            nextKeyframeKey += 1
+            add(animation)
         }
     }
 
-    /// Stops the animations of one property of a view; their groups report `finished: false`.
-    func removeAnimations(of view: View, property: AnimatableProperty) {
-        active.removeAll { a in
-            guard a.view === view && a.property == property else { return false }
-            a.group.running -= 1
-            a.group.interrupted = true
-            return true
+    /// Removes the animation at `index`, moving the last one into its place.
+    /// What is on screen for it stays what it showed last, until the caller says otherwise.
+    @discardableResult
+    private func remove(at index: Int) -> PropertyAnimation {
+        let removed = active[index]
+        removed.view.animationSlots[removed.property.rawValue] = -1
+        removed.view.presentationBase.setValue(currents[index], of: removed.property)
+        let last = active.count - 1
+        if index != last {
+            let moved = active[last]
+            active[index] = moved
+            froms[index] = froms[last]
+            deltas[index] = deltas[last]
+            currents[index] = currents[last]
+            timingIndices[index] = timingIndices[last]
+            moved.view.animationSlots[moved.property.rawValue] = Int32(index)
         }
+        active.removeLast()
+        froms.removeLast()
+        deltas.removeLast()
+        currents.removeLast()
+        timingIndices.removeLast()
+        if removed.keyframes != 0 { keyframeTracks[removed.keyframes] = nil }
+        let group = removed.group
+        group.running -= 1
+        if group.running == 0 {
+            ready.append(group)
+            let lastGroup = liveGroups.count - 1
+            if group.liveIndex != lastGroup {
+                liveGroups[group.liveIndex] = liveGroups[lastGroup]
+                liveGroups[group.liveIndex].liveIndex = group.liveIndex
+            }
+            liveGroups.removeLast()
+            group.liveIndex = -1
+            group.members = []
+            // Nothing runs: shared timings can go (groups still recording keep theirs).
+            if liveGroups.isEmpty {
+                timings.removeAll(keepingCapacity: true)
+                for timing in timingList { timing.index = -1 }
+                timingList.removeAll(keepingCapacity: true)
+                progresses.removeAll(keepingCapacity: true)
+            }
+        }
+        return removed
+    }
+
+    /// Stops the animation of one property of a view; its group reports `finished: false`,
+    /// as soon as it has nothing left running (not at its planned end), as UIKit does.
+    func removeAnimations(of view: View, property: AnimatableProperty) {
+        let slot = Int(view.animationSlots[property.rawValue])
+        guard slot >= 0 else { return }
+        let group = active[slot].group
+        group.interrupted = true
+        remove(at: slot)
+        if group.running == 0 { group.due = min(group.due, localTime(of: group.owner)) }
     }
 
     /// Stops every animation of a transition and runs their completions with `finished:
     /// false` now, in the order they were started. What is on screen snaps to the model.
     public func stopAnimations(ownedBy owner: Int) {
-        var touched: [View] = []
-        active.removeAll { a in
-            guard a.group.owner == owner else { return false }
-            a.group.running -= 1
-            a.group.interrupted = true
-            touched.append(a.view)
-            return true
+        var index = active.count - 1
+        while index >= 0 {
+            if active[index].group.owner == owner {
+                let removed = remove(at: index)
+                removed.group.interrupted = true
+                removed.view.presentationBase.setValue(removed.view.model.value(of: removed.property), of: removed.property)
+            }
+            index = min(index, active.count) - 1
         }
-        for view in touched { view.presentation = view.model }
+        pass += 1
         refreshPresentation()
-        let stopped = waiting.filter { $0.owner == owner }
-        waiting.removeAll { $0.owner == owner }
-        for group in stopped.sorted(by: { $0.id < $1.id }) {
+        let stopped = ready.filter { $0.owner == owner && !$0.completed }.sorted { $0.id < $1.id }
+        ready.removeAll { $0.owner == owner }
+        for group in stopped {
             group.interrupted = true
             run(group)
         }
@@ -203,11 +332,17 @@ public final class AnimationEngine {
     public func settle() {
         drainSoon()
         while true {
+            pass += 1
             retireEndedAnimations()
-            guard let next = nextDueGroup() else { break }
-            waiting.removeAll { $0 === next }
-            run(next)
-            drainSoon()
+            collectDueGroups()
+            if due.isEmpty { break }
+            // Earliest due first, then in the order started; completions may start more.
+            due.sort { ($0.due, $0.id) < ($1.due, $1.id) }
+            for group in due {
+                run(group)
+                drainSoon()
+            }
+            due.removeAll(keepingCapacity: true)
         }
         refreshPresentation()
     }
@@ -216,32 +351,51 @@ public final class AnimationEngine {
     /// their start. One that ran back to its start leaves its property at the start value,
     /// in the model too: a cancelled interactive transition ends where it began.
     private func retireEndedAnimations() {
-        var ended: [PropertyAnimation] = []
-        active.removeAll { a in
-            let t = localTime(of: a.group.owner)
-            if direction(of: a.group.owner) < 0 {
-                guard t <= a.begin + VirtualClock.tolerance else { return false }
-                a.view.model.setValue(a.from, of: a.property)
-                a.group.endedInReverse = true
-            } else {
-                guard a.end <= t + VirtualClock.tolerance else { return false }
+        var index = liveGroups.count - 1
+        while index >= 0 {
+            let group = liveGroups[index]
+            let timing = group.timing
+            prepare(timing)
+            let reversed = timing.direction < 0
+            let ended = reversed
+                ? timing.time <= timing.begin + VirtualClock.tolerance
+                : timing.end <= timing.time + VirtualClock.tolerance
+            if ended {
+                if reversed { group.endedInReverse = true }
+                for (view, property) in group.members {
+                    let slot = Int(view.animationSlots[property.rawValue])
+                    guard slot >= 0, active[slot].group === group else { continue }
+                    let a = remove(at: slot)
+                    if reversed { view.model.setValue(a.from, of: property) }
+                    view.presentationBase.setValue(view.model.value(of: property), of: property)
+                }
             }
-            ended.append(a)
-            a.group.running -= 1
-            return true
-        }
-        for a in ended where !active.contains(where: { $0.view === a.view && $0.property == a.property }) {
-            a.view.presentation.setValue(a.view.model.value(of: a.property), of: a.property)
+            index = min(index, liveGroups.count) - 1
         }
     }
 
-    /// The group whose completion runs next: all its animations have ended, and its end time
-    /// has come on its owner's clock (or it ran back to its start). Earliest first, then in
-    /// the order started.
-    private func nextDueGroup() -> AnimationGroup? {
-        waiting
-            .filter { $0.running == 0 && ($0.endedInReverse || $0.due <= localTime(of: $0.owner) + VirtualClock.tolerance) }
-            .min { ($0.due, $0.id) < ($1.due, $1.id) }
+    /// Moves the groups whose completion is due now from `ready` to `due`: all their
+    /// animations have ended, and their end time has come on their owner's clock (or they ran
+    /// back to their start).
+    private func collectDueGroups() {
+        var i = 0
+        while i < ready.count {
+            let group = ready[i]
+            // Completed, or running again (its last animation was replaced within its own
+            // block): not waiting; it comes back when its animations end.
+            if group.completed || group.running > 0 {
+                ready.swapAt(i, ready.count - 1)
+                ready.removeLast()
+                continue
+            }
+            if (group.endedInReverse || group.due <= localTime(of: group.owner) + VirtualClock.tolerance) {
+                due.append(group)
+                ready.swapAt(i, ready.count - 1)
+                ready.removeLast()
+                continue
+            }
+            i += 1
+        }
     }
 
     private func run(_ group: AnimationGroup) {
@@ -253,9 +407,31 @@ public final class AnimationEngine {
         currentOwner = saved
     }
 
+    /// Computes every running animation's current value: each timing's progress once, then
+    /// from + (to − from) · progress over plain arrays.
     private func refreshPresentation() {
-        for a in active {
-            a.view.presentation.setValue(a.value(at: localTime(of: a.group.owner)), of: a.property)
+        pass += 1
+        for k in timingList.indices {
+            prepare(timingList[k])
+            progresses[k] = timingList[k].progress
+        }
+        let n = currents.count
+        froms.withUnsafeBufferPointer { from in
+            deltas.withUnsafeBufferPointer { delta in
+                timingIndices.withUnsafeBufferPointer { timing in
+                    progresses.withUnsafeBufferPointer { progress in
+                        currents.withUnsafeMutableBufferPointer { current in
+                            for i in 0..<n {
+                                current[i] = from[i] + delta[i] * progress[Int(timing[i])]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard !keyframeTracks.isEmpty else { return }
+        for i in 0..<n where active[i].keyframes != 0 {
+            currents[i] = keyframeTracks[active[i].keyframes]!.value(at: progresses[Int(timingIndices[i])])
         }
     }
 }

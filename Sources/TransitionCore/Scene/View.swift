@@ -15,14 +15,33 @@ public final class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public internal(set) var model: ViewAppearance
-    public internal(set) var presentation: ViewAppearance
+    /// What is on screen for the properties not animating now; the engine keeps the values of
+    /// running animations itself (see `presentation`).
+    var presentationBase: ViewAppearance
+    /// What is on screen at the current frame: the base, with the current value of every
+    /// property that is animating. Computed on demand, so that a frame costs nothing for
+    /// views nobody looks at.
+    public var presentation: ViewAppearance {
+        guard animationSlots != SIMD8(repeating: -1) else { return presentationBase }
+        var look = presentationBase
+        for property in AnimatableProperty.allCases {
+            let slot = animationSlots[property.rawValue]
+            if slot >= 0 { look.setValue(scene.engine.currentValue(at: Int(slot)), of: property) }
+        }
+        return look
+    }
+
+    /// Where each property's running animation is in the engine's list, by
+    /// AnimatableProperty.rawValue; −1 for none. Lets the engine find and replace an
+    /// animation without searching.
+    var animationSlots = SIMD8<Int32>(repeating: -1)
 
     init(id: Int, name: String, frame: Rect, scene: Scene) {
         self.id = id
         self.name = name
         self.scene = scene
         self.model = ViewAppearance(frame: frame)
-        self.presentation = model
+        self.presentationBase = model
     }
 
     // MARK: Properties (model values; setters may animate)
@@ -62,7 +81,7 @@ public final class View {
     /// Not animatable, as in UIKit: applies at once.
     public var isHidden: Bool {
         get { model.isHidden }
-        set { model.isHidden = newValue; presentation.isHidden = newValue }
+        set { model.isHidden = newValue; presentationBase.isHidden = newValue }
     }
 
     /// Moves the model to `next`, which differs from it in `property` (and `second`), and
@@ -86,7 +105,7 @@ public final class View {
             scene.engine.removeAnimations(of: self, property: property)
         }
         model = appearance
-        presentation = appearance
+        presentationBase = appearance
     }
 
     // MARK: Hierarchy

@@ -90,7 +90,7 @@ public final class TransitionContext {
     @discardableResult
     public func completeTransition(_ didComplete: Bool) -> Bool {
         guard state == .running else {
-            trace.warning("completeTransition(\(didComplete)) called again after the transition had ended; ignored")
+            trace.warning("completeTransition(\(didComplete)) called again after the transition had already \(isEnded ? "ended" : "been completed"); ignored")
             return false
         }
         state = .completing(didComplete)

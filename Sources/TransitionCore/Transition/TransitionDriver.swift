@@ -140,26 +140,30 @@ public final class TransitionDriver {
             return true
         }
 
+        /// At the deadline: cut off what has not completed, stop what still runs. True when
+        /// the run is over.
+        func enforceDeadline() -> Bool {
+            guard engine.now >= transition.deadline - VirtualClock.tolerance else { return false }
+            if transition.outcome == nil {
+                cutOff(transition)
+                engine.settle()
+                return false
+            }
+            trace.warning("animations of '\(transition.animator.displayName)' were still running at the deadline; stopped")
+            engine.stopAnimations(ownedBy: transition.context.id)
+            engine.settle()
+            return true
+        }
+
         _ = applyGesture()
         engine.settle()
+        var over = enforceDeadline()
         onFrame()
-        while transition.outcome == nil || !engine.isIdle {
-            if engine.now >= transition.deadline - VirtualClock.tolerance {
-                if transition.outcome == nil {
-                    cutOff(transition)
-                } else {
-                    trace.warning("animations of '\(transition.animator.displayName)' were still running at the deadline; stopped")
-                    engine.stopAnimations(ownedBy: transition.context.id)
-                    engine.settle()
-                    onFrame()
-                    break
-                }
-                engine.settle()
-                onFrame()
-                continue
-            }
+        // One frame per instant: the deadline is enforced before the frame is recorded.
+        while !over && (transition.outcome == nil || !engine.isIdle) {
             engine.step()
             if applyGesture() { engine.settle() }
+            over = enforceDeadline()
             onFrame()
         }
         engine.detachTimeline(of: transition.context.id)
