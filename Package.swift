@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
         // Benchmark of frame evaluation: Scripts/bench-frames builds it in release mode and runs it.
         .executableTarget(name: "frame-bench", dependencies: ["TransitionCore", "CAllocationCounter"]),
+        // Benchmark of calls across the C ABI, run by Scripts/bench.
+        .executableTarget(name: "abi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         // Benchmark of calls by signature: Scripts/bench-ffi builds it in release mode and runs it.
         .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         .target(
