@@ -24,14 +24,27 @@ let package = Package(
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // Pure Swift: geometry, scene, timing, animation engine, transition flows, registry.
         .target(name: "TransitionCore"),
-        // The OS-bound part: search paths, ELF probing, dlopen, the C bridge.
-        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI"]),
-        // Turns a finished run or a listing into text or JSON.
-        .target(name: "Rendering", dependencies: ["TransitionCore"]),
+        // The OS-bound part: search paths, ELF probing, dlopen, the C bridge, scanning plugins
+        // in helper processes (CChildProcess: their exits as pidfds) and the registry cache.
+        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI", "CChildProcess"]),
+        // Cairo rasterises frames (PNG, SVG surfaces); giflib encodes animated GIFs.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // Turns a finished run or a listing into text, JSON, pixels and files: the terminal
+        // player, GIF/PNG/SVG/video export, filmstrips and curve plots.
+        .target(name: "Rendering", dependencies: ["TransitionCore", "CCairo", "CGif"]),
+        // pidfd_open(2), which Glibc's Swift module does not declare: a child process's exit
+        // as a file descriptor that poll(2) can wait on with a deadline.
+        .target(name: "CChildProcess"),
+        // `host validate`: named conformance tests of a plugin, each in a child process.
+        .target(name: "Validation", dependencies: ["PluginHost", "TransitionCore", "CTransitionABI"]),
+        // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s
+        // project templates in C, Swift and Rust.
+        .target(name: "PluginSDK", dependencies: ["PluginHost", "CTransitionABI"]),
         .executableTarget(
             name: "host",
             dependencies: [
-                "TransitionCore", "PluginHost", "Rendering",
+                "TransitionCore", "PluginHost", "Rendering", "Validation", "PluginSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Counts heap allocations, for frame-bench only (it defines malloc and friends).
@@ -42,11 +55,20 @@ let package = Package(
         .executableTarget(name: "abi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         // Benchmark of calls by signature: Scripts/bench-ffi builds it in release mode and runs it.
         .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
+        // Benchmark of the renderer (terminal frames, GIF and PNG export): Scripts/bench-render.
+        .executableTarget(name: "render-bench", dependencies: ["Rendering", "TransitionCore"]),
         .target(
             name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
             path: "Plugins/crossfade"),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "TransitionCore"]),
-        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
+        .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore", "CGif"]),
+        // Reference images live in References/ and are read by path, not as resources, so that
+        // Scripts/update-references can rewrite them in place.
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif"],
+            exclude: ["References"]),
     ]
 )

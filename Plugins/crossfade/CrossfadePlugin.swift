@@ -91,6 +91,9 @@ private final class Crossfade {
             _ = api.remove_from_superview(fromView)
             _ = api.set_alpha(fromView, 1)  // so that it looks right when presented again
         }
+        // A cancelled dismissal leaves the hierarchy as it was: the presenter's view, brought
+        // back underneath, goes again.
+        if !presenting && cancelled && toView.id != 0 { _ = api.remove_from_superview(toView) }
         _ = api.complete_transition(context, !cancelled)
     }
 }

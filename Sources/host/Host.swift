@@ -17,7 +17,10 @@ struct Host: ParsableCommand {
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
             range (nothing ran); 64 bad usage.
             """,
-        subcommands: [ListCommand.self, RunCommand.self, InspectCommand.self])
+        subcommands: [
+            ListCommand.self, RunCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
+            ValidateChildCommand.self, ScanCommand.self,
+        ])
 }
 
 /// Exit codes documented in `host --help`.

@@ -14,16 +14,39 @@ struct PluginOptions: ParsableArguments {
         "A folder to search for plugins before all others (repeatable).", valueName: "dir"))
     var pluginPaths: [String] = []
 
-    /// Walks the search path and loads every plugin found.
-    func discover() -> PluginCatalog {
+    @Flag(name: .customLong("allow-untrusted"), help: ArgumentHelp(
+        "Load plugins from folders and files that another user owns or that others can write (refused by default, as ssh refuses such keys)."))
+    var allowUntrusted = false
+
+    /// Finds every plugin on the search path without loading any here: the registry cache
+    /// answers for unchanged files, helper processes (`host _scan`) load the rest.
+    /// HOST_SCAN_TIMEOUT sets the seconds one file may take; HOST_DEBUG_SCAN=1 prints what
+    /// was scanned to standard error and lets the plugins' own output through.
+    func scan(rescan: Bool = false) -> Discovery {
         var environment: [String: String] = [:]
-        for name in ["HOST_PLUGIN_PATH", "XDG_DATA_HOME", "HOME"] {
+        for name in ["HOST_PLUGIN_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME", "HOST_SCAN_TIMEOUT", "HOST_DEBUG_SCAN"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        let searchPath = PluginSearchPath.standard(
-            options: pluginPaths, environment: environment,
-            executablePath: PluginSearchPath.currentExecutablePath())
-        return PluginCatalog.discover(searchPath)
+        let executable = PluginSearchPath.currentExecutablePath()
+        let debug = environment["HOST_DEBUG_SCAN"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let timeout = environment["HOST_SCAN_TIMEOUT"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let discovery = PluginDiscovery(
+            searchPath: .standard(options: pluginPaths, environment: environment, executablePath: executable),
+            trust: TrustPolicy(allowUntrusted: allowUntrusted),
+            scanner: executable.map {
+                PluginScanner(executable: $0, fileTimeout: timeout ?? PluginScanner.defaultFileTimeout,
+                              pluginOutput: debug ? .inherit : .null)
+            },
+            cache: RegistryCache.standard(environment: environment),
+            forgetsCache: rescan
+        ).run()
+        if debug { printError("discovery: \(discovery.statistics.summary)") }
+        return discovery
+    }
+
+    /// Finds every plugin (see scan) and loads, in this process, those the scan found good.
+    func discover() -> PluginCatalog {
+        PluginCatalog.load(scan())
     }
 }
 

@@ -117,7 +117,7 @@ struct ProgramResult: Sendable, CustomStringConvertible {
 /// through files in `dir`, so a large output never blocks the child on a full pipe.
 func runProgram(
     _ executable: String, _ arguments: [String], environment changes: [String: String] = [:],
-    outputIn dir: TempDir, timeout: Double = 120
+    outputIn dir: TempDir, timeout: Double = 120, workingDirectory: String? = nil
 ) async throws -> ProgramResult {
     let id = UUID().uuidString
     let outPath = dir.file(".stdout-\(id)"), errPath = dir.file(".stderr-\(id)")
@@ -135,6 +135,7 @@ func runProgram(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in changes { environment[key] = value }
     process.environment = environment
@@ -167,13 +168,15 @@ func runProgram(
 
 /// Runs `host` with `arguments` so that only the plugins it is meant to see are found: the
 /// bundled ones and those in `pluginFolder` (passed with --plugin-path), never the user's
-/// (HOST_PLUGIN_PATH empty, XDG_DATA_HOME an empty folder of this test).
+/// (HOST_PLUGIN_PATH empty, XDG_DATA_HOME an empty folder of this test). Its registry cache
+/// is the test's own too (XDG_CACHE_HOME), never the user's.
 func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir) async throws -> ProgramResult {
     let host = try Build.requireHost()
     let userData = try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))")
     return try await runProgram(
         host, arguments + ["--plugin-path", pluginFolder],
-        environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": userData], outputIn: dir)
+        environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": userData, "XDG_CACHE_HOME": dir.file("xdg-cache")],
+        outputIn: dir)
 }
 
 /// Compiles C `source` into a shared library `dir/name` with plain `cc`, as a plugin author
@@ -206,12 +209,28 @@ struct PluginTemplate: Sendable {
         case twice
         /// Takes its view out again and calls complete_transition(false).
         case cancel
+        /// As the contract asks: complete_transition(!transition_was_cancelled), having
+        /// removed the view that leaves, or on a cancel the one it added.
+        case conforming
+        /// As `conforming`, but first leaves a view named "stray" in the container.
+        case leavesStrayView
     }
 
     var pluginID = "fixture.e2e"
     var effectID = "fx"
     var ending = Ending.complete
     var duration = 0.25
+    /// C statements run first in animate_transition (after the context is kept), and first in
+    /// the animations callback: where a test makes the animator crash, hang or wobble.
+    var animatePrologue = ""
+    var animationsPrologue = ""
+    /// C initialisers of th_param_descriptor: the effect's parameters.
+    var parameters: [String] = []
+    /// C code placed before the descriptors (functions, tables), and the entry's
+    /// get_extension and the animator's animation_ended (function names or NULL).
+    var extraCode = ""
+    var getExtension = "NULL"
+    var animationEnded = "NULL"
 
     static func literal(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -244,7 +263,27 @@ struct PluginTemplate: Sendable {
                     if (self->incoming && self->to.id != 0) host->remove_from_superview(self->to);
                     host->complete_transition(ctx, false);
                 """
+        case .conforming, .leavesStrayView:
+            let stray = ending == .leavesStrayView ? """
+                    th_view container, stray;
+                    th_rect small = { { 0, 0 }, { 10, 10 } };
+                    host->container_view(ctx, &container);
+                    host->create_view("stray", small, &stray);
+                    host->add_subview(container, stray);
+
+                """ : ""
+            finish = stray + """
+                    bool cancelled = false;
+                    host->transition_was_cancelled(ctx, &cancelled);
+                    if (self->incoming && cancelled && self->to.id != 0) host->remove_from_superview(self->to);
+                    if (!self->incoming && !cancelled && self->from.id != 0) host->remove_from_superview(self->from);
+                    if (!self->incoming && cancelled && self->to.id != 0) host->remove_from_superview(self->to);
+                    host->complete_transition(ctx, !cancelled);
+                """
         }
+        let params = parameters.isEmpty ? "NULL" : "fx_params"
+        let paramTable = parameters.isEmpty ? "" : "static const th_param_descriptor fx_params[] = {\n"
+            + parameters.map { "    \($0)," }.joined(separator: "\n") + "\n};"
         return """
             #include <stdio.h>
             #include <stdlib.h>
@@ -281,6 +320,7 @@ struct PluginTemplate: Sendable {
             static void fx_animations(void *opaque)
             {
                 fx *self = opaque;
+                \(animationsPrologue)
                 th_view moving = self->incoming ? self->to : self->from;
                 if (moving.id != 0) host->set_frame(moving, self->target);
             }
@@ -302,6 +342,7 @@ struct PluginTemplate: Sendable {
                 th_animation_options options = { 0 };
 
                 self->ctx = ctx;
+                \(animatePrologue)
                 host->container_view(ctx, &container);
                 host->view(ctx, TH_FROM, &self->from);
                 host->view(ctx, TH_TO, &self->to);
@@ -328,15 +369,18 @@ struct PluginTemplate: Sendable {
                 }
             }
 
+            \(extraCode)
+
             static const th_animator_interface fx_animator = {
                 .struct_size = sizeof(th_animator_interface),
                 .create = fx_create,
                 .destroy = fx_destroy,
                 .transition_duration = fx_duration,
                 .animate_transition = fx_animate,
-                .animation_ended = NULL,
+                .animation_ended = \(animationEnded),
             };
 
+            \(paramTable)
             static const th_effect_descriptor fx_effects[] = {
                 {
                     .struct_size = sizeof(th_effect_descriptor),
@@ -345,8 +389,8 @@ struct PluginTemplate: Sendable {
                     .name = "Fixture effect",
                     .description = NULL,
                     .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
-                    .param_count = 0,
-                    .params = NULL,
+                    .param_count = \(parameters.count),
+                    .params = \(params),
                     .default_duration = \(duration),
                     .interface = &fx_animator,
                 },
@@ -377,7 +421,7 @@ struct PluginTemplate: Sendable {
                 .deinit = NULL,
                 .effect_count = fx_effect_count,
                 .get_effect = fx_get_effect,
-                .get_extension = NULL,
+                .get_extension = \(getExtension),
             };
 
             """

@@ -448,7 +448,12 @@ typedef struct th_plugin_entry {
 
     /* Required. Called once, first, after the version check. `host` stays valid until deinit
      * returns. Return false when the plugin cannot work; the host then reports it and calls
-     * nothing else (not even deinit). */
+     * nothing else (not even deinit).
+     * The host first loads every plugin in a short-lived helper process, which calls init,
+     * effect_count, get_effect, get_extension and deinit to learn the descriptors, then exits;
+     * only a plugin that passed loads into the host itself. So keep init quick (a plugin still
+     * loading after a few seconds is reported as hung) and free of lasting side effects, and
+     * never write to file descriptors you did not open. */
     bool (*init)(const th_host_api *host);
     /* Optional. Called once, last, when the host no longer needs the plugin (at exit). */
     void (*deinit)(void);

@@ -92,8 +92,9 @@ public final class CurveCall: @unchecked Sendable {
 
     /// Reads and checks a plugin's curves. A signature or descriptor problem is a load error
     /// (`problems`); a curve that fails its samples is refused alone (`refusals`).
+    /// A curve that fails its samples is also kept in `refused`, for `host validate` to report.
     static func readCurves(from entry: th_plugin_entry, plugin: String, path: String, cache: CallInterfaceCache,
-                           problems: inout [String], refusals: inout [String]) -> [PluginCurve] {
+                           problems: inout [String], refusals: inout [String], refused: inout [PluginCurve]) -> [PluginCurve] {
         guard let getExtension = entry.get_extension,
               let raw = HostBridge.shared.calling(plugin: plugin, { getExtension(TH_EXT_TIMING_CURVES) })
         else { return [] }
@@ -147,6 +148,7 @@ public final class CurveCall: @unchecked Sendable {
                                     function: function, interface: interface)
             if let why = HostBridge.shared.calling(plugin: plugin, { curve.problem() }) {
                 refusals.append("curve '\(plugin).\(id)' refused: \(why)")
+                refused.append(curve)
                 continue
             }
             curves.append(curve)

@@ -22,11 +22,11 @@ public struct PluginFileRecord {
     public let status: Status
 }
 
-/// Discovers plugins: walks the search path, loads each `*.so` once, and makes the registry.
-/// A bad file costs one record; it never stops the others from loading.
+/// The plugins loaded in this process, from what discovery found, and the registries made
+/// from them. A bad file costs one record; it never stops the others from loading.
 public final class PluginCatalog {
     public let records: [PluginFileRecord]
-    /// Search-path folders that were named explicitly but could not be read.
+    /// Search-path folders that were named explicitly but could not be read, or were refused.
     public let folderProblems: [String]
 
     init(records: [PluginFileRecord], folderProblems: [String]) {
@@ -44,51 +44,38 @@ public final class PluginCatalog {
         records.compactMap { if case .loaded(let p) = $0.status { return p } else { return nil } }
     }
 
+    /// Walks the search path and loads every plugin found, in this process. For tests and
+    /// tools; the host itself scans in helper processes first (see load(_:)).
     public static func discover(_ searchPath: PluginSearchPath) -> PluginCatalog {
-        var records: [PluginFileRecord] = []
-        var problems: [String] = []
-        var seenFiles = Set<String>()
-        var pluginPaths: [String: String] = [:]  // plugin id → the file that provides it
-        for folder in searchPath.folders {
-            guard let names = listDirectory(folder.path) else {
-                if folder.origin == .option || folder.origin == .environment {
-                    problems.append("\(folder.origin.rawValue) folder '\(folder.path)' cannot be read: \(String(cString: strerror(errno)))")
-                }
-                continue
-            }
-            for name in names where name.hasSuffix(".so") {
-                let path = folder.path.hasSuffix("/") ? folder.path + name : "\(folder.path)/\(name)"
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    records.append(PluginFileRecord(path: path, origin: folder.origin,
-                        status: .skipped("cannot be read: \(String(cString: strerror(errno)))")))
-                    continue
-                }
-                guard info.st_mode & S_IFMT == S_IFREG else {
-                    let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
-                    records.append(PluginFileRecord(path: path, origin: folder.origin, status: .skipped("\(what), not a plugin")))
-                    continue
-                }
-                // The same file reached twice (a folder listed twice, a link) is loaded once.
-                let real = realPath(path) ?? path
-                guard seenFiles.insert(real).inserted else { continue }
+        load(PluginDiscovery(searchPath: searchPath).run())
+    }
 
-                switch PluginLoader.load(path: path) {
-                case .failure(let failure):
-                    records.append(PluginFileRecord(path: path, origin: folder.origin, status: .failed(failure)))
-                case .success(let plugin):
-                    if let first = pluginPaths[plugin.id] {
-                        plugin.deinitialize()
-                        records.append(PluginFileRecord(path: path, origin: folder.origin,
-                            status: .shadowed(byPath: first, pluginID: plugin.id)))
-                    } else {
-                        pluginPaths[plugin.id] = path
-                        records.append(PluginFileRecord(path: path, origin: folder.origin, status: .loaded(plugin)))
+    /// Loads, in this process, the plugins `discovery` found good (the scanner loaded them
+    /// safely in a helper, or they were loaded here already); the others keep their reason.
+    public static func load(_ discovery: Discovery) -> PluginCatalog {
+        let records = discovery.files.map { file -> PluginFileRecord in
+            let status: PluginFileRecord.Status
+            switch file.status {
+            case .described:
+                if let plugin = discovery.loadedInProcess[file.path] {
+                    status = .loaded(plugin)
+                } else {
+                    switch PluginLoader.load(path: file.path) {
+                    case .success(let plugin): status = .loaded(plugin)
+                    case .failure(let failure): status = .failed(failure)
                     }
                 }
+            case .failed(let failure):
+                status = .failed(failure)
+            case .shadowed(let first, let id):
+                discovery.loadedInProcess[file.path]?.deinitialize()
+                status = .shadowed(byPath: first, pluginID: id)
+            case .skipped(let why):
+                status = .skipped(why)
             }
+            return PluginFileRecord(path: file.path, origin: file.origin, status: status)
         }
-        return PluginCatalog(records: records, folderProblems: problems)
+        return PluginCatalog(records: records, folderProblems: discovery.folderProblems)
     }
 
     /// The host's standard effects followed by every loaded plugin's effects.
@@ -129,11 +116,5 @@ public final class PluginCatalog {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -9,8 +9,13 @@ import Musl
 
 /// Why a file could not be used as a plugin: what is wrong and how to fix it.
 public struct PluginLoadFailure: Error, Equatable, Sendable {
+    /// Refused by a check (the usual case), took the plugin scanner down, or refused before
+    /// any check because others could have written it.
+    public enum Kind: String, Sendable { case refused, crashed, hung, untrusted }
+
     public let reason: String
     public let fix: String
+    public var kind: Kind = .refused
 
     public var message: String { fix.isEmpty ? reason : "\(reason) (fix: \(fix))" }
 }
@@ -31,6 +36,9 @@ public final class LoadedPlugin {
     public private(set) var curves: [CurveProvider] = []
     /// What was refused without refusing the plugin: curves that failed their samples.
     public private(set) var warnings: [String] = []
+    /// The curves behind those warnings: never registered, kept so that `host validate` can
+    /// show where they fail.
+    public private(set) var refusedCurves: [PluginCurve] = []
     let entry: UnsafePointer<th_plugin_entry>
     private var deinitialized = false
 
@@ -45,10 +53,11 @@ public final class LoadedPlugin {
         self.abiMinor = Int(entry.pointee.abi_minor)
     }
 
-    fileprivate func setContents(effects: [PluginEffect], curves: [CurveProvider], warnings: [String]) {
+    fileprivate func setContents(effects: [PluginEffect], curves: [CurveProvider], warnings: [String], refusedCurves: [PluginCurve]) {
         self.effects = effects
         self.curves = curves
         self.warnings = warnings
+        self.refusedCurves = refusedCurves
     }
 
     /// Calls the plugin's deinit once; nothing of the plugin is called after it.
@@ -79,55 +88,14 @@ public enum PluginLoader {
     }
 
     private static func loadOrThrow(path: String) throws -> LoadedPlugin {
-        // 1. Look at the file without loading it.
-        let probe: ELFProbe
-        do {
-            probe = try ELFProbe.probe(path: path, symbols: [TH_ENTRY_SYMBOL, TH_ENTRY_FUNCTION_SYMBOL])
-        } catch let failure as ELFProbe.Failure {
-            throw describe(failure)
-        }
-        let dataSymbol = probe.symbols[TH_ENTRY_SYMBOL]
-        let functionSymbol = probe.symbols[TH_ENTRY_FUNCTION_SYMBOL]
-        if probe.hadSectionHeaders {
-            if let s = dataSymbol, s.defined, s.type != .object {
-                throw fail("'\(TH_ENTRY_SYMBOL)' is a \(s.type == .function ? "function" : "non-data symbol"), not a const th_plugin_entry object; calling it would crash the host",
-                           fix: "declare it as `TH_EXPORT const th_plugin_entry th_entry = {...};`, or export a function named '\(TH_ENTRY_FUNCTION_SYMBOL)'")
-            }
-            if dataSymbol?.defined != true, let s = functionSymbol, s.defined, s.type != .function {
-                throw fail("'\(TH_ENTRY_FUNCTION_SYMBOL)' is a data symbol, not a function",
-                           fix: "export `const th_plugin_entry *\(TH_ENTRY_FUNCTION_SYMBOL)(void)`")
-            }
-            if dataSymbol?.defined != true && functionSymbol?.defined != true {
-                throw fail("no entry symbol: the file exports neither '\(TH_ENTRY_SYMBOL)' nor '\(TH_ENTRY_FUNCTION_SYMBOL)'",
-                           fix: "define `TH_EXPORT const th_plugin_entry th_entry = {...};` (see transition_host.h) and build with -fPIC -shared")
-            }
-            // 2. The version, read from the file: a plugin for another major runs no code here.
-            if let s = dataSymbol, s.defined, let bytes = s.initialBytes, bytes.count >= 8 {
-                try checkVersion(
-                    size: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24,
-                    major: UInt16(bytes[4]) | UInt16(bytes[5]) << 8, minor: UInt16(bytes[6]) | UInt16(bytes[7]) << 8)
-            }
-        }
+        // 1. Look at the file without loading it; 2. the version, read from the file, so that
+        // a plugin for another major runs no code here.
+        let symbols = try entrySymbols(path: path)
+        if let v = symbols.fileVersion { try checkVersion(size: v.size, major: v.major, minor: v.minor) }
 
-        // 3. Load. RTLD_NODELETE: even if a handle were closed, the code stays mapped.
-        _ = dlerror()
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw describeDlopen(message, path: path)
-        }
-        let entry: UnsafePointer<th_plugin_entry>
-        if let symbol = dlsym(handle, TH_ENTRY_SYMBOL), dataSymbol?.type ?? .object == .object {
-            entry = UnsafeRawPointer(symbol).assumingMemoryBound(to: th_plugin_entry.self)
-        } else if let symbol = dlsym(handle, TH_ENTRY_FUNCTION_SYMBOL) {
-            let getEntry = unsafeBitCast(symbol, to: th_plugin_get_entry_fn.self)
-            guard let returned = HostBridge.shared.calling(plugin: path, { getEntry() }) else {
-                throw fail("'\(TH_ENTRY_FUNCTION_SYMBOL)' returned NULL", fix: "return the address of a static th_plugin_entry")
-            }
-            entry = returned
-            try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
-        } else {
-            throw fail("no entry symbol after loading", fix: "export '\(TH_ENTRY_SYMBOL)' with default visibility")
-        }
+        // 3. Load, find the entry, and check the version it holds.
+        let handle = try link(path: path)
+        let entry = try self.entry(in: handle, symbols, path: path)
         try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
 
         // 4. The entry's own fields.
@@ -178,12 +146,14 @@ public enum PluginLoader {
         let constructors = TypedConstructor.read(from: e, plugin: id, effects: effects, cache: cache, problems: &problems)
         for effect in effects { effect.typedConstructor = constructors[effect.info.effectID] }
         var refusals: [String] = []
-        let curves = CurveCall.readCurves(from: e, plugin: id, path: path, cache: cache, problems: &problems, refusals: &refusals)
+        var refused: [PluginCurve] = []
+        let curves = CurveCall.readCurves(from: e, plugin: id, path: path, cache: cache, problems: &problems,
+                                          refusals: &refusals, refused: &refused)
         guard problems.isEmpty else {
             plugin.deinitialize()
             throw fail("bad signature: " + problems.joined(separator: "; "), fix: "see \"Calls by signature\" in transition_host.h")
         }
-        plugin.setContents(effects: effects, curves: curves, warnings: refusals)
+        plugin.setContents(effects: effects, curves: curves, warnings: refusals, refusedCurves: refused)
         return plugin
     }
 
@@ -198,7 +168,7 @@ public enum PluginLoader {
         }
     }
 
-    private static func describe(_ failure: ELFProbe.Failure) -> PluginLoadFailure {
+    static func describe(_ failure: ELFProbe.Failure) -> PluginLoadFailure {
         switch failure {
         case .tooShort(let n):
             return fail("file too short to be a shared library (\(n) bytes)", fix: "rebuild it; the file may have been cut off while copying")
@@ -220,7 +190,7 @@ public enum PluginLoader {
         }
     }
 
-    private static func describeDlopen(_ message: String, path: String) -> PluginLoadFailure {
+    static func describeDlopen(_ message: String, path: String) -> PluginLoadFailure {
         // dlopen's messages start with the path; keep what follows it.
         var detail = message
         if detail.hasPrefix("\(path): ") { detail.removeFirst(path.count + 2) }

@@ -94,10 +94,12 @@ public final class TransitionDriver {
             trace.call(completionName)
             completion()
         }
-        trace.call("animator.animationEnded(\(ok))")
-        transition.animator.animationEnded(ok)
+        // Stale first, as the header promises: animation_ended gets no context and any handle
+        // the plugin kept is refused from here on.
         let context = transition.context
         context.state = .ended(ok)
+        trace.call("animator.animationEnded(\(ok))")
+        transition.animator.animationEnded(ok)
         inFlight.removeAll { $0 === transition }
         transition.outcome = TransitionOutcome(
             kind: context.kind, animator: transition.animator.displayName, completed: ok,

@@ -1,0 +1,1 @@
+../../../../../Sources/CTransitionABI/include/transition_host.h

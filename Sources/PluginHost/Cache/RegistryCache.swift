@@ -1,0 +1,218 @@
+import CTransitionABI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What the scanner learned, kept between runs, so that a `host list` with nothing changed
+/// loads no plugin and starts no helper. One file, by default
+/// $XDG_CACHE_HOME/transition-host/registry-v1 (~/.cache/... without XDG_CACHE_HOME):
+///
+///     transition-host-registry 1
+///     host ABI-MAJOR ABI-MINOR HOST-SIZE HOST-MTIME-S HOST-MTIME-NS
+///     file PATH SIZE MTIME-S MTIME-NS HASH        (then the file's outcome: OutcomeRecord)
+///     ...
+///     end ENTRIES CHECKSUM
+///
+/// An entry counts only for the same file (path, size, time, content hash) seen by the same
+/// host binary speaking the same ABI: a rebuilt or upgraded host scans again, since its
+/// checks may have changed. The checksum (FNV-1a of everything above the last line) catches
+/// a cut or damaged file; every entry is then checked as strictly as the scanner's own
+/// report. A file that fails anything is ignored whole and rebuilt, never half trusted.
+/// Written to a temporary file and renamed over the old one, so readers never see half.
+public struct RegistryCache: Sendable {
+    public let path: String
+
+    struct Entry: Equatable, Sendable {
+        let fingerprint: FileFingerprint
+        let outcome: ScanOutcome
+    }
+
+    /// Who wrote the entries: they are valid only for the same host binary and ABI.
+    struct HostIdentity: Equatable, Sendable {
+        let abiMajor = Int(TH_ABI_MAJOR), abiMinor = Int(TH_ABI_MINOR)
+        let size: UInt64
+        let modifiedSeconds: Int64
+        let modifiedNanoseconds: UInt32
+
+        static func of(executable: String) -> HostIdentity {
+            var info = stat()
+            guard stat(executable, &info) == 0 else { return HostIdentity(size: 0, modifiedSeconds: 0, modifiedNanoseconds: 0) }
+            return HostIdentity(size: UInt64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec),
+                                modifiedNanoseconds: UInt32(info.st_mtim.tv_nsec))
+        }
+
+        var fields: [String] {
+            ["host", "\(abiMajor)", "\(abiMinor)", "\(size)", "\(modifiedSeconds)", "\(modifiedNanoseconds)"]
+        }
+    }
+
+    static let magic = ["transition-host-registry", "1"]
+    /// A cache larger than this is not one this host wrote for any sensible number of plugins.
+    static let maximumBytes = 64 << 20
+    static let maximumEntries = 100_000
+
+    public init(path: String) { self.path = path }
+
+    public static let fileName = "transition-host/registry-v1"
+
+    /// $XDG_CACHE_HOME/transition-host/registry-v1, or ~/.cache/transition-host/registry-v1;
+    /// nil when neither is known (no cache then: every run scans).
+    public static func standard(environment: [String: String]) -> RegistryCache? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return RegistryCache(path: "\(cache)/\(fileName)")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return RegistryCache(path: "\(home)/.cache/\(fileName)")
+        }
+        return nil
+    }
+
+    /// The cached entries by path, or none and why the file was not used.
+    func read(host: HostIdentity) -> (entries: [String: Entry], ignored: String?) {
+        let bytes: [UInt8]
+        switch readOwnFile() {
+        case .failure(let why): return ([:], why.description)
+        case .success(nil): return ([:], nil)
+        case .success(let b?): bytes = b
+        }
+        do {
+            return (try Self.decode(bytes, host: host), nil)
+        } catch {
+            return ([:], "\(error)")
+        }
+    }
+
+    /// Replaces the cache with `entries`, atomically; why it failed, or nil.
+    func write(_ entries: [String: Entry], host: HostIdentity) -> String? {
+        let bytes = Self.encode(entries, host: host)
+        if let why = Self.makeFolders(for: path) { return why }
+        let temporary = "\(path).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let why = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                return "cannot write \(temporary): \(why)"
+            }
+            done += n
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temporary)
+            return "cannot replace \(path): \(why)"
+        }
+        return nil
+    }
+
+    /// Forgets everything (`host list --rescan`): the next write starts afresh.
+    func remove() { unlink(path) }
+
+    // MARK: - The format
+
+    static func encode(_ entries: [String: Entry], host: HostIdentity) -> [UInt8] {
+        var bytes = RecordLine.encode(magic) + RecordLine.encode(host.fields)
+        var count = 0
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) where entry.outcome.isCacheable {
+            let f = entry.fingerprint
+            bytes += RecordLine.encode(["file", path, "\(f.size)", "\(f.modifiedSeconds)", "\(f.modifiedNanoseconds)",
+                                        RecordNumber.hex(f.hash)])
+            for line in OutcomeRecord.lines(entry.outcome) { bytes += RecordLine.encode(line) }
+            count += 1
+        }
+        bytes += RecordLine.encode(["end", "\(count)", RecordNumber.hex(FNV1a.hash(bytes))])
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8], host: HostIdentity) throws -> [String: Entry] {
+        func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
+        guard bytes.last == 0x0a else { throw malformed("cut off: it does not end with a newline") }
+        let body = bytes.dropLast()
+        let lastStart = (body.lastIndex(of: 0x0a) ?? -1) + 1
+        let trailer = try RecordLine.decode(body[lastStart...])
+        guard trailer.count == 3, trailer[0] == "end" else { throw malformed("cut off: no 'end' line") }
+        let declared = Int(try RecordNumber.unsigned(trailer[1], as: UInt32.self))
+        guard try RecordNumber.hex(trailer[2]) == FNV1a.hash(Array(bytes[..<lastStart])) else {
+            throw malformed("damaged: the checksum does not match")
+        }
+
+        var lines: [[String]] = []
+        var start = 0
+        while start < lastStart {
+            let newline = bytes[start..<lastStart].firstIndex(of: 0x0a)!
+            lines.append(try RecordLine.decode(bytes[start..<newline]))
+            start = newline + 1
+        }
+        var cursor = RecordCursor(lines)
+        guard try cursor.next() == magic else { throw malformed("not a registry cache of this host") }
+        guard try cursor.next() == host.fields else { throw malformed("written by another host binary or ABI") }
+        var entries: [String: Entry] = [:]
+        while !cursor.isAtEnd {
+            let line = try cursor.next()
+            guard line.count == 6, line[0] == "file", line[1].hasPrefix("/"), !line[1].utf8.contains(0) else {
+                throw malformed("expected a 'file' line")
+            }
+            let fingerprint = FileFingerprint(
+                size: try RecordNumber.unsigned(line[2]), modifiedSeconds: try RecordNumber.signed(line[3]),
+                modifiedNanoseconds: try RecordNumber.unsigned(line[4]), hash: try RecordNumber.hex(line[5]))
+            guard fingerprint.modifiedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
+            let outcome = try OutcomeRecord.read(&cursor)
+            guard entries.updateValue(Entry(fingerprint: fingerprint, outcome: outcome), forKey: line[1]) == nil else {
+                throw malformed("the same file twice")
+            }
+            guard entries.count <= maximumEntries else { throw malformed("more than \(maximumEntries) entries") }
+        }
+        guard entries.count == declared else { throw malformed("\(entries.count) entries where \(declared) were declared") }
+        return entries
+    }
+
+    // MARK: - Files
+
+    /// The cache file's bytes, if it is a regular file of a sensible size that this user owns
+    /// and nobody else can write: a cache says which plugins are safe to load.
+    /// nil when there is no cache yet.
+    private func readOwnFile() -> Result<[UInt8]?, RecordLine.Malformed> {
+        func failure(_ why: String) -> Result<[UInt8]?, RecordLine.Malformed> { .failure(.init(description: why)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            return errno == ENOENT ? .success(nil) : failure("cannot open it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file") }
+        guard info.st_uid == getuid(), info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            return failure("owned by another user or writable by others")
+        }
+        guard info.st_size <= Self.maximumBytes else { return failure("larger than \(Self.maximumBytes >> 20) MiB") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            done += n
+        }
+        return .success(Array(bytes[0..<done]))
+    }
+
+    /// Creates the folders above `path` that are missing, private to this user (0700).
+    private static func makeFolders(for path: String) -> String? {
+        var folder = ""
+        let parts = path.split(separator: "/").dropLast()
+        for part in parts {
+            folder += "/\(part)"
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                return "cannot create \(folder): \(String(cString: strerror(errno)))"
+            }
+        }
+        return nil
+    }
+}

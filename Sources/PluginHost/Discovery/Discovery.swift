@@ -1,0 +1,77 @@
+import TransitionCore
+
+/// Every plugin file found on the search path and what is known of it — learned from the
+/// registry cache or from helper processes, without loading any plugin in this process.
+/// `host list` prints it as it is; PluginCatalog.load(_:) loads the good ones to run them.
+public struct Discovery {
+    public struct File {
+        public enum Status {
+            /// Safe to load: it loaded in the scanner and passed every check.
+            case described(PluginDescription)
+            case failed(PluginLoadFailure)
+            /// A plugin with the same id was found earlier on the search path.
+            case shadowed(byPath: String, pluginID: String)
+            /// Not a candidate at all (a directory named *.so, a FIFO, a broken link, ...).
+            case skipped(String)
+        }
+
+        public let path: String
+        public let origin: PluginSearchPath.Origin
+        public let status: Status
+    }
+
+    /// How the files' outcomes were learned: the proof that a warm run loads nothing.
+    public struct Statistics: Equatable, Sendable {
+        /// Regular files looked at (one per file, however many links reach it).
+        public var files = 0
+        public var fromCache = 0
+        /// Files scanned this run (in helpers, or in this process without a scanner).
+        public var scanned = 0
+        public var helpersStarted = 0
+        /// Why the cache file was not used, when there is one and it was not.
+        public var cacheIgnored: String?
+        /// Why writing the cache failed.
+        public var cacheNotWritten: String?
+        public var cacheWritten = false
+
+        public var summary: String {
+            var text = "scanned \(scanned) files in \(helpersStarted) helper processes; \(fromCache) of \(files) from the cache"
+            if let why = cacheIgnored { text += "; cache ignored: \(why)" }
+            if let why = cacheNotWritten { text += "; cache not written: \(why)" }
+            return text
+        }
+    }
+
+    public let files: [File]
+    /// Search-path folders that could not be read, or were refused.
+    public let folderProblems: [String]
+    public let statistics: Statistics
+    /// Plugins an in-process scan (no scanner) already loaded, by path: the catalog keeps them
+    /// rather than loading them twice.
+    let loadedInProcess: [String: LoadedPlugin]
+
+    /// The files that are good plugins and not shadowed, in search order.
+    public var plugins: [(file: File, description: PluginDescription)] {
+        files.compactMap { file in
+            if case .described(let description) = file.status { return (file, description) }
+            return nil
+        }
+    }
+
+    /// The host's standard effects followed by every described plugin's, for names and
+    /// listings only: these effects cannot run (load the catalog for that).
+    public func makeRegistry() -> EffectRegistry {
+        let registry = EffectRegistry()
+        for effect in StandardEffect.all() { registry.register(effect) }
+        for (_, description) in plugins {
+            for info in description.effects { registry.register(DescribedEffect(info: info)) }
+        }
+        return registry
+    }
+}
+
+/// An effect known from its description only: its name, kind and parameters, no code.
+public final class DescribedEffect: EffectProvider {
+    public let info: EffectInfo
+    init(info: EffectInfo) { self.info = info }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Finds what the plugins on the search path are: walks the folders (refusing untrusted
+/// ones and skipping what is no plugin), answers from the registry cache what it can, has
+/// the scanner's helper processes load the rest, writes the cache back when anything
+/// changed, and decides which file wins when two offer the same plugin id.
+public struct PluginDiscovery {
+    public var searchPath: PluginSearchPath
+    public var trust: TrustPolicy
+    /// Helper processes that load the files; nil loads them in this process (for tests and
+    /// tools that examine files they made themselves; no cache then).
+    public var scanner: PluginScanner?
+    public var cache: RegistryCache?
+    /// Ignore what the cache holds and scan everything again (`host list --rescan`).
+    public var forgetsCache = false
+
+    public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner? = nil,
+                cache: RegistryCache? = nil, forgetsCache: Bool = false) {
+        self.searchPath = searchPath
+        self.trust = trust
+        self.scanner = scanner
+        self.cache = cache
+        self.forgetsCache = forgetsCache
+    }
+
+    public func run() -> Discovery {
+        var problems: [String] = []
+        var candidates: [PluginCandidate] = []
+        var seenFiles = Set<FileID>()
+        for folder in searchPath.folders {
+            let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
+            if let problem { problems.append(problem) }
+            for candidate in found {
+                // The same file reached twice (a folder listed twice, a link) counts once.
+                if case .file(let info) = candidate.kind, !seenFiles.insert(FileID(info)).inserted { continue }
+                candidates.append(candidate)
+            }
+        }
+
+        var statistics = Discovery.Statistics()
+        var outcomes: [Int: ScanOutcome] = [:]
+        var loaded: [String: LoadedPlugin] = [:]
+        let files = candidates.indices.compactMap { i -> (Int, stat)? in
+            if case .file(let info) = candidates[i].kind { return (i, info) }
+            return nil
+        }
+        statistics.files = files.count
+
+        if let scanner {
+            let store = cache.map { CacheSession(cache: $0, host: .of(executable: scanner.executable), forgets: forgetsCache) }
+            statistics.cacheIgnored = store?.ignored
+            var toScan: [Int] = []
+            for (i, info) in files {
+                if let store, let outcome = store.lookUp(candidates[i].path, info) {
+                    outcomes[i] = outcome
+                    statistics.fromCache += 1
+                } else {
+                    toScan.append(i)
+                }
+            }
+            let helpersBefore = scanner.statistics.helpersStarted
+            for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path })) { outcomes[i] = outcome }
+            statistics.scanned = toScan.count
+            statistics.helpersStarted = scanner.statistics.helpersStarted - helpersBefore
+            if let store {
+                let searched = Set(searchPath.folders.map { folder -> String in
+                    var path = absolutePath(folder.path)
+                    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+                    return path
+                })
+                let seen = files.map { (candidates[$0.0].path, outcomes[$0.0]!) }
+                switch store.save(seen: seen, searchedFolders: searched) {
+                case .written: statistics.cacheWritten = true
+                case .unchanged: break
+                case .failed(let why): statistics.cacheNotWritten = why
+                }
+            }
+        } else {
+            for (i, _) in files {
+                switch PluginLoader.load(path: candidates[i].path) {
+                case .failure(let failure): outcomes[i] = .refused(failure)
+                case .success(let plugin):
+                    outcomes[i] = .plugin(PluginDescription(plugin))
+                    loaded[candidates[i].path] = plugin
+                }
+            }
+            statistics.scanned = files.count
+        }
+
+        var result: [Discovery.File] = []
+        var firstFile: [String: String] = [:]  // plugin id → the file that provides it
+        for (i, candidate) in candidates.enumerated() {
+            let status: Discovery.File.Status
+            switch candidate.kind {
+            case .skipped(let why): status = .skipped(why)
+            case .untrusted(let failure): status = .failed(failure)
+            case .file:
+                switch outcomes[i]! {
+                case .plugin(let description):
+                    if let first = firstFile[description.id] {
+                        status = .shadowed(byPath: first, pluginID: description.id)
+                    } else {
+                        firstFile[description.id] = candidate.path
+                        status = .described(description)
+                    }
+                case let other:
+                    status = .failed(other.failure!)
+                }
+            }
+            result.append(Discovery.File(path: candidate.path, origin: candidate.origin, status: status))
+        }
+        return Discovery(files: result, folderProblems: problems, statistics: statistics, loadedInProcess: loaded)
+    }
+}
+
+/// A file's identity on its file system.
+struct FileID: Hashable {
+    let device: UInt64
+    let inode: UInt64
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// `path` made absolute against the working folder (not resolved: links stay as they are),
+/// so that cache entries mean the same file from any working folder.
+func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    guard let cwd = getcwd(nil, 0) else { return path }
+    defer { free(cwd) }
+    let base = String(cString: cwd)
+    return (base.hasSuffix("/") ? base : base + "/") + path
+}

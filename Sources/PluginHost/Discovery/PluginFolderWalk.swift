@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One entry named *.so in a plugin folder, as seen without opening it.
+struct PluginCandidate {
+    enum Kind {
+        /// A regular file (a link followed to one), trusted: worth a look.
+        case file(stat)
+        /// Not a candidate at all, and why: a directory, a FIFO, a device, a link loop, ...
+        case skipped(String)
+        /// A file others could have written.
+        case untrusted(PluginLoadFailure)
+    }
+
+    let path: String
+    let origin: PluginSearchPath.Origin
+    let kind: Kind
+}
+
+/// Lists the plugin candidates of a folder with lstat and stat only: nothing is opened here,
+/// so a FIFO named *.so cannot block the host, and a link is followed once by the kernel,
+/// which stops a loop with ELOOP instead of following it forever. Subfolders are not entered.
+enum PluginFolderWalk {
+    /// The folder's *.so entries in name order, or why the folder is not searched (nil when
+    /// there is nothing to say: a default folder that does not exist).
+    static func candidates(in folder: PluginSearchPath.Folder, trust: TrustPolicy) -> (candidates: [PluginCandidate], problem: String?) {
+        let explicit = folder.origin == .option || folder.origin == .environment
+        let label = "\(folder.origin.rawValue) folder '\(folder.path)'"
+        var info = stat()
+        guard stat(folder.path, &info) == 0 else {
+            let code = errno
+            if code == ELOOP { return ([], "\(label) is a symbolic link loop; not followed") }
+            return ([], explicit ? "\(label) cannot be read: \(String(cString: strerror(code)))" : nil)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return ([], "\(label) is not a folder") }
+        if let distrust = trust.problem(path: folder.path, info, isFolder: true) {
+            return ([], "refused the \(label): \(distrust.message)")
+        }
+        guard let names = PluginCatalog.listDirectory(folder.path) else {
+            return ([], explicit ? "\(label) cannot be read: \(String(cString: strerror(errno)))" : nil)
+        }
+        let candidates = names.filter { $0.hasSuffix(".so") }.map { name in
+            let path = folder.path.hasSuffix("/") ? folder.path + name : "\(folder.path)/\(name)"
+            return PluginCandidate(path: path, origin: folder.origin, kind: classify(path, trust: trust))
+        }
+        return (candidates, nil)
+    }
+
+    static func classify(_ path: String, trust: TrustPolicy) -> PluginCandidate.Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .skipped("cannot be read: \(String(cString: strerror(errno)))") }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard stat(path, &info) == 0 else {
+                switch errno {
+                case ELOOP: return .skipped("a symbolic link loop; not followed")
+                case ENOENT: return .skipped("a broken symbolic link: what it points to does not exist")
+                case let code: return .skipped("a symbolic link that cannot be followed: \(String(cString: strerror(code)))")
+                }
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if let distrust = trust.problem(path: path, info, isFolder: false) { return .untrusted(distrust) }
+            return .file(info)
+        case S_IFDIR:
+            return .skipped("a directory, not a plugin")
+        case S_IFIFO:
+            return .skipped("a FIFO (named pipe), not a plugin; never opened, since opening one can block forever")
+        case S_IFCHR, S_IFBLK:
+            return .skipped("a device, not a plugin; never opened")
+        case S_IFSOCK:
+            return .skipped("a socket, not a plugin")
+        default:
+            return .skipped("not a regular file, not a plugin")
+        }
+    }
+}

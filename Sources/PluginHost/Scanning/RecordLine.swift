@@ -1,0 +1,125 @@
+/// One line of the scanner's report and of the registry cache: fields separated by single
+/// spaces, ended by a newline. A field's bytes are UTF-8 with every control byte, space,
+/// DEL and '%' written as %XX; an empty field is written "%-". So a field never contains a
+/// space or a newline, any string survives the trip, and a reader can refuse anything else.
+///
+/// Both files are read as untrusted input: a plugin shares the scanner's process and may
+/// write anything into its report, and anyone may have cut or edited the cache.
+enum RecordLine {
+    struct Malformed: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The longest line a reader accepts. The longest honest field is a descriptor's text of
+    /// 4096 bytes (a warning: 16 KiB), three times that when every byte is escaped.
+    static let maximumLength = 1 << 16
+
+    static func encode(_ fields: [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(0x20) }
+            if field.isEmpty {
+                out += [0x25, 0x2d]  // "%-"
+                continue
+            }
+            for byte in field.utf8 {
+                if byte <= 0x20 || byte == 0x7f || byte == 0x25 {
+                    out += [0x25, hexDigit(byte >> 4), hexDigit(byte & 0xf)]
+                } else {
+                    out.append(byte)
+                }
+            }
+        }
+        out.append(0x0a)
+        return out
+    }
+
+    /// The fields of one line, given without its newline.
+    static func decode(_ line: ArraySlice<UInt8>) throws -> [String] {
+        guard line.count <= maximumLength else { throw Malformed(description: "a line of \(line.count) bytes") }
+        var fields: [String] = []
+        var start = line.startIndex
+        while true {
+            let end = line[start...].firstIndex(of: 0x20) ?? line.endIndex
+            fields.append(try field(line[start..<end]))
+            guard end < line.endIndex else { return fields }
+            start = end + 1
+        }
+    }
+
+    /// One field, unescaped and checked.
+    private static func field(_ raw: ArraySlice<UInt8>) throws -> String {
+        guard !raw.isEmpty else { throw Malformed(description: "an empty field (an empty line, or two spaces in a row)") }
+        if raw.elementsEqual([0x25, 0x2d]) { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            let byte = raw[i]
+            if byte == 0x25 {
+                guard raw.endIndex - i >= 3,
+                      let high = hexValue(raw[i + 1]), let low = hexValue(raw[i + 2])
+                else { throw Malformed(description: "a '%' not followed by two hex digits") }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                guard byte > 0x20, byte != 0x7f else { throw Malformed(description: "a control byte 0x\(String(byte, radix: 16))") }
+                bytes.append(byte)
+                i += 1
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Malformed(description: "a field that is not UTF-8") }
+        return text
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+}
+
+/// Numbers in record fields: decimal integers with no sign, and doubles as the 16 hex digits
+/// of their bit pattern, so that a value read back is the value written, bit for bit.
+enum RecordNumber {
+    static func unsigned<T: FixedWidthInteger & UnsignedInteger>(_ field: String, as: T.Type = T.self) throws -> T {
+        guard !field.isEmpty, field.utf8.count <= 20, field.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let value = T(field)
+        else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is not a number in range") }
+        return value
+    }
+
+    static func signed(_ field: String) throws -> Int64 {
+        if field.hasPrefix("-") {
+            let magnitude: UInt64 = try unsigned(String(field.dropFirst()))
+            guard magnitude <= UInt64(Int64.max) else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is out of range") }
+            return -Int64(magnitude)
+        }
+        let value: UInt64 = try unsigned(field)
+        guard value <= UInt64(Int64.max) else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is out of range") }
+        return Int64(value)
+    }
+
+    static func double(_ value: Double) -> String { hex(value.bitPattern) }
+
+    static func double(_ field: String) throws -> Double {
+        Double(bitPattern: try hex(field))
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func hex(_ field: String) throws -> UInt64 {
+        guard field.utf8.count == 16, field.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+              let value = UInt64(field, radix: 16)
+        else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is not 16 hex digits") }
+        return value
+    }
+}

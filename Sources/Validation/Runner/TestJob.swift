@@ -1,0 +1,82 @@
+import PluginHost
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One test running in its child process, and how its end becomes a result.
+final class TestJob {
+    let test: ConformanceTest
+    let child: ChildProcess
+    let resultPath: String
+    let errorPath: String
+    let started: Double
+    let deadline: Double
+
+    init(test: ConformanceTest, pluginPath: String, executable: String, folder: String, index: Int, timeout: Double) throws {
+        self.test = test
+        resultPath = "\(folder)/\(index).json"
+        errorPath = "\(folder)/\(index).err"
+        started = monotonicSeconds()
+        deadline = started + timeout
+        child = try ChildProcess(
+            executable: executable,
+            arguments: [ValidationChild.commandName, pluginPath, "--test", test.name, "--result", resultPath],
+            standardOutput: "\(folder)/\(index).out", standardError: errorPath)
+    }
+
+    /// The result, once the child has ended (or was killed at its deadline).
+    func finish(timedOut: Bool, timeout: Double) -> (TestResult, PluginInventory?) {
+        let ended = child.reap()
+        let seconds = monotonicSeconds() - started
+        let (step, lastOutput) = Self.readProgress(errorPath)
+        let during = step.map { " during: \($0)" } ?? ""
+        let output = lastOutput.map { "; last output: \($0)" } ?? ""
+        func result(_ status: TestStatus, _ reason: String) -> TestResult {
+            TestResult(name: test.name, status: status, reason: reason, seconds: seconds)
+        }
+        if timedOut {
+            return (result(.timedOut, "still running after \(number(timeout)) s, so it was killed\(during)\(output)"), nil)
+        }
+        switch ended {
+        case .signalled:
+            return (result(.crashed, "killed by \(ended)\(during)\(output)"), nil)
+        case .exited(let code):
+            guard code == 0, let report = ChildReport.read(from: resultPath) else {
+                return (result(.crashed, "the test process exited with status \(code) without a result\(during) (does the plugin call exit()?)\(output)"), nil)
+            }
+            return (result(report.verdict.status, report.verdict.reason), report.inventory)
+        }
+    }
+
+    /// The last step the child reported, and the last other line it printed (the plugin's,
+    /// or the runtime's last words).
+    static func readProgress(_ path: String) -> (step: String?, lastOutput: String?) {
+        guard let file = fopen(path, "r") else { return (nil, nil) }
+        defer { fclose(file) }
+        var step: String?, last: String?
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line).trimmingTrailingNewline
+            if text.hasPrefix(ChildProgress.prefix) {
+                step = String(text.dropFirst(ChildProgress.prefix.count))
+            } else if !text.isEmpty {
+                last = text.count > 200 ? String(text.prefix(200)) + "…" : text
+            }
+        }
+        if step?.hasPrefix("done: ") == true { step = nil }
+        return (step, last)
+    }
+}
+
+extension String {
+    var trimmingTrailingNewline: String {
+        var s = Substring(self)
+        while s.last == "\n" || s.last == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

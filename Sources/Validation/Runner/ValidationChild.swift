@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The child side of `host validate`: runs one named test on one plugin and writes its
+/// report. The parent runs this in a process of its own per test (the hidden subcommand
+/// `host validate-child`), so that whatever the plugin does — crash, hang, exit — ends that
+/// process and not the validation.
+public enum ValidationChild {
+    /// The hidden subcommand of `host` that runs one test: `host validate-child PLUGIN --test
+    /// NAME --result FILE`.
+    public static let commandName = "validate-child"
+
+    /// Runs `testName` on the plugin at `pluginPath` and writes the report to `resultPath`.
+    /// Returns the process's exit status: 0 when a report was written.
+    public static func run(testName: String, pluginPath: String, resultPath: String) -> Int32 {
+        // A crash is an expected result here: do not spend seconds writing a core dump.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+
+        guard let test = ConformanceTest(name: testName) else {
+            ChildProgress.step("unknown test '\(testName)'")
+            return 2
+        }
+        let (verdict, inventory) = run(test, path: pluginPath)
+        ChildProgress.step("done: \(verdict.status.rawValue)")
+        do {
+            try ChildReport(verdict: verdict, inventory: inventory).write(to: resultPath)
+            return 0
+        } catch {
+            ChildProgress.step("cannot write the report to \(resultPath): \(error)")
+            return 3
+        }
+    }
+
+    static func run(_ test: ConformanceTest, path: String) -> (Verdict, PluginInventory?) {
+        switch test {
+        case .load(let check):
+            return LoadingChecks.run(check, path: path)
+        case .descriptors(let rule):
+            switch DescriptorAudit.run(path: path) {
+            case .failure(let verdict): return (verdict, nil)
+            case .success(let audit): return (audit.verdict(rule), nil)
+            }
+        case .behaviour(let effect, let kind, let check):
+            return (withSubject(path) { BehaviourChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
+        case .pairing(let effect):
+            return (withSubject(path) { PairingCheck.run(effectID: effect, subject: $0) }, nil)
+        case .robustness(let effect, let check):
+            return (withSubject(path) { RobustnessChecks.run(check, effectID: effect, subject: $0) }, nil)
+        case .curve(let id, let check):
+            return (withSubject(path) { CurveChecks.run(check, curveID: id, subject: $0) }, nil)
+        }
+    }
+
+    private static func withSubject(_ path: String, _ body: (Subject) -> Verdict) -> Verdict {
+        switch Subject.load(path) {
+        case .failure(let verdict): return verdict
+        case .success(let subject):
+            let verdict = body(subject)
+            subject.plugin.deinitialize()
+            return verdict
+        }
+    }
+}

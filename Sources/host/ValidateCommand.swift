@@ -1,0 +1,83 @@
+import ArgumentParser
+import PluginHost
+import Validation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check that a plugin keeps the contract: named conformance tests, each in its own process.",
+        discussion: """
+            Loading (entry, ABI version, immediate binding, load time, unknown extension ids), \
+            descriptors (ids, names, parameter defaults, enum defaults, structure), behaviour of \
+            every effect for every transition it claims (end state, cancel, a single \
+            complete_transition, zero and long durations, identical frames twice, interactive \
+            scrub and finish), robustness (parameter fuzzing, contexts used after their \
+            transition) and timing curves (f(0) = 0, f(1) = 1, finite on [0, 1]).
+
+            A test whose plugin crashes or hangs is reported as crashed or timed out; the other \
+            tests still run. Exit codes: 0 every test passed, warned or was skipped; 1 a test \
+            failed, crashed or timed out; 2 the file does not exist; 64 bad usage.
+            """)
+
+    @Argument(help: ArgumentHelp("The plugin: a shared library (.so).", valueName: "plugin.so"))
+    var plugin: String
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Seconds each test may run before it is killed.", valueName: "seconds"))
+    var timeout: Double = 20
+
+    @Option(help: ArgumentHelp("Tests to run at once, each in its own process (one per processor by default).", valueName: "n"))
+    var jobs: Int = ValidationOptions.defaultJobs
+
+    @Option(name: .customLong("only"), help: ArgumentHelp(
+        "Run only the tests whose name starts with this, e.g. 'load.' or 'behaviour.fade' (repeatable).", valueName: "prefix"))
+    var only: [String] = []
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
+        }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, not \(jobs)") }
+    }
+
+    func run() throws {
+        var info = stat()
+        guard stat(plugin, &info) == 0 else {
+            printError("error: no file at \(plugin)")
+            throw HostExit.badEffect
+        }
+        guard let executable = PluginSearchPath.currentExecutablePath() else {
+            printError("error: cannot find this program's own path (/proc/self/exe), which validate runs for each test")
+            throw ExitCode.failure
+        }
+        let report = try Validator.run(
+            ValidationOptions(pluginPath: plugin, timeout: timeout, jobs: jobs, only: only), executable: executable)
+        print(json ? report.json() : report.table())
+        if report.failed { throw HostExit.notClean }
+    }
+}
+
+/// One test of `host validate`, run in a process of its own. Not for people: the parent
+/// starts it and reads the report it writes.
+struct ValidateChildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: ValidationChild.commandName, abstract: "Run one conformance test (used by 'host validate').",
+        shouldDisplay: false)
+
+    @Argument var plugin: String
+    @Option var test: String
+    @Option var result: String
+
+    func run() throws {
+        let status = ValidationChild.run(testName: test, pluginPath: plugin, resultPath: result)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

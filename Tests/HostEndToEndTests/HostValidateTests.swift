@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// `host validate --json`, by the fields the tests use.
+struct ValidateJSON {
+    struct Row { let name, result, reason: String }
+    let conforms: Bool
+    let tests: [Row]
+
+    init(_ result: ProgramResult) throws {
+        guard let root = try result.json() as? [String: Any], let conforms = root["conforms"] as? Bool,
+              let tests = root["tests"] as? [[String: Any]]
+        else { throw ChildProcessFailure(description: "not a validation report:\n\(result)") }
+        self.conforms = conforms
+        self.tests = try tests.map { t in
+            guard let name = t["name"] as? String, let result = t["result"] as? String, let reason = t["reason"] as? String
+            else { throw ChildProcessFailure(description: "bad row \(t)") }
+            return Row(name: name, result: result, reason: reason)
+        }
+    }
+
+    func row(_ name: String) -> Row? { tests.first { $0.name == name } }
+}
+
+/// The tests every plugin gets, whatever it offers: they must all be in every report, which
+/// shows that no plugin took the validator down.
+let fixedTests = [
+    "load.entry", "load.abi-version", "load.immediate-binding", "load.accepted", "load.scan-time",
+    "load.unknown-extension", "descriptors.ids", "descriptors.names", "descriptors.parameter-defaults",
+    "descriptors.enum-defaults", "descriptors.structure",
+]
+
+/// Builds `template` and validates it with `arguments`.
+func validate(_ template: PluginTemplate, _ arguments: [String] = [], label: String) async throws -> (ProgramResult, ValidateJSON) {
+    let dir = try TempDir(label)
+    let plugin = try await compileC(template.render(), to: "\(label).so", in: dir)
+    let result = try await runHost(["validate", plugin, "--json"] + arguments, userData: try dir.folder("data"), in: dir)
+    return (result, try ValidateJSON(result))
+}
+
+@Suite("host validate")
+struct HostValidateTests {
+    @Test("every bundled plugin conforms: no test fails, crashes or times out", arguments: ["diagonal", "slide", "dimming", "easing", "crossfade", "zoom"])
+    func bundled(plugin: String) async throws {
+        let dir = try TempDir("validate-\(plugin)")
+        _ = try Build.requireHost()
+        let result = try await runHost(["validate", "\(Build.bundledPlugins)/\(plugin).so", "--json"], userData: try dir.folder("data"), in: dir)
+        let report = try ValidateJSON(result)
+        #expect(result.status == 0 && !result.crashed, "\(result)")
+        #expect(report.conforms)
+        let bad = report.tests.filter { !["pass", "warn", "skip"].contains($0.result) }
+        #expect(bad.isEmpty, "\(bad.map { "\($0.name): \($0.result): \($0.reason)" })")
+        #expect(fixedTests.allSatisfy { name in report.tests.contains { $0.name == name } })
+    }
+
+    @Test("a plugin that keeps the contract passes every test it gets")
+    func conformingFixture() async throws {
+        let (result, report) = try await validate(PluginTemplate(ending: .conforming), label: "conforming")
+        #expect(result.status == 0, "\(result)")
+        #expect(report.conforms)
+        let fx = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive"]
+        let expected = fixedTests + fx.map { "behaviour.fx.present.\($0)" } + fx.map { "behaviour.fx.dismiss.\($0)" }
+            + ["robustness.fx.parameter-fuzzing", "robustness.fx.stale-handles"]
+        #expect(report.tests.map(\.name) == expected)
+        let notPassing = report.tests.filter { $0.result != "pass" }.map { "\($0.name): \($0.result)" }
+        #expect(notPassing == ["robustness.fx.parameter-fuzzing: skip"], "\(result.out)")
+    }
+
+    /// One deliberately broken plugin per rule, the test that must catch it, and what its
+    /// reason must say.
+    struct Broken: Sendable, CustomTestStringConvertible {
+        let label: String
+        let template: PluginTemplate
+        let test: String
+        let result: String
+        let reason: String
+        var arguments: [String] = []
+        var testDescription: String { label }
+    }
+
+    static let broken: [Broken] = [
+        Broken(label: "never-completes", template: PluginTemplate(ending: .never),
+               test: "behaviour.fx.present.end-state", result: "fail", reason: "never called complete_transition"),
+        Broken(label: "completes-twice", template: PluginTemplate(ending: .twice),
+               test: "behaviour.fx.present.single-completion", result: "fail", reason: "called complete_transition 2 times"),
+        Broken(label: "crashes-in-animate", template: PluginTemplate(ending: .conforming, animatePrologue: "*(volatile int *)16 = 1;"),
+               test: "behaviour.fx.present.end-state", result: "crashed", reason: "SIGSEGV"),
+        Broken(label: "stray-view", template: PluginTemplate(ending: .leavesStrayView),
+               test: "behaviour.fx.present.end-state", result: "fail", reason: "'stray' is left in the hierarchy"),
+        Broken(label: "bad-descriptor", template: PluginTemplate(effectID: "Bad Id!", ending: .conforming),
+               test: "descriptors.ids", result: "fail", reason: "effect #0 id 'Bad Id!' is not well formed"),
+        Broken(label: "default-out-of-range", template: PluginTemplate(ending: .conforming, parameters: [
+            #"{ sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "amount", "Amount", NULL, 0, 1, 7, 0, NULL }"#]),
+               test: "descriptors.parameter-defaults", result: "fail", reason: "default 7.0 is outside its range [0.0, 1.0]"),
+        Broken(label: "non-deterministic", template: PluginTemplate(
+            ending: .conforming, animationsPrologue: "self->target.origin.y += (double)(rand() % 97);"),
+               test: "behaviour.fx.present.deterministic", result: "fail", reason: "the same inputs gave different frames"),
+        Broken(label: "bad-curve", template: PluginTemplate(ending: .conforming, extraCode: """
+            static double half(double t) { return t / 2; }
+            static const th_timing_curve fx_curves[] = { { sizeof(th_timing_curve), 0, "half", "Half", "d(d)", (void (*)(void))half, NULL } };
+            static const th_timing_curves fx_curve_list = { sizeof(th_timing_curves), 1, fx_curves };
+            static const void *fx_extension(const char *id) { return strcmp(id, TH_EXT_TIMING_CURVES) == 0 ? &fx_curve_list : NULL; }
+            """, getExtension: "fx_extension"),
+               test: "curves.half.endpoints", result: "fail", reason: "f(1) = 0.5, not 1"),
+        Broken(label: "curve-not-finite", template: PluginTemplate(ending: .conforming, extraCode: """
+            /* Fine at its default k = 1, which is all the host samples when it loads the curve. */
+            static double holey(double t, double k) { return (k == 0 && t > 0.4 && t < 0.6) ? NAN : t; }
+            static const th_param_descriptor holey_params[] = { { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "k", "K", NULL, 0, 1, 1, 0, NULL } };
+            static const th_timing_curve fx_curves[] = { { sizeof(th_timing_curve), 1, "holey", "Holey", "d(dd)", (void (*)(void))holey, holey_params } };
+            static const th_timing_curves fx_curve_list = { sizeof(th_timing_curves), 1, fx_curves };
+            static const void *fx_extension(const char *id) { return strcmp(id, TH_EXT_TIMING_CURVES) == 0 ? &fx_curve_list : NULL; }
+            """, getExtension: "fx_extension"),
+               test: "curves.holey.finite", result: "fail", reason: "= nan with k=0: a curve must be finite"),
+        Broken(label: "keeps-its-context", template: PluginTemplate(ending: .conforming, animatePrologue: """
+            /* Keeps each context, and asks the previous one for its container. */
+            static th_context previous;
+            if (previous.id != 0) { th_view old; host->container_view(previous, &old); }
+            previous = ctx;
+            """),
+               test: "robustness.fx.stale-handles", result: "fail", reason: "used a context after its transition had ended"),
+        Broken(label: "ignores-cancel", template: PluginTemplate(ending: .complete),
+               test: "behaviour.fx.present.cancel", result: "fail", reason: "completed the present although the interaction cancelled it"),
+        Broken(label: "answers-any-extension", template: PluginTemplate(ending: .conforming, extraCode: """
+            /* "Not one of the two I know? Then it must be mine." */
+            static const th_animator_interface fx_animator;
+            static const void *fx_extension(const char *id)
+            {
+                if (strcmp(id, TH_EXT_TYPED_CONSTRUCTORS) == 0 || strcmp(id, TH_EXT_TIMING_CURVES) == 0) return NULL;
+                return &fx_animator;
+            }
+            """, getExtension: "fx_extension"),
+               test: "load.unknown-extension", result: "fail", reason: "returned a pointer for \"th.validate.no-such-extension/1\""),
+        Broken(label: "unresolved-symbol", template: PluginTemplate(ending: .conforming, extraCode: """
+            extern void no_such_function(void);
+            void (*const fx_keep)(void) = no_such_function; /* needs the symbol when loaded */
+            """),
+               test: "load.immediate-binding", result: "fail", reason: "undefined symbol: no_such_function"),
+        Broken(label: "hangs-in-animate", template: PluginTemplate(ending: .conforming, animatePrologue: "for (;;) {}"),
+               test: "behaviour.fx.present.end-state", result: "timed out", reason: "killed during: running the present flow",
+               arguments: ["--timeout", "3", "--only", "load.", "--only", "descriptors.", "--only", "behaviour.fx.present.end-state"]),
+    ]
+
+    @Test("each broken plugin is caught by the test that names its rule, and the others still run", arguments: broken)
+    func caught(_ case: Broken) async throws {
+        var template = `case`.template
+        template.pluginID = "fixture.\(`case`.label)"
+        if !template.extraCode.isEmpty { template.extraCode = "#include <math.h>\n#include <string.h>\n" + template.extraCode }
+        let (result, report) = try await validate(template, `case`.arguments, label: `case`.label)
+        #expect(result.status == 1 && !result.crashed, "validate should exit 1, itself intact:\n\(result)")
+        #expect(!report.conforms)
+        let row = try #require(report.row(`case`.test), "no row \(`case`.test) in\n\(result.out)")
+        #expect(row.result == `case`.result, "\(row.name): \(row.result): \(row.reason)")
+        #expect(row.reason.contains(`case`.reason), "\(row.name): \(row.reason)")
+        // The validator survived: every test every plugin gets is in the report.
+        let missing = fixedTests.filter { name in !report.tests.contains { $0.name == name } }
+        #expect(missing.isEmpty, "missing \(missing)")
+    }
+
+    @Test("a plugin that crashes takes only its own tests down: the ones after the crash still pass")
+    func crashIsContained() async throws {
+        let (_, report) = try await validate(
+            PluginTemplate(ending: .conforming, animatePrologue: "if (!self->incoming) *(volatile int *)16 = 1;"), label: "crash-dismiss")
+        #expect(report.row("behaviour.fx.present.end-state")?.result == "pass")
+        #expect(report.row("behaviour.fx.dismiss.end-state")?.result == "crashed")
+        #expect(report.row("behaviour.fx.dismiss.deterministic")?.result == "crashed")
+        #expect(report.row("robustness.fx.stale-handles")?.result == "crashed")
+        #expect(report.tests.filter { $0.result == "pass" }.count >= fixedTests.count + 7)
+    }
+
+    @Test("the table names each test with its result and reason; a missing file is exit 2")
+    func table() async throws {
+        let dir = try TempDir("validate-table")
+        let plugin = try await compileC(PluginTemplate(ending: .never).render(), to: "stall.so", in: dir)
+        let result = try await runHost(["validate", plugin, "--only", "behaviour.fx.present.end-state"], userData: try dir.folder("data"), in: dir)
+        #expect(result.status == 1)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("TEST") == true && lines.first?.contains("RESULT") == true && lines.first?.contains("REASON") == true)
+        #expect(lines.contains { $0.hasPrefix("behaviour.fx.present.end-state") && $0.contains(" fail ") && $0.contains("never called complete_transition") })
+        #expect(lines.last?.hasSuffix("1 tests: 1 fail — does NOT conform") == true, "\(result.out)")
+
+        let missing = try await runHost(["validate", dir.file("nothing.so")], userData: try dir.folder("data"), in: dir)
+        #expect(missing.status == 2)
+        #expect(missing.err.contains("no file at"))
+    }
+}
