@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
     var flow: PresentDismissRun.Flow = .modal
 
     @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY' or a file holding it.",
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY', a file holding it, or 'keys' (← → scrub, Enter finishes, Esc cancels; needs a terminal).",
         valueName: "gesture"))
     var interactive: String?
 
@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
 
     /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
     private func gestureText(_ argument: String?) throws -> String? {
-        guard let argument else { return nil }
+        guard let argument, argument != "keys" else { return nil }
         let text = readTextFile(argument) ?? argument
         do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
         return text
@@ -106,15 +106,38 @@ struct RunCommand: ParsableCommand {
         let registry = catalog.makeRegistry()
         let report: PresentDismissRun.Report
         let sceneDescription = try scene.map(loadScene)
+        var keys: TerminalKeys?
+        if interactive == "keys" {
+            keys = TerminalKeys(framesPerSecond: fps)
+            if keys == nil {
+                printError("error: --interactive keys needs a terminal on standard input and output")
+                throw ExitCode(64)
+            }
+        }
+        defer { TerminalKeys.restore() }
+        var options = PresentDismissRun.Options(effect: effect ?? "")
+        if let keys {
+            options.liveInteraction = { keys.next($0) }
+            options.onFrame = { keys.show($0) }
+        }
         do {
             report = try PresentDismissRun.run(
                 registry: registry, curves: catalog.makeCurveRegistry(),
-                options: .init(effect: effect ?? "", presentation: presentation, framesPerSecond: fps, grace: grace,
-                               parameters: parameters, curve: curve,
-                               presentGesture: try gestureText(interactive),
-                               dismissGesture: try gestureText(interactiveDismiss),
-                               completionSpeed: completionSpeed, flow: flow, slow: slow,
-                               scene: sceneDescription, segue: segue))
+                options: {
+                    options.presentation = presentation
+                    options.framesPerSecond = fps
+                    options.grace = grace
+                    options.parameters = parameters
+                    options.curve = curve
+                    options.presentGesture = try gestureText(interactive)
+                    options.dismissGesture = try gestureText(interactiveDismiss)
+                    options.completionSpeed = completionSpeed
+                    options.flow = flow
+                    options.slow = slow
+                    options.scene = sceneDescription
+                    options.segue = segue
+                    return options
+                }())
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -125,6 +148,7 @@ struct RunCommand: ParsableCommand {
             printError("error: \(error)")
             throw HostExit.badEffect
         }
+        if keys != nil { print("") }
         switch format {
         case .text: print(RunReportText.render(report))
         case .json: print(RunReportJSON.render(report))

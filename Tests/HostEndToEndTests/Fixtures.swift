@@ -156,8 +156,10 @@ func runProgram(
         }
         // Only ever the child started here, and only if it is still running.
         nonisolated(unsafe) let child = process
+        // SIGKILL, not terminate()'s SIGTERM: Foundation starts children from a Dispatch
+        // thread without resetting the signal mask, so a SIGTERM can stay blocked in them.
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            if child.isRunning { child.terminate() }
+            if child.isRunning { kill(child.processIdentifier, SIGKILL) }
         }
     }
     let stdout = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()

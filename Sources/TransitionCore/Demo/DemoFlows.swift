@@ -16,8 +16,8 @@ extension PresentDismissRun {
         let to: ViewController
         let delegate: RegistryTransitioningDelegate
         let driver: TransitionDriver
-        let forwardGesture: GestureScript?
-        let backGesture: GestureScript?
+        let forward: InteractionSource?
+        let back: InteractionSource?
         let record: () -> Void
         /// Drops the last recorded frame: the next transition's first frame is the same instant.
         let dropLastFrame: () -> Void
@@ -28,13 +28,13 @@ extension PresentDismissRun {
         var outcomes: [TransitionOutcome] = []
         /// Runs `there`, then, when it completed, `back`.
         func thereAndBack(_ there: () throws -> ActiveTransition, _ back: () throws -> ActiveTransition, what: String) throws {
-            outcomes.append(driver.run(try there(), gesture: setup.forwardGesture, onFrame: setup.record))
+            outcomes.append(driver.run(try there(), interaction: setup.forward, onFrame: setup.record))
             guard outcomes[0].completed else {
                 driver.trace.info("the \(what) did not complete, so there is nothing to \(what == "presentation" ? "dismiss" : "go back from")")
                 return
             }
             setup.dropLastFrame()
-            outcomes.append(driver.run(try back(), gesture: setup.backGesture, onFrame: setup.record))
+            outcomes.append(driver.run(try back(), interaction: setup.back, onFrame: setup.record))
         }
 
         switch flow {
@@ -51,7 +51,7 @@ extension PresentDismissRun {
                 try thereAndBack({ try navigation.push(to) {} }, { try navigation.pop {} }, what: "push")
             } else {
                 navigation.setViewControllers([from, to])
-                outcomes.append(driver.run(try navigation.pop {}, gesture: setup.forwardGesture ?? setup.backGesture,
+                outcomes.append(driver.run(try navigation.pop {}, interaction: setup.forward ?? setup.back,
                                            onFrame: setup.record))
             }
         case .tabs:

@@ -1,7 +1,7 @@
 /// The job of `host run EFFECT`: on the demo scene, present the detail screen with an effect,
 /// then dismiss it, recording every callback and every frame.
 public enum PresentDismissRun {
-    public struct Options: Sendable {
+    public struct Options {
         /// The effect: an animator or a transitioning delegate, by short or qualified name.
         public var effect: String
         /// A presentation-controller effect; selects the custom presentation style.
@@ -18,6 +18,10 @@ public enum PresentDismissRun {
         public var dismissGesture: String?
         /// completionSpeed of the interaction controller.
         public var completionSpeed: Double = 1
+        /// A live source (keys on a terminal) for the first transition, instead of a gesture;
+        /// and what to do with each frame as it is made (show it).
+        public var liveInteraction: ((Double) -> LiveInput)?
+        public var onFrame: ((Frame) -> Void)?
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
         /// Slows every animation by this factor (> 0), for looking closely.
@@ -105,6 +109,7 @@ public enum PresentDismissRun {
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
         engine.timeDilation = options.slow
         let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
+        let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? presentGesture.map(InteractionSource.gesture)
         let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
 
         let effect = try registry.resolve(stage.effect)
@@ -124,22 +129,23 @@ public enum PresentDismissRun {
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(stage.effect, effect.info.kind)
         }
-        delegate.interactivePresentation = presentGesture != nil
+        delegate.interactivePresentation = forwardSource != nil
         delegate.interactiveDismissal = dismissGesture != nil
-        if stage.flow == .pop && presentGesture != nil { delegate.interactiveDismissal = true }
+        if stage.flow == .pop && forwardSource != nil { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
 
         var frames: [Frame] = []
         var snapshots: [SceneSnapshot] = []
         let record = {
             frames.append(Self.capture(stage.scene))
+            options.onFrame?(frames[frames.count - 1])
             snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels))
         }
 
         let outcomes = try runFlow(stage.flow, FlowSetup(
             scene: stage.scene, from: stage.from, to: stage.to, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
-            forwardGesture: presentGesture, backGesture: dismissGesture, record: record,
+            forward: forwardSource, back: dismissGesture.map(InteractionSource.gesture), record: record,
             dropLastFrame: {
                 frames.removeLast()
                 snapshots.removeLast()

@@ -124,20 +124,41 @@ public final class TransitionDriver {
     /// A transition still running at its deadline is cut off: cancelled and restored.
     @discardableResult
     public func run(_ transition: ActiveTransition, gesture: GestureScript? = nil, onFrame: () -> Void = {}) -> TransitionOutcome {
+        run(transition, interaction: gesture.map(InteractionSource.gesture), onFrame: onFrame)
+    }
+
+    /// As run(_:gesture:onFrame:), with any source of interaction: a recorded gesture, or a
+    /// live one (keys on a terminal) that is asked each frame what to do.
+    @discardableResult
+    public func run(_ transition: ActiveTransition, interaction source: InteractionSource?, onFrame: () -> Void = {}) -> TransitionOutcome {
         var released = false
-        /// Feeds the gesture to the interaction for the current time; true when it acted.
+        /// Lets the source act on the interaction for the current time; true when it may have.
         func applyGesture() -> Bool {
-            guard let gesture, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
+            guard let source, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
                   transition.context.isInteractive
             else { return false }
             let elapsed = engine.now - transition.startTime
-            if elapsed >= gesture.releaseTime - VirtualClock.tolerance {
-                released = true
-                interaction.update(gesture.progress(at: gesture.releaseTime))
-                trace.info("gesture released at \(format(interaction.percentComplete)) with velocity \(format(gesture.releaseVelocity)): \(gesture.finishes ? "finish" : "cancel")")
-                if gesture.finishes { interaction.finish() } else { interaction.cancel() }
-            } else {
-                interaction.update(gesture.progress(at: elapsed))
+            switch source {
+            case .gesture(let gesture):
+                if elapsed >= gesture.releaseTime - VirtualClock.tolerance {
+                    released = true
+                    interaction.update(gesture.progress(at: gesture.releaseTime))
+                    trace.info("gesture released at \(format(interaction.percentComplete)) with velocity \(format(gesture.releaseVelocity)): \(gesture.finishes ? "finish" : "cancel")")
+                    if gesture.finishes { interaction.finish() } else { interaction.cancel() }
+                } else {
+                    interaction.update(gesture.progress(at: elapsed))
+                }
+            case .live(let ask):
+                switch ask(interaction.percentComplete) {
+                case .hold: interaction.pause()
+                case .scrub(let p): interaction.update(p)
+                case .finish:
+                    released = true
+                    interaction.finish()
+                case .cancel:
+                    released = true
+                    interaction.cancel()
+                }
             }
             return true
         }
@@ -183,4 +204,20 @@ public final class TransitionDriver {
         engine.stopAnimations(ownedBy: context.id)
         engine.drainSoon()
     }
+}
+
+/// What drives an interactive transition frame by frame.
+public enum InteractionSource {
+    /// A recorded gesture: samples, then a release.
+    case gesture(GestureScript)
+    /// Asked once per frame, with the progress so far, what the user does now.
+    case live((Double) -> LiveInput)
+}
+
+/// One frame's worth of a live interaction.
+public enum LiveInput: Equatable, Sendable {
+    case hold
+    case scrub(to: Double)
+    case finish
+    case cancel
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+// `host run --interactive keys` on a real pseudo-terminal (made by python3's pty module, which
+// CI has): → scrubs, Enter finishes, Esc cancels, and the terminal gets its settings back.
+
+private let driver = #"""
+import os, pty, select, sys, termios, time
+host, keys = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["HOST_PLUGIN_PATH"] = ""
+    os.execv(host, ["host", "run", "diagonal", "--interactive", "keys"])
+out = b""
+def pump(seconds):
+    global out
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try: out += os.read(fd, 65536)
+            except OSError: return
+pump(1.0)
+for key in keys.split(","):
+    os.write(fd, {"right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r", "esc": b"\x1b"}[key])
+    pump(0.05)
+pump(3.0)
+canonical = bool(termios.tcgetattr(fd)[3] & termios.ICANON)
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(out.decode(errors="replace"))
+print(f"\nEXIT={os.WEXITSTATUS(status)} CANONICAL={canonical}")
+"""#
+
+@Suite("host run --interactive keys") struct TerminalKeysTests {
+    func drive(_ keys: [String]) async throws -> String {
+        let host = try Build.requireHost()
+        let dir = try TempDir("keys")
+        let script = try dir.write("drive.py", text: driver)
+        let result = try await runProgram("/usr/bin/env", ["python3", script, host, keys.joined(separator: ",")],
+                                          environment: ["XDG_CACHE_HOME": dir.path, "XDG_DATA_HOME": dir.path], outputIn: dir)
+        #expect(result.status == 0, "\(result)")
+        return result.out
+    }
+
+    @Test("→ to 60 %, then Enter: the presentation finishes; the terminal is restored")
+    func enterFinishes() async throws {
+        let out = try await drive(Array(repeating: "right", count: 12) + ["enter"])
+        #expect(out.contains("Present: completed"), "\(out)")
+        #expect(out.contains("[##################------------] 60%"), "the status line shows the scrub: \(out)")
+        #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out)")
+    }
+
+    @Test("→ to 20 %, then Esc: the presentation is cancelled and nothing is dismissed")
+    func escCancels() async throws {
+        let out = try await drive(Array(repeating: "right", count: 4) + ["esc"])
+        #expect(out.contains("Present: cancelled"), "\(out)")
+        #expect(!out.contains("Dismiss:"), "\(out)")
+        #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out)")
+    }
+
+    @Test("without a terminal, keys are refused as bad usage")
+    func needsATerminal() async throws {
+        let dir = try TempDir("keys-pipe")
+        let result = try await runHost(["run", "diagonal", "--interactive", "keys"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 64 && result.err.contains("needs a terminal"), "\(result)")
+    }
+}
