@@ -12,13 +12,16 @@ import Musl
 ///
 /// C function pointers cannot carry a context, so the table's functions reach this state
 /// through `shared`. That is safe because the ABI is single-threaded: every entry checks that
-/// it runs on the thread that created the bridge and otherwise returns TH_ERR_WRONG_THREAD.
+/// it runs on the host's thread (see `owner`) and otherwise returns TH_ERR_WRONG_THREAD.
 final class HostBridge {
     nonisolated(unsafe) static let shared = HostBridge()
 
     /// Allocated once and never freed: plugins may keep the pointer until deinit.
     let table: UnsafeMutablePointer<th_host_api>
-    private let owner: pthread_t
+    /// The host's thread: the one that made the latest top-level call into a plugin. The ABI
+    /// is single-threaded, not bound to one thread for the life of the process: a Swift
+    /// program's main actor, for one, may run on different threads over time.
+    private var owner: pthread_t
     var handles = HandleTable()
     /// Where plugin logs and warnings go during a run; nil while listing.
     var trace: TransitionTrace?
@@ -37,8 +40,16 @@ final class HostBridge {
 
     var isOnOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
 
+    /// Makes the calling thread the host's thread, as a top-level call into a plugin would;
+    /// for code (tests) that calls the host table without calling a plugin first.
+    func adoptCurrentThread() {
+        precondition(callStack.isEmpty, "the host is inside a call into a plugin")
+        owner = pthread_self()
+    }
+
     /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
     func calling<T>(plugin: String, _ body: () throws -> T) rethrows -> T {
+        if callStack.isEmpty { owner = pthread_self() }
         callStack.append(plugin)
         defer { callStack.removeLast() }
         return try body()

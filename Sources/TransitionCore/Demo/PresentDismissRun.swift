@@ -160,7 +160,8 @@ public enum PresentDismissRun {
     /// superview and its alpha.
     static func capture(_ scene: Scene) -> Frame {
         let views = scene.visibleViews.map { v in
-            ViewSample(name: v.name, frame: v.presentation.frame, alpha: v.presentation.alpha)
+            let look = v.presentation  // composed once: it overlays the running animations
+            return ViewSample(name: v.name, frame: look.frame, alpha: look.alpha)
         }
         return Frame(time: scene.engine.now, views: views)
     }
