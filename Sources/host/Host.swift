@@ -15,10 +15,10 @@ struct Host: ParsableCommand {
 
             Exit codes: 0 success; 1 a transition was cancelled, cut off or broke the contract; \
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
-            range (nothing ran); 64 bad usage.
+            range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage.
             """,
         subcommands: [
-            ListCommand.self, RunCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
+            ListCommand.self, RunCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
             ValidateChildCommand.self, ScanCommand.self,
         ])
 }

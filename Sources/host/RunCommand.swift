@@ -67,6 +67,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
     var slow: Double = 1
 
+    @Option(help: ArgumentHelp(
+        "Also write the run to a file, chosen by extension: .gif, .png (filmstrip), .svg, .json, .mp4, .webm, or DIR/ for PNG frames.",
+        valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Also plot every animated property against time, as .png or .svg.", valueName: "path"))
+    var plot: String?
+
     @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
     var verbose = false
 
@@ -93,6 +101,7 @@ struct RunCommand: ParsableCommand {
         guard completionSpeed.isFinite, completionSpeed > 0 else {
             throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
         }
+        try validateOutputs(output: output, plot: plot)
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
             throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
@@ -149,6 +158,10 @@ struct RunCommand: ParsableCommand {
             throw HostExit.badEffect
         }
         if keys != nil { print("") }
+        try writeOutputs(report, output: output, plot: plot)
+        if keys == nil && output == nil && plot == nil && format == .text && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment()) {
+            TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())).play(report)
+        }
         switch format {
         case .text: print(RunReportText.render(report))
         case .json: print(RunReportJSON.render(report))

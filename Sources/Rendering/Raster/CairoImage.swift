@@ -53,7 +53,7 @@ public final class CairoImage {
         cairo_surface_flush(surface)
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure.cairo("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            throw ExportError.cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
     }
 

@@ -1,8 +1,8 @@
 import CCairo
 import TransitionCore
 
-/// Draws a SceneSnapshot with Cairo: each visible layer back to front, as a rounded rectangle
-/// of its colour (and its label's text) through its window transform, at its effective alpha.
+/// Draws a SceneSnapshot with Cairo: each layer back to front, as a rounded rectangle of its
+/// colour (and its label's text) through its window transform, faded as UIKit fades views.
 /// The same code draws terminal frames, GIF and PNG frames, filmstrips and video.
 public enum SceneRasterizer {
     /// Labels are drawn in this face, which Scripts/install-deps installs, so that pictures
@@ -13,11 +13,17 @@ public enum SceneRasterizer {
     /// `background`.
     public static func render(_ snapshot: SceneSnapshot, width: Int, height: Int, background: Color = .black) -> CairoImage {
         let image = CairoImage(width: width, height: height)
+        render(snapshot, into: image, background: background)
+        return image
+    }
+
+    /// Redraws `image` (of any size) with the snapshot fitted and centred on `background`:
+    /// for playback, which reuses one image for every frame.
+    public static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color = .black) {
         image.draw { cr in
             fill(cr, with: background)
-            draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(width), Double(height)))
+            draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)))
         }
-        return image
     }
 
     /// Draws the snapshot on a Cairo context; the context's state is left as it was.
@@ -29,13 +35,39 @@ public enum SceneRasterizer {
         // Nothing outside the window is seen, as on a phone.
         cairo_rectangle(cr, 0, 0, snapshot.windowSize.width, snapshot.windowSize.height)
         cairo_clip(cr)
-        for layer in snapshot.layers where layer.isVisible {
-            draw(layer, on: cr)
+        var index = 0
+        while index < snapshot.layers.count {
+            index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr)
         }
         cairo_restore(cr)
     }
 
-    private static func draw(_ layer: SceneSnapshot.Layer, on cr: OpaquePointer) {
+    /// Draws the layer at `index` and its descendants (the layers after it that are deeper);
+    /// returns the index after them. A view with alpha below 1 and subviews is drawn as a
+    /// group, as UIKit does (allowsGroupOpacity): its subtree is composed first, then faded
+    /// as one, so that a fading screen does not show its own parts through each other.
+    private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer) -> Int {
+        let layer = layers[index]
+        var end = index + 1
+        while end < layers.count && layers[end].depth > layer.depth { end += 1 }
+        let alpha = layer.appearance.alpha
+        guard !layer.isHidden, alpha > 0, opacity > 0 else { return end }
+        if alpha < 1 && end > index + 1 {
+            cairo_push_group(cr)
+            draw(layer, opacity: 1, on: cr)
+            var child = index + 1
+            while child < end { child = drawSubtree(layers, from: child, opacity: 1, on: cr) }
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity * alpha)
+        } else {
+            draw(layer, opacity: opacity * alpha, on: cr)
+            var child = index + 1
+            while child < end { child = drawSubtree(layers, from: child, opacity: opacity * alpha, on: cr) }
+        }
+        return end
+    }
+
+    private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
         let t = layer.transform
         guard t.isValid, layer.size.width > 0, layer.size.height > 0 else { return }
         cairo_save(cr)
@@ -43,11 +75,11 @@ public enum SceneRasterizer {
         cairo_transform(cr, &matrix)
         if layer.color.alpha > 0 {
             roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: layer.cornerRadius)
-            setColor(cr, layer.color, opacity: layer.opacity)
+            setColor(cr, layer.color, opacity: opacity)
             cairo_fill(cr)
         }
         if let text = layer.text, !text.string.isEmpty {
-            draw(text, in: layer.size, on: cr, opacity: layer.opacity)
+            draw(text, in: layer.size, on: cr, opacity: opacity)
         }
         cairo_restore(cr)
     }

@@ -78,6 +78,15 @@ public struct DemoScene {
             b.label("\(chip.name).caption", in: chip, Rect(x: 0, y: 36, width: 110, height: 18),
                     ViewText(fact.caption, size: 12, color: Style.secondaryText, alignment: .center))
         }
+        b.label("detail.photos", in: detailView, Rect(x: 20, y: 610, width: 350, height: 26),
+                ViewText("Photos", size: 20, weight: .bold))
+        for (index, shade) in [0.55, 0.75, 0.9].enumerated() {
+            let tint = featured.color
+            b.box("detail.photo\(index + 1)", in: detailView,
+                  Rect(x: 20 + Double(index) * 120, y: 644, width: 110, height: 78),
+                  Color(red: tint.red * shade + (1 - shade), green: tint.green * shade + (1 - shade),
+                        blue: tint.blue * shade + (1 - shade)), corners: 12)
+        }
         let button = b.box("detail.button", in: detailView, Rect(x: 20, y: 742, width: 350, height: 52), featured.color, corners: 14)
         b.label("detail.button.title", in: button, Rect(x: 0, y: 0, width: 350, height: 52),
                 ViewText("Book a visit", size: 17, weight: .bold, color: .white, alignment: .center))

@@ -1,0 +1,166 @@
+import TransitionCore
+
+/// What `host plot` draws, taken from a run's snapshots: for every view and property that
+/// was animated, its value at every frame, the animations that moved it (when, for how
+/// long, along which curve, to what) and how far it overshot.
+struct PlotData {
+    /// One quantity a reader thinks in: a view's position, its scale, its alpha.
+    enum Quantity: String, CaseIterable {
+        case position, size, translation, scale, rotation, alpha, color, cornerRadius
+
+        var unit: String {
+            switch self {
+            case .position, .size, .translation, .cornerRadius: return "pt"
+            case .rotation: return "°"
+            case .scale, .alpha, .color: return ""
+            }
+        }
+
+        var laneNames: [String] {
+            switch self {
+            case .position: return ["x", "y"]
+            case .size: return ["width", "height"]
+            case .translation: return ["tx", "ty"]
+            case .scale: return ["sx", "sy"]
+            case .rotation: return ["angle"]
+            case .alpha: return ["alpha"]
+            case .color: return ["red", "green", "blue", "alpha"]
+            case .cornerRadius: return ["radius"]
+            }
+        }
+
+        /// The quantities an animatable property is shown as.
+        static func of(_ property: AnimatableProperty) -> [Quantity] {
+            switch property {
+            case .center: return [.position]
+            case .bounds: return [.size]
+            case .transform: return [.translation, .scale, .rotation]
+            case .alpha: return [.alpha]
+            case .backgroundColor: return [.color]
+            case .cornerRadius: return [.cornerRadius]
+            }
+        }
+
+        /// This quantity's lanes in a view's appearance.
+        func values(of look: ViewAppearance) -> [Double] {
+            switch self {
+            case .position: return [look.center.x, look.center.y]
+            case .size: return [look.bounds.size.width, look.bounds.size.height]
+            default: return values(of: look.value(of: property), transform: look.transform)
+            }
+        }
+
+        /// This quantity's lanes in a packed property value (an animation's target).
+        func values(of packed: AnimatableValue, transform: AffineTransform? = nil) -> [Double] {
+            switch self {
+            case .position: return [packed[0], packed[1]]
+            case .size: return [packed[2], packed[3]]
+            case .alpha, .cornerRadius: return [packed[0]]
+            case .color: return [packed[0], packed[1], packed[2], packed[3]]
+            case .translation, .scale, .rotation:
+                let t = transform ?? AffineTransform(a: packed[0], b: packed[1], c: packed[2], d: packed[3], tx: packed[4], ty: packed[5])
+                let parts = TransformParts(t)
+                switch self {
+                case .translation: return [parts.tx, parts.ty]
+                case .scale: return [parts.sx, parts.sy]
+                default: return [parts.angle]
+                }
+            }
+        }
+
+        var property: AnimatableProperty {
+            switch self {
+            case .position: return .center
+            case .size: return .bounds
+            case .translation, .scale, .rotation: return .transform
+            case .alpha: return .alpha
+            case .color: return .backgroundColor
+            case .cornerRadius: return .cornerRadius
+            }
+        }
+    }
+
+    struct Span: Equatable {
+        let begin: Double
+        let end: Double
+        let curve: String
+        /// Per lane, the value the animation moves to.
+        let target: [Double]
+    }
+
+    struct Series {
+        let viewName: String
+        let quantity: Quantity
+        /// Per lane, per frame: the value, or nil while the view was not on screen.
+        let lanes: [[Double?]]
+        let spans: [Span]
+
+        var title: String { "\(viewName) · \(quantity.rawValue)" }
+
+        /// How far the value went past its target, as a share of the distance travelled:
+        /// the largest over the lanes and animations; 0 when it never did.
+        func overshoot(times: [Double]) -> (fraction: Double, lane: String) {
+            var best = (fraction: 0.0, lane: "")
+            for span in spans {
+                guard let startFrame = times.firstIndex(where: { $0 >= span.begin - 1e-9 }) else { continue }
+                for (lane, values) in lanes.enumerated() {
+                    guard let from = values[startFrame] else { continue }
+                    let to = span.target[lane], distance = to - from
+                    guard abs(distance) > 1e-9 else { continue }
+                    for (i, t) in times.enumerated() where t >= span.begin - 1e-9 && t <= span.end + 1e-9 {
+                        guard let v = values[i] else { continue }
+                        let past = (v - to) / distance
+                        if past > best.fraction + 1e-6 { best = (past, quantity.laneNames[lane]) }
+                    }
+                }
+            }
+            return best
+        }
+    }
+
+    let times: [Double]
+    let series: [Series]
+
+    init(_ snapshots: [SceneSnapshot]) {
+        times = snapshots.map(\.time)
+        // Which views and properties moved, in the order their first animation appears.
+        var keys: [(viewID: Int, property: AnimatableProperty)] = []
+        var spans: [Int: [AnimatableProperty: [SceneSnapshot.Animation]]] = [:]
+        for snapshot in snapshots {
+            for a in snapshot.animations {
+                if spans[a.viewID]?[a.property] == nil { keys.append((a.viewID, a.property)) }
+                var list = spans[a.viewID]?[a.property] ?? []
+                if !list.contains(where: { abs($0.begin - a.begin) < 1e-9 && $0.duration == a.duration && $0.curve == a.curve }) {
+                    list.append(a)
+                }
+                spans[a.viewID, default: [:]][a.property] = list
+            }
+        }
+        var series: [Series] = []
+        for key in keys {
+            let name = snapshots.lazy.compactMap { $0.layers.first { $0.viewID == key.viewID }?.name }.first ?? "#\(key.viewID)"
+            for quantity in Quantity.of(key.property) {
+                let perFrame: [[Double]?] = snapshots.map { snapshot in
+                    snapshot.layers.first { $0.viewID == key.viewID }.map { quantity.values(of: $0.appearance) }
+                }
+                let laneCount = quantity.laneNames.count
+                let lanes = (0..<laneCount).map { lane in perFrame.map { $0?[lane] } }
+                // A transform animation that only translates needs no scale or rotation panel.
+                if key.property == .transform && !Self.varies(lanes) { continue }
+                let animationSpans = (spans[key.viewID]?[key.property] ?? []).map {
+                    Span(begin: $0.begin, end: $0.end, curve: $0.curve, target: quantity.values(of: $0.target))
+                }
+                series.append(Series(viewName: name, quantity: quantity, lanes: lanes, spans: animationSpans))
+            }
+        }
+        self.series = series
+    }
+
+    private static func varies(_ lanes: [[Double?]]) -> Bool {
+        lanes.contains { values in
+            let present = values.compactMap { $0 }
+            guard let first = present.first else { return false }
+            return present.contains { abs($0 - first) > 1e-9 }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+// `host run EFFECT` on a real pseudo-terminal (python3's pty module, as TerminalKeysTests):
+// the transition plays with half blocks in colour on the alternate screen, and the terminal
+// is handed back (cursor shown, main screen) when it ends or when Ctrl-C stops it.
+
+private let driver = #"""
+import fcntl, os, pty, select, signal, struct, sys, termios, time
+host, mode, colorterm = sys.argv[1], sys.argv[2], sys.argv[3]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    os.environ["HOST_PLUGIN_PATH"] = ""
+    os.environ["TERM"] = "xterm-256color"
+    os.environ.pop("COLORTERM", None)
+    if colorterm != "-": os.environ["COLORTERM"] = colorterm
+    args = ["host", "run", "diagonal"] + (["--slow", "20"] if mode == "interrupt" else [])
+    os.execv(host, args)
+out = b""
+def pump(seconds, until=None):
+    global out
+    end = time.time() + seconds
+    while time.time() < end:
+        if until is not None and until(out): return
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try: chunk = os.read(fd, 65536)
+            except OSError: return
+            if not chunk: return
+            out += chunk
+if mode == "interrupt":
+    pump(10, until=lambda o: o.count(b"\x1b[?2026l") >= 5)
+    os.kill(pid, signal.SIGINT)
+pump(15)
+# Never hang the suite: a host still running now is killed (and the test fails on EXIT).
+for _ in range(100):
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done: break
+    pump(0.1)
+else:
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(out)
+code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status)
+sys.stdout.buffer.write(f"\nEXIT={code}\n".encode())
+"""#
+
+@Suite("host run on a terminal")
+struct TerminalPlaybackTests {
+    func drive(_ mode: String, colorterm: String = "truecolor") async throws -> String {
+        let host = try Build.requireHost()
+        let dir = try TempDir("pty")
+        let script = try dir.write("drive.py", text: driver)
+        let result = try await runProgram("/usr/bin/env", ["python3", script, host, mode, colorterm],
+                                          environment: ["XDG_CACHE_HOME": dir.path, "XDG_DATA_HOME": dir.path], outputIn: dir)
+        #expect(result.status == 0, "\(result)")
+        return result.out
+    }
+
+    @Test("plays on the alternate screen in 24-bit colour with half blocks, then restores the terminal and prints the report")
+    func playsAndRestores() async throws {
+        let out = try await drive("play")
+        let esc = "\u{1B}"
+        let enter = try #require(out.range(of: "\(esc)[?1049h"), "never switched to the alternate screen: \(out.debugDescription)")
+        #expect(out[enter.upperBound...].hasPrefix("\(esc)[?25l"), "hides the cursor")
+        #expect(out.contains("\(esc)[38;2;") || out.contains("\(esc)[48;2;"), "truecolour")
+        #expect(out.contains("▀") || out.contains("▄"), "half blocks")
+        #expect(out.contains("diagonal:diagonal · dismiss"), "a status line")
+        let restore = try #require(out.range(of: "\(esc)[?25h\(esc)[?1049l", options: .backwards), "the terminal is not restored")
+        let after = out[restore.upperBound...]
+        #expect(after.contains("Running diagonal:diagonal") && after.contains("OK"), "the report follows: \(after.debugDescription)")
+        #expect(!after.contains("\(esc)["), "no escape codes after the terminal is handed back")
+        #expect(out.contains("EXIT=0"))
+    }
+
+    @Test("without COLORTERM, the 256-colour palette")
+    func palette() async throws {
+        let out = try await drive("play", colorterm: "-")
+        #expect(out.contains("8;5;"), "palette colours")
+        #expect(!out.contains("8;2;"), "no truecolour")
+    }
+
+    @Test("Ctrl-C mid-play restores the terminal and exits with 130")
+    func interrupt() async throws {
+        let out = try await drive("interrupt")
+        #expect(out.contains("\u{1B}[?1049h"))
+        let restore = try #require(out.range(of: "\u{1B}[?25h\u{1B}[?1049l", options: .backwards), "not restored: \(out.suffix(300).debugDescription)")
+        #expect(!out[restore.upperBound...].contains("\u{1B}[38"), "nothing drawn after the restore")
+        #expect(out.contains("EXIT=130"), "\(out.suffix(200).debugDescription)")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TransitionCore
+@testable import Rendering
+
+@Suite("Curve plot")
+struct CurvePlotTests {
+    @Test("cover-vertical: the detail screen's position is plotted, with both animations and their curve")
+    func coverVertical() throws {
+        let data = PlotData(try standardRun().snapshots)
+        let position = try #require(data.series.first { $0.viewName == "detail" && $0.quantity == .position })
+        #expect(position.spans.count == 2)
+        #expect(position.spans.allSatisfy { $0.curve == "ease-in-out" && abs($0.end - $0.begin - 0.5) < 1e-9 })
+        #expect(abs(position.spans[1].begin - 0.5) < 1e-9)
+        // It rises to the middle of the window: its centre's y goes to 422.
+        #expect(abs(position.spans[0].target[1] - 422) < 1e-9)
+        #expect(position.overshoot(times: data.times).fraction == 0, "ease-in-out never overshoots")
+    }
+
+    @Test("a value that passes its target is reported as an overshoot, by how much and where")
+    func overshoot() {
+        let series = PlotData.Series(
+            viewName: "v", quantity: .alpha,
+            lanes: [[0, 0.6, 1.2, 1.0]], spans: [PlotData.Span(begin: 0, end: 3, curve: "spring", target: [1])])
+        let over = series.overshoot(times: [0, 1, 2, 3])
+        #expect(abs(over.fraction - 0.2) < 1e-9 && over.lane == "alpha")
+    }
+
+    @Test("animations one after another share a bar row; overlapping ones stack")
+    func barRows() {
+        let spans = [(0.0, 0.5), (0.5, 1.0), (0.2, 0.4)].map { PlotData.Span(begin: $0.0, end: $0.1, curve: "", target: []) }
+        #expect(CurvePlot.barRows(spans) == [0, 0, 1])
+    }
+
+    @Test("the plot is written as PNG and as SVG, and its summary names the curve")
+    func writes() throws {
+        let plot = CurvePlot(report: try standardRun("cross-dissolve"))
+        let folder = try ScratchFolder("plot")
+        let message = try plot.write(to: folder.file("p.png"))
+        #expect(message.contains("animated propert"))
+        let png = try CairoImage.readPNG(folder.file("p.png"))
+        #expect(png.width == 960 && png.height > 200)
+        _ = try plot.write(to: folder.file("p.svg"))
+        let svg = try String(contentsOfFile: folder.file("p.svg"), encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(plot.summary().contains("alpha") && plot.summary().contains("ease-in-out"), "\(plot.summary())")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TransitionCore
+@testable import Rendering
+
+// Runs and scenes the rendering tests draw, without plugins: the host's standard effects
+// (cover-vertical, cross-dissolve) on the demo scene, and still scenes posed by hand.
+
+/// A run of a built-in effect on the demo scene.
+func standardRun(_ effect: String = "cover-vertical", fps: Int = 60) throws -> PresentDismissRun.Report {
+    let registry = EffectRegistry()
+    for standard in StandardEffect.all() { registry.register(standard) }
+    return try PresentDismissRun.run(registry: registry, options: .init(effect: effect, framesPerSecond: fps))
+}
+
+/// The demo scene posed by `pose` (views moved without animation), as a snapshot.
+func posedDemo(_ pose: (DemoScene) -> Void = { _ in }) -> SceneSnapshot {
+    let demo = DemoScene()
+    pose(demo)
+    return SceneSnapshot.capture(demo.scene, labels: demo.labels)
+}
+
+func rotation(degrees: Double, scale: Double = 1) -> TransitionCore.AffineTransform {
+    let r = degrees * .pi / 180
+    return TransitionCore.AffineTransform(a: cos(r) * scale, b: sin(r) * scale, c: -sin(r) * scale, d: cos(r) * scale, tx: 0, ty: 0)
+}
+
+/// A fresh folder, removed when the test lets go of it.
+final class ScratchFolder: Sendable {
+    let path: String
+    init(_ label: String) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("rendering-tests-\(label)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// The colour of a pixel, to compare with a scene colour within a little rounding.
+func expectColor(_ image: CairoImage, x: Int, y: Int, _ color: Color, tolerance: Int = 3,
+                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let p = image.rgba(x: x, y: y)
+    let want = [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
+    let got = [Int(p.red), Int(p.green), Int(p.blue)]
+    #expect(zip(want, got).allSatisfy { abs($0 - $1) <= tolerance }, "\(what): pixel (\(x), \(y)) is \(got), expected \(want)",
+            sourceLocation: sourceLocation)
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TransitionCore
+@testable import Rendering
+
+/// Fixed frames drawn by the renderer, compared with images stored in References/ within a
+/// small tolerance (font rasterisation may differ by a shade between library versions).
+///
+/// The references are made once, looked at, and committed. After a deliberate change to the
+/// renderer or the demo scene, `Scripts/update-references` writes them again.
+@Suite("Reference images")
+struct ReferenceImageTests {
+    static let folder: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("References").path
+    }()
+    static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
+
+    /// The poses: the home screen at rest (full size); the detail screen part-way in,
+    /// scaled and faded (half size); the detail screen rotated with rounded corners over a
+    /// half-faded home screen (half size).
+    static let cases: [(name: String, width: Int, height: Int, pose: @Sendable (DemoScene) -> Void)] = [
+        ("home", 390, 844, { _ in }),
+        ("detail-sliding", 195, 422, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            demo.detail.view.frame = Rect(x: 140, y: 260, width: 390, height: 844)
+            demo.detail.view.transform = .scale(0.8, 0.8)
+            demo.detail.view.alpha = 0.7
+        }),
+        ("detail-rotated", 195, 422, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            demo.home.view.alpha = 0.5
+            demo.detail.view.transform = rotation(degrees: 12, scale: 0.6)
+            demo.detail.view.cornerRadius = 40
+        }),
+    ]
+
+    @Test("each pose matches its reference image", arguments: cases.indices)
+    func matchesReference(index: Int) throws {
+        let c = Self.cases[index]
+        let image = SceneRasterizer.render(posedDemo(c.pose), width: c.width, height: c.height)
+        let path = Self.folder + "/\(c.name).png"
+        if Self.updating {
+            try image.writePNG(path)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            Issue.record("no reference image \(path): run Scripts/update-references, look at it, and commit it")
+            return
+        }
+        let reference = try CairoImage.readPNG(path)
+        let difference = ImageDifference(image, reference)
+        if !difference.isWithinTolerance {
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(c.name)-actual.png").path
+            try? image.writePNG(actual)
+            Issue.record("\(c.name) differs from its reference: \(difference); the frame drawn now is at \(actual)")
+        }
+    }
+
+    @Test("the comparison notices a change: one moved view fails it")
+    func comparisonIsSensitive() throws {
+        let still = SceneRasterizer.render(posedDemo(), width: 195, height: 422)
+        let moved = SceneRasterizer.render(posedDemo { demo in
+            demo.scene.views.first { $0.name == "home.cell3.thumbnail" }!.frame = Rect(x: 40, y: 12, width: 56, height: 56)
+        }, width: 195, height: 422)
+        #expect(ImageDifference(still, still).isWithinTolerance)
+        #expect(!ImageDifference(still, moved).isWithinTolerance)
+    }
+}
+
+/// How far two images are apart: the mean difference per channel, and the share of pixels
+/// that differ clearly (more than `clearly` in some channel).
+struct ImageDifference: CustomStringConvertible {
+    var sameSize = true
+    var meanDifference = 0.0
+    var clearlyDifferent = 0.0
+
+    static let clearly = 48
+    static let maxMean = 1.0
+    static let maxClearlyDifferent = 0.002
+
+    init(_ a: CairoImage, _ b: CairoImage) {
+        guard a.width == b.width, a.height == b.height else {
+            sameSize = false
+            return
+        }
+        var total = 0, clear = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.rgba(x: x, y: y), q = b.rgba(x: x, y: y)
+                let d = [abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
+                         abs(Int(p.alpha) - Int(q.alpha))]
+                total += d.reduce(0, +)
+                if d.max()! > Self.clearly { clear += 1 }
+            }
+        }
+        let pixels = Double(a.width * a.height)
+        meanDifference = Double(total) / (pixels * 4)
+        clearlyDifferent = Double(clear) / pixels
+    }
+
+    var isWithinTolerance: Bool {
+        sameSize && meanDifference <= Self.maxMean && clearlyDifferent <= Self.maxClearlyDifferent
+    }
+
+    var description: String {
+        sameSize ? "mean difference \(meanDifference) per channel (at most \(Self.maxMean)), "
+            + "\(clearlyDifferent * 100)% of pixels clearly different (at most \(Self.maxClearlyDifferent * 100)%)"
+            : "the sizes differ"
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+import TransitionCore
+@testable import Rendering
+
+/// What the rasteriser draws, checked at points whose colour follows from the scene alone.
+@Suite("SceneRasterizer")
+struct SceneRasterizerTests {
+    let blue = Color(red: 0.20, green: 0.47, blue: 0.96)
+
+    @Test("the home screen: thumbnails in their colours, cells white, the window black where nothing covers it")
+    func homeColors() {
+        let image = SceneRasterizer.render(posedDemo(), width: 390, height: 844)
+        expectColor(image, x: 44, y: 180, blue, "the first thumbnail's centre")
+        expectColor(image, x: 44, y: 260, Color(red: 0.96, green: 0.55, blue: 0.18), "the second thumbnail's centre")
+        expectColor(image, x: 250, y: 230, .white, "the second cell, right of its text")
+        // A thumbnail's rounded corner lets the white cell show through.
+        expectColor(image, x: 17, y: 153, .white, "outside the first thumbnail's rounded corner")
+    }
+
+    @Test("a view's frame, transform and alpha place and fade it; the window shows where it uncovers")
+    func placementAndAlpha() {
+        let image = SceneRasterizer.render(posedDemo { demo in
+            demo.home.view.frame = Rect(x: 195, y: 0, width: 390, height: 844)  // half off to the right
+        }, width: 390, height: 844)
+        expectColor(image, x: 100, y: 400, .black, "the uncovered window")
+        expectColor(image, x: 195 + 44, y: 180, blue, "the moved thumbnail")
+
+        let faded = SceneRasterizer.render(posedDemo { demo in demo.home.view.alpha = 0.5 }, width: 390, height: 844)
+        // Over black, half of the blue.
+        expectColor(faded, x: 44, y: 180, Color(red: 0.10, green: 0.235, blue: 0.48), "a thumbnail at half alpha over black")
+    }
+
+    @Test("a fading screen is faded as a group: its cells do not show the screen's own background through")
+    func groupOpacity() {
+        let image = SceneRasterizer.render(posedDemo { demo in demo.home.view.alpha = 0.5 }, width: 390, height: 844)
+        // A white cell over the grey home background, the whole at 0.5 over black: half white.
+        expectColor(image, x: 250, y: 230, Color(red: 0.5, green: 0.5, blue: 0.5), "a cell at half alpha")
+    }
+
+    @Test("fitting keeps the aspect: a wide picture letterboxes the window at the sides")
+    func fitKeepsAspect() {
+        let placement = Placement.fit(DemoScene.windowSize, into: 800, 422)
+        #expect(placement.scale == 0.5)
+        #expect(placement.originX == 302.5)
+        #expect(placement.originY == 0)
+    }
+}
