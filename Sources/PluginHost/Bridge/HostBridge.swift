@@ -29,8 +29,6 @@ final class HostBridge {
     var curves = CurveRegistry()
     /// The plugins being called now, innermost last, to attribute logs.
     private var callStack: [String] = []
-    /// Log lines received outside a run (during init), by plugin id.
-    private(set) var loadLog: [(plugin: String, level: UInt32, message: String)] = []
 
     private init() {
         owner = pthread_self()
@@ -70,7 +68,12 @@ final class HostBridge {
         if Int(level) == Int(TH_LOG_DEBUG) && !showsDebugLogs { return }
         let plugin = currentPlugin
         guard let trace else {
-            loadLog.append((plugin, level, message))
+            // Outside a run (while loading): warnings and errors go to standard error, where
+            // the author sees them; in a scanner helper that is /dev/null unless debugging.
+            if Int(level) >= Int(TH_LOG_WARNING) {
+                let line = "\(plugin): \(message)\n"
+                _ = line.withCString { write(2, $0, strlen($0)) }
+            }
             return
         }
         let line = "\(plugin): \(message)"
