@@ -21,7 +21,8 @@ public enum RunReportText {
         for o in report.outcomes {
             let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed" : "cancelled"
             let verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
-            lines.append("\(o.kind.name.capitalizedFirst): \(state) by \(o.animator) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
+            let by = o.failure.map { "by the standard cross-dissolve after \(o.animator) failed (\($0))" } ?? "by \(o.animator)"
+            lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
         }
         lines.append("\(report.frames.count) frames, \(fixed(report.duration, decimals: 3)) s of virtual time; \(report.isClean ? "OK" : "NOT CLEAN")")
         return lines.joined(separator: "\n")

@@ -16,9 +16,12 @@ public struct TransitionOutcome: Sendable, Equatable {
     public let endTime: Double
     /// Ways in which the end state broke the contract; empty when it was verified.
     public let violations: [String]
+    /// Why the animator failed (its process crashed, hung or sent garbage) and the host
+    /// finished the transition with the standard cross-dissolve; nil when it did not fail.
+    public var failure: String? = nil
 
-    /// Ended as asked, and the end state was verified.
-    public var isClean: Bool { (completed || cancelledByInteraction) && !cutOff && violations.isEmpty }
+    /// Ended as asked, by the animator the delegate vended, and the end state was verified.
+    public var isClean: Bool { (completed || cancelledByInteraction) && !cutOff && failure == nil && violations.isEmpty }
 }
 
 /// One presentation or dismissal in flight, from the delegate's first call to animationEnded.
@@ -33,6 +36,14 @@ public final class ActiveTransition {
     /// The driver's grace period, for those that move the deadline.
     var grace: Double = 2
     var wasCutOff = false
+    /// The scene just before animateTransition, recorded only for an animator that can fail
+    /// (FailableTransitionAnimator): what the fallback starts from.
+    var sceneBeforeAnimator: HierarchySnapshot?
+    /// Set when the animator reported that it failed; the driver falls back at the next frame.
+    var failure: String?
+    var fellBack = false
+    /// The standard animator that took over after a failure, kept alive until the end.
+    var fallbackAnimator: TransitionAnimator?
     /// The interaction controller driving it, when interactive.
     public internal(set) var interaction: InteractiveTransitioning?
     public internal(set) var outcome: TransitionOutcome?

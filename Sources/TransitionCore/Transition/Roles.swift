@@ -15,6 +15,12 @@ extension TransitionAnimator {
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
+/// An animator whose code runs where it can fail without taking the host down (a plugin in a
+/// child process). The driver records the scene before animateTransition; when the animator
+/// calls `context.animatorFailed(_:)`, the host stops its animations, puts the scene back as
+/// it was, and finishes the transition with the standard cross-dissolve.
+public protocol FailableTransitionAnimator: TransitionAnimator {}
+
 /// UIViewControllerInteractiveTransitioning. Vended by a delegate; driving it arrives with
 /// interactive transitions. Until then, one that is vended is reported and not used.
 public protocol InteractiveTransitioning: AnyObject {

@@ -100,6 +100,17 @@ public final class TransitionContext {
         return true
     }
 
+    /// Told when the animator reports that it failed (see FailableTransitionAnimator).
+    var onAnimatorFailure: ((String) -> Void)?
+
+    /// The animator's code is gone (its process crashed, hung or sent garbage): the host
+    /// takes over at the next frame. Only the first report counts. Safe to call from inside
+    /// any call into the animator or any of its callbacks.
+    public func animatorFailed(_ reason: String) {
+        onAnimatorFailure?(reason)
+        onAnimatorFailure = nil
+    }
+
     /// The host ends a transition whose animator never completed it.
     func cutOff() {
         guard state == .running else { return }

@@ -55,6 +55,14 @@ public final class TransitionDriver {
             }
             context.transitionDuration = duration
             context.animator = transition.animator
+            if transition.animator is FailableTransitionAnimator {
+                transition.sceneBeforeAnimator = HierarchySnapshot(
+                    root: scene.window ?? context.containerView, extra: [context.fromView, context.toView].compactMap { $0 })
+                context.onAnimatorFailure = { [weak transition] reason in
+                    guard let transition, transition.failure == nil else { return }
+                    transition.failure = reason
+                }
+            }
             let played = context.playedDuration
             transition.deadline = engine.now + played + grace
             if let interaction {
@@ -107,6 +115,7 @@ public final class TransitionDriver {
             cancelledByInteraction: !ok && !transition.wasCutOff && transition.interaction != nil && context.transitionWasCancelled,
             duration: context.transitionDuration, startTime: transition.startTime, endTime: engine.now,
             violations: violations)
+        transition.outcome?.failure = transition.failure
     }
 
     func withOwner(_ owner: Int, _ body: () -> Void) {
@@ -180,17 +189,49 @@ public final class TransitionDriver {
 
         _ = applyGesture()
         engine.settle()
+        fallBackIfFailed(transition)
         var over = enforceDeadline()
         onFrame()
         // One frame per instant: the deadline is enforced before the frame is recorded.
         while !over && (transition.outcome == nil || !engine.isIdle) {
             engine.step()
             if applyGesture() { engine.settle() }
+            fallBackIfFailed(transition)
             over = enforceDeadline()
             onFrame()
         }
         engine.detachTimeline(of: transition.context.id)
         return transition.outcome!
+    }
+
+    /// After the animator reported a failure: stop what it started, put the scene back as it
+    /// was before animateTransition, and finish with the standard cross-dissolve, so that the
+    /// transition still ends in its documented state. Runs between frames, never inside a
+    /// callback. A failure after completeTransition only needs reporting: the cascade is the
+    /// host's own.
+    private func fallBackIfFailed(_ transition: ActiveTransition) {
+        guard let reason = transition.failure, !transition.fellBack else { return }
+        transition.fellBack = true
+        let context = transition.context
+        guard context.state == .running, let before = transition.sceneBeforeAnimator else {
+            trace.error("'\(transition.animator.displayName)' failed after it had completed the \(context.kind.name): \(reason)")
+            return
+        }
+        trace.error("'\(transition.animator.displayName)' failed: \(reason); the host finishes the \(context.kind.name) with the standard cross-dissolve")
+        engine.stopAnimations(ownedBy: context.id)
+        engine.detachTimeline(of: context.id)
+        context.timeline = nil
+        context.isInteractive = false
+        before.restore()
+        let fallback = StandardAnimators.make(.crossDissolve)
+        transition.fallbackAnimator = fallback
+        context.transitionDuration = fallback.transitionDuration(using: context)
+        transition.deadline = engine.now + context.playedDuration + grace
+        withOwner(context.id) {
+            trace.call("fallback.animateTransition")
+            fallback.animateTransition(using: context)
+        }
+        engine.settle()
     }
 
     private func cutOff(_ transition: ActiveTransition) {
