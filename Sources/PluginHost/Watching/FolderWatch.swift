@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Notices plugin files (`*.so`) added, replaced or removed in a set of folders, through
+/// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several
+/// steps, often as a temporary file renamed into place, so a burst ends only once the folders
+/// have been quiet for a while (and any `.so` just created has been closed again).
+public final class FolderWatch {
+    /// What changed in one burst.
+    public struct Burst: Equatable, Sendable {
+        /// The `*.so` paths that were touched (folder + "/" + name), sorted.
+        public var paths: [String] = []
+        /// The kernel dropped events (its queue overflowed): anything may have changed.
+        public var overflowed = false
+        /// Watched folders that were deleted or moved away; they are no longer watched.
+        public var foldersGone: [String] = []
+
+        var isEmpty: Bool { paths.isEmpty && !overflowed && foldersGone.isEmpty }
+    }
+
+    /// Folders being watched, in the order given.
+    public private(set) var folders: [String] = []
+    /// Folders that could not be watched (most often: they do not exist), with why.
+    public private(set) var unwatched: [(folder: String, why: String)] = []
+
+    private let descriptor: Int32
+    private var folderOfWatch: [Int32: String] = [:]
+
+    /// Seconds the folders must stay quiet before a burst is handed over.
+    public let quietPeriod: Double
+    /// Seconds to wait at most for a newly created `.so` to be closed by its writer.
+    public let closeWait: Double
+
+    /// The events that make up the burst. IN_MODIFY and IN_ATTRIB are not changes of their
+    /// own kind, but they show that a writer is still busy (or that a file's permissions, which
+    /// the trust checks look at, changed).
+    static let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
+        | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
+
+    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 2) throws {
+        self.quietPeriod = quietPeriod
+        self.closeWait = closeWait
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw WatchError(description: "inotify_init1: \(String(cString: strerror(errno)))") }
+        for folder in candidates where !folders.contains(folder) {
+            let watch = inotify_add_watch(descriptor, folder, UInt32(bitPattern: Self.mask | IN_ONLYDIR))
+            if watch < 0 {
+                unwatched.append((folder, String(cString: strerror(errno))))
+            } else {
+                folderOfWatch[watch] = folder
+                folders.append(folder)
+            }
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Waits for the next burst that touches a `*.so` file and returns it once the folders are
+    /// quiet; returns nil as soon as `interrupt` becomes readable.
+    public func nextBurst(interrupt: Int32) -> Burst? {
+        var burst = Burst()
+        var lastEvent: Double?
+        // Newly created regular files not closed yet, and since when.
+        var beingWritten: [String: Double] = [:]
+        while true {
+            let now = monotonicSeconds()
+            // Ready once quiet for the quiet period, and once every new file has been closed
+            // (or waited for long enough).
+            var ready = lastEvent.map { max($0 + quietPeriod, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
+                ?? .infinity
+            if now >= ready {
+                if !burst.isEmpty { return burst }
+                // Only other files changed: wait for the next event.
+                (lastEvent, beingWritten, ready) = (nil, [:], .infinity)
+            }
+            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)]
+            let timeout = ready.isFinite ? ChildProcess.milliseconds(ready - now) : -1
+            let count = poll(&fds, nfds_t(fds.count), timeout)
+            if count < 0 && errno != EINTR { return nil }  // cannot wait: end the watch rather than spin
+            if fds[1].revents != 0 { return nil }
+            guard fds[0].revents != 0 else { continue }
+            let events = readEvents()
+            if !events.isEmpty { lastEvent = monotonicSeconds() }
+            for event in events { take(event, into: &burst, beingWritten: &beingWritten) }
+        }
+    }
+
+    private func take(_ event: InotifyEvent, into burst: inout Burst, beingWritten: inout [String: Double]) {
+        if event.has(IN_Q_OVERFLOW) {
+            burst.overflowed = true
+            return
+        }
+        guard let folder = folderOfWatch[event.watch] else { return }
+        if event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_IGNORED) {
+            if event.has(IN_MOVE_SELF) { inotify_rm_watch(descriptor, event.watch) }
+            folderOfWatch[event.watch] = nil
+            folders.removeAll { $0 == folder }
+            if !burst.foldersGone.contains(folder) { burst.foldersGone.append(folder) }
+            return
+        }
+        guard event.name.hasSuffix(".so") else { return }
+        let path = folder.hasSuffix("/") ? folder + event.name : "\(folder)/\(event.name)"
+        if !burst.paths.contains(path) {
+            burst.paths.append(path)
+            burst.paths.sort()
+        }
+        if event.has(IN_CREATE) && !event.has(IN_ISDIR) && Self.isLoneRegularFile(path) {
+            // Its writer has just opened it: wait for IN_CLOSE_WRITE. (A link or a second
+            // name of an existing file is complete as it is.)
+            beingWritten[path] = monotonicSeconds()
+        } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
+            beingWritten[path] = nil
+        }
+    }
+
+    private static func isLoneRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1
+    }
+
+    private func readEvents() -> [InotifyEvent] {
+        var events: [InotifyEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return events }  // EAGAIN: drained
+            events += InotifyEvent.parse(Array(buffer[0..<n]))
+        }
+    }
+}
+
+public struct WatchError: Error, CustomStringConvertible {
+    public let description: String
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `host run --watch`: the plugins on the search path, loaded from private copies, and
+/// reloaded whenever a plugin file in one of the folders is added, replaced or removed. The
+/// caller replays its transition with `catalog` after each reload. Nothing a plugin file
+/// holds ends the watch: a version that fails any check is refused with its reason, and the
+/// version before it goes on running.
+public final class PluginWatch {
+    /// What one burst of changes did.
+    public struct Reload: Sendable {
+        /// One line per plugin file that was touched or whose state changed, in search order.
+        public let changes: [PluginChange]
+        /// Watched folders that were deleted or moved away.
+        public let foldersGone: [String]
+    }
+
+    public enum Event: Sendable {
+        case reloaded(Reload)
+        /// SIGINT or SIGTERM arrived: the watch should end.
+        case interrupted(signal: Int32)
+        /// Waiting itself failed; the watch cannot go on.
+        case failed(String)
+    }
+
+    /// What to run with: every running version, and why the other files do not run.
+    public private(set) var catalog: PluginCatalog
+    /// The first load: every file, loaded or refused.
+    public let firstLoad: [PluginChange]
+    private let folders: FolderWatch
+    private let plugins: ReloadingCatalog
+    private var closed = false
+
+    /// Starts watching the search path's folders, then loads every plugin in them. `scanner`
+    /// checks each version in a helper process before it is loaded here; nil (for tests)
+    /// loads in this process only.
+    public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner?,
+                quietPeriod: Double = 0.15) throws {
+        // Watch first: a file written while the others load is then not missed.
+        folders = try FolderWatch(folders: searchPath.folders.map(\.path), quietPeriod: quietPeriod)
+        plugins = ReloadingCatalog(searchPath: searchPath, trust: trust, scanner: scanner)
+        _ = InterruptSignal.install()
+        firstLoad = plugins.refresh(noticed: [])
+        catalog = plugins.makeCatalog()
+    }
+
+    deinit { close() }
+
+    /// The folders watched, and those that could not be (they do not exist, most often).
+    public var watchedFolders: [String] { folders.folders }
+    public var unwatchedFolders: [(folder: String, why: String)] { folders.unwatched }
+
+    /// The version running from the plugin file at `path`, if any.
+    public func runningVersion(of path: String) -> PluginVersion? { plugins.running(path) }
+
+    /// Waits until plugin files change and the folders are quiet again, then reloads.
+    public func next() -> Event {
+        // Again: terminal playback restores the default handlers when it ends.
+        let interrupt = InterruptSignal.install()
+        if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // during the last replay
+        guard let burst = folders.nextBurst(interrupt: interrupt) else {
+            if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }
+            return .failed("cannot wait for changes: \(String(cString: strerror(errno)))")
+        }
+        let changes = plugins.refresh(noticed: burst.paths)
+        catalog = plugins.makeCatalog()
+        return .reloaded(Reload(changes: changes, foldersGone: burst.foldersGone))
+    }
+
+    /// Calls the running versions' deinit and puts the signal handlers back. Nothing is unloaded.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        plugins.shutdown()
+        InterruptSignal.uninstall()
+    }
+}

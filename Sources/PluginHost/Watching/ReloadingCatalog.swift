@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The plugins of a watch: one running version per file on the search path, each loaded from
+/// a private copy of the file's bytes, and replaced only by a newer version that passed every
+/// check a normal load makes (trust, ELF probe, ABI, init and descriptors in a helper process,
+/// then the same again here). A file whose new bytes fail keeps its running version, and the
+/// reason is kept until the file changes. Versions that are replaced or removed get their
+/// deinit call and stay loaded: their handles are never closed (a library holding Swift code
+/// must never be dlclose'd), and copies are never loaded from the same path twice.
+final class ReloadingCatalog {
+    struct Running {
+        let plugin: LoadedPlugin
+        let version: PluginVersion
+    }
+
+    /// Why a file is not what runs (or not all of it): kept until the file changes.
+    private enum Problem: Equatable {
+        case failed(PluginLoadFailure)
+        case skipped(String)
+        case shadowed(byPath: String, pluginID: String)
+    }
+
+    /// A new version that passed the checks, not loaded here yet (unless there is no scanner).
+    private struct Passed {
+        let copy: PrivateCopy
+        let pluginID: String
+        let preloaded: LoadedPlugin?
+    }
+
+    private struct FileState {
+        let origin: PluginSearchPath.Origin
+        /// The regular file as it was last copied (nil: not looked at, or not a trusted file).
+        var look: FileLook?
+        var running: Running?
+        var problem: Problem?
+    }
+
+    let searchPath: PluginSearchPath
+    let trust: TrustPolicy
+    /// Helper processes that load each new version first; nil loads them here only (tests).
+    let scanner: PluginScanner?
+
+    private var files: [String: FileState] = [:]
+    /// The files in search order, as last walked.
+    private var order: [String] = []
+    private var folderProblems: [String] = []
+    /// Loads of each file so far, so that a version's number keeps growing across removals.
+    private var loads: [String: Int] = [:]
+    /// Versions no longer running. Kept, with their libraries, for the life of the process.
+    private var retired: [LoadedPlugin] = []
+
+    init(searchPath: PluginSearchPath, trust: TrustPolicy, scanner: PluginScanner?) {
+        self.searchPath = searchPath
+        self.trust = trust
+        self.scanner = scanner
+    }
+
+    /// Looks at every folder again and loads what changed. `noticed` are the paths the folder
+    /// watch saw touched: each gets a line even when nothing came of it.
+    func refresh(noticed: [String]) -> [PluginChange] {
+        var outcomes: [String: PluginChange.Outcome] = [:]
+        let noticed = Set(noticed)
+        let walk = walkFolders()
+        let present = Set(walk.map(\.path))
+
+        for (path, state) in files where !present.contains(path) {
+            if let running = state.running { retire(running) }
+            outcomes[path] = .removed(state.running?.version)
+            files[path] = nil
+        }
+
+        // What is new or different since the last look; the rest is left as it is.
+        var changed: [String] = []
+        for candidate in walk {
+            let path = candidate.path
+            var state = files[path] ?? FileState(origin: candidate.origin)
+            func setProblem(_ problem: Problem, _ failure: PluginLoadFailure) {
+                if state.problem != problem || noticed.contains(path) {
+                    outcomes[path] = .refused(failure, stillRunning: state.running?.version)
+                }
+                state.problem = problem
+                state.look = nil
+            }
+            switch candidate.kind {
+            case .skipped(let why): setProblem(.skipped(why), PluginLoadFailure(reason: why, fix: ""))
+            case .untrusted(let failure): setProblem(.failed(failure), failure)
+            case .file(let info):
+                // A shadowed file is looked at every time: the file before it may be gone.
+                if state.look != FileLook(info) || isShadowed(path) { changed.append(path) }
+            }
+            files[path] = state
+        }
+
+        // The copies are read by the scanner, then loaded here; once loaded, the mapping
+        // keeps their bytes, so the folder goes when the refresh is done.
+        var copyFolder: PrivateCopyFolder?
+        defer { copyFolder?.remove() }
+        var passed = examine(changed, in: &copyFolder, outcomes: &outcomes)
+        resolveShadowing(&passed, outcomes: &outcomes)
+        for path in order {
+            if let version = passed[path] { load(path, version, outcomes: &outcomes) }
+        }
+
+        // Every noticed file gets its line, in search order; removed files come last.
+        for path in noticed where outcomes[path] == nil {
+            guard let state = files[path] else { continue }
+            switch state.problem {
+            case .failed(let failure)?: outcomes[path] = .refused(failure, stillRunning: state.running?.version)
+            case .skipped(let why)?: outcomes[path] = .refused(PluginLoadFailure(reason: why, fix: ""), stillRunning: nil)
+            case .shadowed(let first, let id)?: outcomes[path] = .shadowed(byPath: first, pluginID: id)
+            case nil: outcomes[path] = .unchanged(state.running?.version)
+            }
+        }
+        let ordered = order.filter { outcomes[$0] != nil } + outcomes.keys.filter { !present.contains($0) }.sorted()
+        return ordered.map { PluginChange(path: $0, outcome: outcomes[$0]!) }
+    }
+
+    /// The catalog to run with: what runs now, and why the rest does not.
+    func makeCatalog() -> PluginCatalog {
+        let records = order.compactMap { path -> PluginFileRecord? in
+            guard let state = files[path] else { return nil }
+            let status: PluginFileRecord.Status
+            if let running = state.running {
+                status = .loaded(running.plugin)
+            } else {
+                switch state.problem {
+                case .failed(let failure)?: status = .failed(failure)
+                case .skipped(let why)?: status = .skipped(why)
+                case .shadowed(let first, let id)?: status = .shadowed(byPath: first, pluginID: id)
+                case nil: return nil
+                }
+            }
+            return PluginFileRecord(path: path, origin: state.origin, status: status)
+        }
+        return PluginCatalog(records: records, folderProblems: folderProblems)
+    }
+
+    /// The version running from `path`, if any.
+    func running(_ path: String) -> PluginVersion? { files[path]?.running?.version }
+
+    /// Calls every running version's deinit, last in search order first. Nothing is unloaded.
+    func shutdown() {
+        for path in order.reversed() {
+            if let running = files[path]?.running { running.plugin.deinitialize() }
+        }
+    }
+
+    // MARK: - Steps of a refresh
+
+    /// The search path's candidates, as discovery finds them: the trust checks, what is
+    /// skipped, and one entry per file however many names reach it.
+    private func walkFolders() -> [PluginCandidate] {
+        var walk: [PluginCandidate] = []
+        var problems: [String] = []
+        var seen = Set<FileID>()
+        for folder in searchPath.folders {
+            let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
+            if let problem { problems.append(problem) }
+            for candidate in found {
+                if case .file(let info) = candidate.kind, !seen.insert(FileID(info)).inserted { continue }
+                walk.append(candidate)
+            }
+        }
+        folderProblems = problems
+        order = walk.map(\.path)
+        return walk
+    }
+
+    /// Copies each changed file and has the copy checked (in a helper process when there is a
+    /// scanner). Returns the copies that passed, with what they are.
+    private func examine(_ changed: [String], in copyFolder: inout PrivateCopyFolder?,
+                         outcomes: inout [String: PluginChange.Outcome]) -> [String: Passed] {
+        guard !changed.isEmpty else { return [:] }
+        let folder: PrivateCopyFolder
+        do {
+            folder = try PrivateCopyFolder()
+            copyFolder = folder
+        } catch {
+            for path in changed { refuse(path, PluginLoadFailure(reason: "\(error)", fix: "free some space in the temporary folder"), &outcomes) }
+            return [:]
+        }
+        var copies: [(path: String, copy: PrivateCopy)] = []
+        for path in changed {
+            do {
+                let copy = try folder.copy(path)
+                files[path]?.look = FileLook(copy.sourceInfo)
+                if let running = files[path]?.running, running.version.hash == copy.fingerprint.hash {
+                    // Rewritten with the same bytes, or back to the version that runs.
+                    files[path]?.problem = nil
+                    outcomes[path] = .unchanged(running.version)
+                    continue
+                }
+                copies.append((path, copy))
+            } catch {
+                refuse(path, PluginLoadFailure(reason: "cannot be copied for loading: \(error)", fix: ""), &outcomes)
+            }
+        }
+
+        var passed: [String: Passed] = [:]
+        if let scanner {
+            let results = scanner.scan(copies.map(\.copy.path))
+            for ((path, copy), outcome) in zip(copies, results) {
+                if case .plugin(let description) = outcome {
+                    passed[path] = Passed(copy: copy, pluginID: description.id, preloaded: nil)
+                } else {
+                    refuse(path, Self.naming(path, not: copy.path, outcome.failure!), &outcomes)
+                }
+            }
+        } else {
+            for (path, copy) in copies {
+                switch PluginLoader.load(path: copy.path) {
+                case .success(let plugin): passed[path] = Passed(copy: copy, pluginID: plugin.id, preloaded: plugin)
+                case .failure(let failure): refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
+                }
+            }
+        }
+        return passed
+    }
+
+    /// Decides, in search order, which file provides each plugin id: the first that has a
+    /// running version or a new one that passed. The others are shadowed and do not run.
+    private func resolveShadowing(_ passed: inout [String: Passed], outcomes: inout [String: PluginChange.Outcome]) {
+        var firstFile: [String: String] = [:]
+        for path in order {
+            guard var state = files[path] else { continue }
+            guard let id = passed[path]?.pluginID ?? state.running?.plugin.id else { continue }
+            if let first = firstFile[id] {
+                if let running = state.running {
+                    retire(running)
+                    state.running = nil
+                }
+                passed[path]?.preloaded?.deinitialize()
+                passed[path] = nil
+                if state.problem != .shadowed(byPath: first, pluginID: id) {
+                    outcomes[path] = .shadowed(byPath: first, pluginID: id)
+                }
+                state.problem = .shadowed(byPath: first, pluginID: id)
+            } else {
+                firstFile[id] = path
+                if case .shadowed = state.problem { state.problem = nil }
+            }
+            files[path] = state
+        }
+    }
+
+    private func isShadowed(_ path: String) -> Bool {
+        if case .shadowed? = files[path]?.problem { return true }
+        return false
+    }
+
+    /// Loads the copy here (the scanner passed it), and makes it the running version.
+    private func load(_ path: String, _ new: Passed, outcomes: inout [String: PluginChange.Outcome]) {
+        let copy = new.copy
+        let result = new.preloaded.map { Result<LoadedPlugin, PluginLoadFailure>.success($0) } ?? PluginLoader.load(path: copy.path)
+        switch result {
+        case .failure(let failure):
+            refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
+        case .success(let plugin):
+            loads[path, default: 0] += 1
+            let version = PluginVersion(pluginID: plugin.id, version: plugin.version, load: loads[path]!,
+                                        hash: copy.fingerprint.hash)
+            let old = files[path]?.running
+            if let old { retire(old) }
+            files[path]?.running = Running(plugin: plugin, version: version)
+            files[path]?.problem = nil
+            outcomes[path] = .loaded(version, replacing: old?.version)
+        }
+    }
+
+    private func refuse(_ path: String, _ failure: PluginLoadFailure, _ outcomes: inout [String: PluginChange.Outcome]) {
+        files[path]?.problem = .failed(failure)
+        outcomes[path] = .refused(failure, stillRunning: files[path]?.running?.version)
+    }
+
+    /// Lets a version go: its deinit, once; its library stays loaded.
+    private func retire(_ running: Running) {
+        running.plugin.deinitialize()
+        retired.append(running.plugin)
+    }
+
+    /// A failure as the author should read it: about their file, not its private copy.
+    private static func naming(_ path: String, not copy: String, _ failure: PluginLoadFailure) -> PluginLoadFailure {
+        PluginLoadFailure(reason: failure.reason.replacing(copy, with: path), fix: failure.fix.replacing(copy, with: path),
+                          kind: failure.kind)
+    }
+}
+
+/// What tells one state of a file from another without reading it: its identity, size and
+/// times (the change time moves with permissions and owner too).
+struct FileLook: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        changed = info.st_ctim
+    }
+
+    static func == (a: FileLook, b: FileLook) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+}
