@@ -78,6 +78,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also show the plugins' debug-level log lines in the trace.")
     var verbose = false
 
+    @Flag(help: ArgumentHelp(
+        "Run every plugin in a child process of its own: the scene stays here and the plugin's calls cross a socket. A plugin that crashes, hangs or sends garbage costs its transition, which the host finishes with the cross-dissolve. Curves from plugins are not available."))
+    var isolate = false
+
+    @Option(name: .customLong("isolate-timeout"), help: ArgumentHelp(
+        "With --isolate: seconds one call into a plugin may take before it counts as hung.", valueName: "seconds"))
+    var isolateTimeout: Double = 2
+
     @OptionGroup var plugins: PluginOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -103,6 +111,9 @@ struct RunCommand: ParsableCommand {
         }
         try validateOutputs(output: output, plot: plot)
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
+        guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
+            throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
+        }
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
             throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
         }
@@ -110,9 +121,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         PluginCatalog.showsPluginDebugLogs = verbose
-        let catalog = plugins.discover()
-        defer { catalog.shutdown() }
-        let registry = catalog.makeRegistry()
+        let (registry, curves, catalog) = try effects()
+        defer { catalog?.shutdown() }
         let report: PresentDismissRun.Report
         let sceneDescription = try scene.map(loadScene)
         var keys: TerminalKeys?
@@ -131,7 +141,7 @@ struct RunCommand: ParsableCommand {
         }
         do {
             report = try PresentDismissRun.run(
-                registry: registry, curves: catalog.makeCurveRegistry(),
+                registry: registry, curves: curves,
                 options: {
                     options.presentation = presentation
                     options.framesPerSecond = fps
@@ -167,6 +177,23 @@ struct RunCommand: ParsableCommand {
         case .json: print(RunReportJSON.render(report))
         }
         if !report.isClean { throw HostExit.notClean }
+    }
+}
+
+extension RunCommand {
+    /// The effects and curves of the run: loaded here, or with --isolate each plugin in a
+    /// process of its own (then no catalog is loaded in this process).
+    private func effects() throws -> (EffectRegistry, CurveRegistry, PluginCatalog?) {
+        guard isolate else {
+            let catalog = plugins.discover()
+            return (catalog.makeRegistry(), catalog.makeCurveRegistry(), catalog)
+        }
+        guard let executable = PluginSearchPath.currentExecutablePath() else {
+            printError("error: --isolate needs the path of this program, which /proc does not give")
+            throw ExitCode(64)
+        }
+        let (registry, curves) = plugins.scan().makeIsolatedRegistry(executable: executable, timeout: isolateTimeout)
+        return (registry, curves, nil)
     }
 }
 

@@ -64,6 +64,22 @@ public final class PluginEffect: EffectProvider {
         return PluginPresentationController(effect: self, vtable: vtable, instance: instance)
     }
 
+    /// A new instance of this effect's animator or presentation controller, for an isolated
+    /// plugin's process, which calls the interface itself with the host's handles.
+    func makeInstance(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> UnsafeMutableRawPointer? {
+        create(transition, parameters, trace: trace) {
+            withConfig(transition, parameters) { config in
+                HostBridge.shared.calling(plugin: plugin.id) {
+                    switch info.kind {
+                    case .animator: return interface.assumingMemoryBound(to: th_animator_interface.self).pointee.create(config)
+                    case .presentationController: return interface.assumingMemoryBound(to: th_presentation_interface.self).pointee.create(config)
+                    default: return nil
+                    }
+                }
+            }
+        }
+    }
+
     /// An instance from the typed constructor when there is one (through libffi), otherwise
     /// from the interface's create.
     private func create(

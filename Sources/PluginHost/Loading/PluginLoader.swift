@@ -74,8 +74,14 @@ public enum PluginLoader {
     static let minimumEntrySize = UInt32(MemoryLayout<th_plugin_entry>.size)
 
     public static func load(path: String) -> Result<LoadedPlugin, PluginLoadFailure> {
+        load(path: path, host: HostBridge.shared.table)
+    }
+
+    /// `host` is the table the plugin's init receives: the host's own, or in an isolated
+    /// plugin's process the table that forwards every call to the host (ChildHostTable).
+    static func load(path: String, host: UnsafeMutablePointer<th_host_api>) -> Result<LoadedPlugin, PluginLoadFailure> {
         do {
-            return .success(try loadOrThrow(path: path))
+            return .success(try loadOrThrow(path: path, host: host))
         } catch let failure as PluginLoadFailure {
             return .failure(failure)
         } catch {
@@ -87,7 +93,7 @@ public enum PluginLoader {
         PluginLoadFailure(reason: reason, fix: fix)
     }
 
-    private static func loadOrThrow(path: String) throws -> LoadedPlugin {
+    private static func loadOrThrow(path: String, host: UnsafeMutablePointer<th_host_api>) throws -> LoadedPlugin {
         // 1. Look at the file without loading it; 2. the version, read from the file, so that
         // a plugin for another major runs no code here.
         let symbols = try entrySymbols(path: path)
@@ -115,7 +121,7 @@ public enum PluginLoader {
         let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: name, version: version, vendor: vendor)
 
         // 5. init, then the descriptors.
-        let initialised = HostBridge.shared.calling(plugin: id) { e.`init`!(HostBridge.shared.table) }
+        let initialised = HostBridge.shared.calling(plugin: id) { e.`init`!(host) }
         guard initialised else { throw fail("init returned false: the plugin declined to start", fix: "see the plugin's log") }
         let count = HostBridge.shared.calling(plugin: id) { e.effect_count!() }
         guard count <= DescriptorReader.maxEffects else {

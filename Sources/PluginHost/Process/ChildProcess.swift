@@ -57,10 +57,12 @@ public final class ChildProcess {
     }
 
     /// Starts `executable` with `arguments`, standard input from /dev/null, and this process's
-    /// environment with `environment` added (replacing variables of the same name).
+    /// environment with `environment` added (replacing variables of the same name). `passed`
+    /// hands the child one more descriptor of the caller's (say, a socket) at a number of its own.
     public init(
         executable: String, arguments: [String], output: Output = .null, error: Output = .null,
-        reportDescriptor: Int32? = nil, environment: [String: String] = [:]
+        reportDescriptor: Int32? = nil, environment: [String: String] = [:],
+        passing passed: (descriptor: Int32, as: Int32)? = nil
     ) throws {
         var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
         if reportDescriptor != nil {
@@ -83,6 +85,11 @@ public final class ChildProcess {
             // dup2 clears close-on-exec on the copy; the original (>= 10, never `target`) stays
             // close-on-exec, so no other child inherits this pipe and EOF means this child.
             posix_spawn_file_actions_adddup2(&actions, pipeEnds.write, target)
+        }
+
+        if let passed {
+            // The caller's descriptor (close-on-exec) reaches the child at `as`, without it.
+            posix_spawn_file_actions_adddup2(&actions, passed.descriptor, passed.as)
         }
 
         // A child starts with default signal handling and nothing blocked, whatever the parent did.

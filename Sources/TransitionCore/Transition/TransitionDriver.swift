@@ -47,14 +47,7 @@ public final class TransitionDriver {
                 trace.call("presentationController.containerViewWillLayoutSubviews")
                 controller.containerViewWillLayoutSubviews(context.containerView)
             }
-            trace.call("animator.transitionDuration")
-            var duration = transition.animator.transitionDuration(using: context)
-            if !duration.isFinite || duration < 0 {
-                trace.warning("'\(transition.animator.displayName)' returned an invalid duration (\(duration)); using 0")
-                duration = 0
-            }
-            context.transitionDuration = duration
-            context.animator = transition.animator
+            // Before the animator's first call: one that fails in transitionDuration falls back too.
             if transition.animator is FailableTransitionAnimator {
                 transition.sceneBeforeAnimator = HierarchySnapshot(
                     root: scene.window ?? context.containerView, extra: [context.fromView, context.toView].compactMap { $0 })
@@ -63,6 +56,14 @@ public final class TransitionDriver {
                     transition.failure = reason
                 }
             }
+            trace.call("animator.transitionDuration")
+            var duration = transition.animator.transitionDuration(using: context)
+            if !duration.isFinite || duration < 0 {
+                trace.warning("'\(transition.animator.displayName)' returned an invalid duration (\(duration)); using 0")
+                duration = 0
+            }
+            context.transitionDuration = duration
+            context.animator = transition.animator
             let played = context.playedDuration
             transition.deadline = engine.now + played + grace
             if let interaction {

@@ -1,0 +1,237 @@
+import CTransitionABI
+import TransitionCore
+
+/// A plugin that runs in a child process of its own: started when a run first needs one of
+/// its effects, and started afresh for the next transition after it has failed.
+public final class IsolatedPlugin {
+    public let path: String
+    public let pluginID: String
+    let executable: String
+    /// Seconds one call into the plugin may take, everything it asks of the host included.
+    let timeout: Double
+    private var process: IsolatedPluginProcess?
+
+    public init(path: String, pluginID: String, executable: String, timeout: Double) {
+        self.path = path
+        self.pluginID = pluginID
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    /// The process to call, started if there is none or the last one failed; a reason when
+    /// it cannot be started or the plugin does not load there.
+    func liveProcess(trace: TransitionTrace?) -> Result<IsolatedPluginProcess, IsolatedPluginProcess.LoadFailure> {
+        if let process, process.failure == nil { return .success(process) }
+        do {
+            let started = try IsolatedPluginProcess(executable: executable, path: path, pluginID: pluginID, timeout: timeout)
+            trace?.info("plugin '\(pluginID)' runs isolated in a child process\(process == nil ? "" : " (restarted after its failure)")")
+            process = started
+            return .success(started)
+        } catch {
+            return .failure(.init(reason: "plugin '\(pluginID)' could not run isolated: \(error)"))
+        }
+    }
+
+    /// The process running now, for the benchmark's round trips.
+    public func startedProcess() -> IsolatedPluginProcess? { try? liveProcess(trace: nil).get() }
+}
+
+/// A registry entry whose code runs in an isolated plugin's process.
+public final class IsolatedEffect: EffectProvider {
+    public let info: EffectInfo
+    public let plugin: IsolatedPlugin
+
+    public init(info: EffectInfo, plugin: IsolatedPlugin) {
+        self.info = info
+        self.plugin = plugin
+    }
+
+    private func values(_ parameters: [Double]) -> [Double] {
+        parameters.count == info.parameters.count ? parameters : info.defaultParameterValues
+    }
+
+    /// What creating an instance in the plugin's process gave.
+    private enum Creation {
+        case instance(IsolatedPluginProcess, token: UInt64)
+        /// create returned NULL.
+        case null
+        /// The process failed in create (token 0), or could not be started at all.
+        case failed(IsolatedPluginProcess?, String)
+    }
+
+    private func create(_ op: IsolationOp, _ transition: TransitionKind, _ parameters: [Double], trace: TransitionTrace) -> Creation {
+        HostBridge.shared.trace = trace
+        switch plugin.liveProcess(trace: trace) {
+        case .failure(let failure):
+            return .failed(nil, failure.reason)
+        case .success(let process):
+            let values = values(parameters)
+            guard var reply = try? process.call(op, "create", {
+                $0.put(info.effectID); $0.put(transition.rawValue); $0.put(UInt32(values.count))
+                for v in values { $0.put(v) }
+            }) else { return .failed(process, process.failure ?? "plugin '\(plugin.pluginID)' failed in create") }
+            guard let token: UInt64 = try? reply.integer(), token != 0 else { return .null }
+            return .instance(process, token: token)
+        }
+    }
+
+    public func makeAnimator(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> TransitionAnimator? {
+        guard info.kind == .animator else { return nil }
+        switch create(.createAnimator, transition, parameters, trace: trace) {
+        case .null:
+            trace.warning("\(info.qualifiedName): create returned NULL for \(transition.name); using the standard style")
+            return nil
+        case .failed(let process, let reason):
+            // An animator whose first call reports the failure, so that the transition falls back.
+            return IsolatedAnimator(effect: self, process: process, token: 0, failure: reason)
+        case .instance(let process, let token):
+            return IsolatedAnimator(effect: self, process: process, token: token)
+        }
+    }
+
+    public func makePresentationController(parameters: [Double], trace: TransitionTrace) -> PresentationController? {
+        guard info.kind == .presentationController else { return nil }
+        switch create(.createPresentation, .present, parameters, trace: trace) {
+        case .null:
+            trace.warning("\(info.qualifiedName): create returned NULL; presenting without a presentation controller")
+            return nil
+        case .failed(_, let reason):
+            trace.error("\(reason); presenting without its presentation controller")
+            return nil
+        case .instance(let process, let token):
+            return IsolatedPresentationController(effect: self, process: process, token: token)
+        }
+    }
+
+    public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: HostBridge.shared.trace),
+              var reply = try? process.call(.delegateAnimatorFor, "animator_for", { $0.put(info.effectID); $0.put(transition.rawValue) })
+        else { return nil }
+        return (try? reply.string(limit: 200)) ?? nil
+    }
+
+    public func delegatePresentationChoice() -> String? {
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: HostBridge.shared.trace),
+              var reply = try? process.call(.delegatePresentation, "presentation_controller", { $0.put(info.effectID) })
+        else { return nil }
+        return (try? reply.string(limit: 200)) ?? nil
+    }
+}
+
+/// An animator instance living in the plugin's process. If that process fails, the
+/// transition is told and the host falls back (FailableTransitionAnimator).
+final class IsolatedAnimator: FailableTransitionAnimator {
+    let effect: IsolatedEffect
+    /// The plugin's process; nil when it could not be started.
+    let process: IsolatedPluginProcess?
+    /// The instance's token in the plugin's process; 0 when create itself failed.
+    let token: UInt64
+    /// Why there is no instance: reported to the transition at the first call.
+    let failure: String?
+
+    init(effect: IsolatedEffect, process: IsolatedPluginProcess?, token: UInt64, failure: String? = nil) {
+        self.effect = effect
+        self.process = process
+        self.token = token
+        self.failure = failure
+    }
+
+    var displayName: String { effect.info.qualifiedName }
+
+    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) -> WireReader? {
+        guard let process, token != 0 else {
+            context.animatorFailed(failure ?? "plugin '\(effect.plugin.pluginID)' has no instance")
+            return nil
+        }
+        let bridge = HostBridge.shared
+        bridge.enter(context)
+        process.serve(context)
+        let handle = bridge.handles.handle(context)
+        return try? process.call(op, what) { $0.put(token); $0.put(handle.id) }
+    }
+
+    func transitionDuration(using context: TransitionContext) -> Double {
+        let fallback = effect.info.defaultDuration
+        guard var reply = call(.animatorDuration, "transition_duration", context), let value = try? reply.double() else { return fallback }
+        guard value.isFinite, value >= 0 else {
+            context.trace.warning("\(displayName): transition_duration returned \(value); using the declared default \(fallback) s")
+            return fallback
+        }
+        return value
+    }
+
+    func animateTransition(using context: TransitionContext) {
+        _ = call(.animateTransition, "animate_transition", context)
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        guard token != 0 else { return }
+        _ = try? process?.call(.animationEnded, "animation_ended") { $0.put(token); $0.put(transitionCompleted) }
+    }
+
+    deinit {
+        if token != 0 { _ = try? process?.call(.destroyAnimator, "destroy") { $0.put(token) } }
+    }
+}
+
+/// A presentation controller instance living in the plugin's process.
+final class IsolatedPresentationController: PresentationController {
+    let effect: IsolatedEffect
+    let process: IsolatedPluginProcess
+    let token: UInt64
+
+    init(effect: IsolatedEffect, process: IsolatedPluginProcess, token: UInt64) {
+        self.effect = effect
+        self.process = process
+        self.token = token
+    }
+
+    var displayName: String { effect.info.qualifiedName }
+
+    private func call(_ op: IsolationOp, _ what: String, _ args: (inout WireWriter) -> Void = { _ in }) -> WireReader? {
+        try? process.call(op, what) { $0.put(token); args(&$0) }
+    }
+
+    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) {
+        let bridge = HostBridge.shared
+        bridge.enter(context)
+        process.serve(context)
+        let handle = bridge.handles.handle(context)
+        _ = call(op, what) { $0.put(handle.id) }
+    }
+
+    func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
+        guard var reply = call(.frameOfPresentedView, "frame_of_presented_view", { $0.put(th_rect(bounds)) }),
+              let given = try? reply.bool(), given, let frame = try? reply.rect()
+        else { return nil }
+        return frame.rect
+    }
+
+    func presentationTransitionWillBegin(_ context: TransitionContext) {
+        call(.presentationWillBegin, "presentation_will_begin", context)
+    }
+
+    func presentationTransitionDidEnd(_ completed: Bool) {
+        _ = call(.presentationDidEnd, "presentation_did_end") { $0.put(completed) }
+    }
+
+    func dismissalTransitionWillBegin(_ context: TransitionContext) {
+        call(.dismissalWillBegin, "dismissal_will_begin", context)
+    }
+
+    func dismissalTransitionDidEnd(_ completed: Bool) {
+        _ = call(.dismissalDidEnd, "dismissal_did_end") { $0.put(completed) }
+    }
+
+    func containerViewWillLayoutSubviews(_ container: View) {
+        let handle = HostBridge.shared.handles.handle(container)
+        _ = call(.containerWillLayout, "container_will_layout") { $0.put(handle.id) }
+    }
+
+    var shouldRemovePresentersView: Bool {
+        guard var reply = call(.shouldRemovePresenters, "should_remove_presenters_view"), let answer = try? reply.bool() else { return true }
+        return answer
+    }
+
+    deinit { _ = call(.destroyPresentation, "destroy") }
+}

@@ -1,0 +1,161 @@
+import CTransitionABI
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An isolated plugin's process (the hidden subcommand `host _isolate`): loads one plugin
+/// with the host's own loader, giving it ChildHostTable instead of the host's table, then
+/// does what the host asks over the channel — create an animator, call animate_transition,
+/// run a completion — until the host closes the channel. Whatever the plugin does ends this
+/// process only.
+public enum IsolatedPluginChild {
+    public static let commandName = "_isolate"
+
+    nonisolated(unsafe) private static var plugin: LoadedPlugin?
+    nonisolated(unsafe) private static var instances: [UInt64: (effect: PluginEffect, instance: UnsafeMutableRawPointer)] = [:]
+    nonisolated(unsafe) private static var nextInstance: UInt64 = 1
+    /// Errors of a typed constructor call land here; the host sees a NULL instance.
+    nonisolated(unsafe) private static let trace = TransitionTrace { 0 }
+
+    public static func run(path: String, channelDescriptor fd: Int32) -> Never {
+        // A crash is an expected outcome here: no core dump, and no time spent writing one.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { _exit(3) }
+        let channel = IsolationChannel(fd: fd, timeout: nil)
+        ChildHostTable.channel = channel
+        channel.server = { op, reader in try serve(op, &reader, path: path) }
+        _ = channel.serveUntilClosed()
+        // No atexit handlers, no library destructors: the plugin's may misbehave.
+        _exit(0)
+    }
+
+    private static func serve(_ raw: UInt16, _ r: inout WireReader, path: String) throws -> WireWriter {
+        guard let op = IsolationOp(rawValue: raw), raw >= 100 else {
+            throw IsolationChannel.Failure.garbage("request \(raw) is not for the plugin")
+        }
+        var w = WireWriter()
+        switch op {
+        case .loadPlugin:
+            switch PluginLoader.load(path: path, host: ChildHostTable.table) {
+            case .success(let loaded): plugin = loaded; w.put(nil as String?)
+            case .failure(let failure): w.put(failure.message)
+            }
+        case .ping:
+            break
+        case .createAnimator, .createPresentation:
+            let effectID = try r.string(limit: 256) ?? ""
+            let transition = TransitionKind(rawValue: try r.integer()) ?? .present
+            let count = Int(try r.integer(UInt32.self))
+            guard count <= 64 else { throw IsolationChannel.Failure.garbage("\(count) parameters") }
+            let parameters = try (0..<count).map { _ in try r.double() }
+            guard let effect = plugin?.effects.first(where: { $0.info.effectID == effectID }),
+                  let instance = effect.makeInstance(for: transition, parameters: parameters, trace: trace)
+            else { w.put(UInt64(0)); break }
+            let token = nextInstance
+            nextInstance += 1
+            instances[token] = (effect, instance)
+            w.put(token)
+        case .animatorDuration:
+            let (effect, instance) = try animator(&r)
+            let ctx = th_context(id: try r.integer())
+            w.put(calling(effect) { effect.animatorInterface.pointee.transition_duration(instance, ctx) })
+        case .animateTransition:
+            let (effect, instance) = try animator(&r)
+            let ctx = th_context(id: try r.integer())
+            calling(effect) { effect.animatorInterface.pointee.animate_transition(instance, ctx) }
+        case .animationEnded:
+            let (effect, instance) = try animator(&r)
+            let completed = try r.bool()
+            if let ended = effect.animatorInterface.pointee.animation_ended { calling(effect) { ended(instance, completed) } }
+        case .destroyAnimator, .destroyPresentation:
+            let token: UInt64 = try r.integer()
+            guard let (effect, instance) = instances.removeValue(forKey: token) else { break }
+            calling(effect) {
+                if op == .destroyAnimator { effect.animatorInterface.pointee.destroy(instance) }
+                else { effect.presentationInterface.pointee.destroy(instance) }
+            }
+        case .runAnimations:
+            let token: UInt64 = try r.integer()
+            if let c = ChildHostTable.callbacks[token], let f = c.animations { calling(nil) { f(c.user) } }
+        case .runCompletion:
+            let token: UInt64 = try r.integer()
+            let finished = try r.bool()
+            if let c = ChildHostTable.callbacks.removeValue(forKey: token), let f = c.completion { calling(nil) { f(c.user, finished) } }
+        case .runAlongside:
+            let token: UInt64 = try r.integer()
+            let isCompletion = try r.bool()
+            let ctx = th_context(id: try r.integer())
+            if let c = ChildHostTable.callbacks[token], let f = isCompletion ? c.alongsideCompletion : c.alongside {
+                calling(nil) { f(c.user, ctx) }
+            }
+        case .frameOfPresentedView:
+            let (effect, instance) = try presentation(&r)
+            let bounds = try r.rect()
+            var out = bounds
+            let given = effect.presentationInterface.pointee.frame_of_presented_view.map { f in calling(effect) { f(instance, bounds, &out) } } ?? false
+            w.put(given)
+            w.put(out)
+        case .presentationWillBegin, .dismissalWillBegin:
+            let (effect, instance) = try presentation(&r)
+            let ctx = th_context(id: try r.integer())
+            let vtable = effect.presentationInterface.pointee
+            if let f = op == .presentationWillBegin ? vtable.presentation_will_begin : vtable.dismissal_will_begin {
+                calling(effect) { f(instance, ctx) }
+            }
+        case .presentationDidEnd, .dismissalDidEnd:
+            let (effect, instance) = try presentation(&r)
+            let completed = try r.bool()
+            let vtable = effect.presentationInterface.pointee
+            if let f = op == .presentationDidEnd ? vtable.presentation_did_end : vtable.dismissal_did_end {
+                calling(effect) { f(instance, completed) }
+            }
+        case .containerWillLayout:
+            let (effect, instance) = try presentation(&r)
+            let container = th_view(id: try r.integer())
+            if let f = effect.presentationInterface.pointee.container_will_layout { calling(effect) { f(instance, container) } }
+        case .shouldRemovePresenters:
+            let (effect, instance) = try presentation(&r)
+            w.put(effect.presentationInterface.pointee.should_remove_presenters_view.map { f in calling(effect) { f(instance) } } ?? true)
+        case .delegateAnimatorFor:
+            let effectID = try r.string(limit: 256) ?? ""
+            let transition = TransitionKind(rawValue: try r.integer()) ?? .present
+            w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegateAnimatorChoice(for: transition))
+        case .delegatePresentation:
+            let effectID = try r.string(limit: 256) ?? ""
+            w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegatePresentationChoice())
+        default:
+            throw IsolationChannel.Failure.garbage("request \(raw) is not for the plugin")
+        }
+        return w
+    }
+
+    private static func instance(_ r: inout WireReader, kind: EffectKind) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+        let token: UInt64 = try r.integer()
+        guard let found = instances[token], found.effect.info.kind == kind else {
+            throw IsolationChannel.Failure.garbage("no \(kind.name) instance \(token)")
+        }
+        return found
+    }
+    private static func animator(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+        try instance(&r, kind: .animator)
+    }
+    private static func presentation(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+        try instance(&r, kind: .presentationController)
+    }
+
+    /// A call into the plugin, attributed to it (and making this thread the ABI's thread).
+    private static func calling<T>(_ effect: PluginEffect?, _ body: () -> T) -> T {
+        HostBridge.shared.calling(plugin: effect?.plugin.id ?? plugin?.id ?? "plugin", body)
+    }
+}
+
+extension PluginEffect {
+    var animatorInterface: UnsafePointer<th_animator_interface> { UnsafePointer(interface.assumingMemoryBound(to: th_animator_interface.self)) }
+    var presentationInterface: UnsafePointer<th_presentation_interface> { UnsafePointer(interface.assumingMemoryBound(to: th_presentation_interface.self)) }
+}

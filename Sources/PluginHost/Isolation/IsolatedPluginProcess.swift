@@ -1,0 +1,124 @@
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One plugin loaded in a child process of its own (`host _isolate`), and the channel to it.
+/// The host calls the plugin through `call`; the plugin's calls into the host table arrive
+/// while the host waits, and HostTableServer answers them here, in the host, on the scene.
+///
+/// When the child crashes, hangs past the deadline, or writes garbage, the process is killed
+/// and marked failed with a reason that names the plugin and the signal or timeout; every
+/// transition it was serving is told (TransitionContext.animatorFailed) and falls back.
+public final class IsolatedPluginProcess {
+    public let pluginID: String
+    public let path: String
+    private let child: ChildProcess
+    private let channel: IsolationChannel
+    /// Why the process is no longer usable; nil while it is.
+    public private(set) var failure: String?
+    /// The transitions it serves now, told when it fails.
+    private var contexts: [Weak<TransitionContext>] = []
+    /// What the plugin was doing when it failed ("animate_transition").
+    private var currentCall = ""
+
+    /// Starts the child and has it load the plugin. Throws with a readable reason when the
+    /// child cannot start or the plugin does not load there.
+    public init(executable: String, path: String, pluginID: String, timeout: Double) throws {
+        self.pluginID = pluginID
+        self.path = path
+        let (mine, theirs) = try IsolationChannel.socketPair()
+        do {
+            child = try ChildProcess(
+                executable: executable, arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3", path],
+                output: .inherit, error: .inherit,
+                // A plugin's crash is reported by the host in one line; the Swift runtime's
+                // backtrace of the helper would only bury it (and takes a while to write).
+                environment: ["SWIFT_BACKTRACE": "enable=no"],
+                passing: (theirs, 3))
+        } catch {
+            close(mine); close(theirs)
+            throw error
+        }
+        close(theirs)
+        channel = IsolationChannel(fd: mine, timeout: timeout)
+        channel.server = { [unowned self] op, reader in try HostTableServer.serve(op, &reader, for: self) }
+        // The reply is the loader's refusal, or nil when the plugin loaded and passed its checks.
+        guard var reply = try call(.loadPlugin, "init", { _ in }) else {
+            throw LoadFailure(reason: failure ?? "the plugin did not load")
+        }
+        if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
+    }
+
+    public struct LoadFailure: Error, CustomStringConvertible {
+        public let reason: String
+        init(reason: String) { self.reason = reason }
+        public var description: String { reason }
+    }
+
+    /// Transitions to tell when the process fails.
+    func serve(_ context: TransitionContext) {
+        contexts.removeAll { $0.value == nil || $0.value!.isEnded }
+        if !contexts.contains(where: { $0.value === context }) { contexts.append(Weak(context)) }
+        if let failure { context.animatorFailed(failure) }
+    }
+
+    /// Calls the plugin; nil once the process has failed (now or before). `what` names the
+    /// call in the failure's reason. Calls are attributed to the plugin, as in-process calls are.
+    func call(_ op: IsolationOp, _ what: String, _ args: (inout WireWriter) -> Void) throws -> WireReader? {
+        guard failure == nil else { return nil }
+        let saved = currentCall
+        currentCall = what
+        defer { currentCall = saved }
+        do {
+            return try HostBridge.shared.calling(plugin: pluginID) { try channel.call(op.rawValue, args) }
+        } catch let f as IsolationChannel.Failure {
+            fail(f)
+            return nil
+        }
+    }
+
+    /// Runs one of the plugin's callbacks; a failure is recorded, not thrown, because the
+    /// caller is the host's engine, which has no use for it.
+    func runCallback(_ op: IsolationOp, _ args: (inout WireWriter) -> Void) {
+        _ = try? call(op, op == .runCompletion ? "a completion callback" : op == .runAlongside ? "an alongside callback" : "an animations block", args)
+    }
+
+    /// One round trip that runs no plugin code: what isolation costs per call.
+    public func ping() -> Bool { (try? call(.ping, "ping") { _ in }) != nil }
+
+    private func fail(_ f: IsolationChannel.Failure) {
+        guard failure == nil else { return }
+        let during = currentCall.isEmpty ? "" : " during \(currentCall)"
+        let reason: String
+        switch f {
+        case .closed, .io:
+            // The socket closed because the process ended: say how, once it has.
+            let how = child.hasExited(within: 1) ? child.reap().description : { child.kill(); return "\(child.reap()) (it closed its channel and was killed)" }()
+            reason = "plugin '\(pluginID)' \(how.hasPrefix("exit") ? "exited with \(how)" : "crashed with \(how)")\(during)"
+        case .timedOut(let seconds):
+            child.kill()
+            _ = child.reap()
+            reason = "plugin '\(pluginID)' did not answer within \(format(seconds)) s\(during) (hung); killed"
+        case .garbage(let why):
+            child.kill()
+            _ = child.reap()
+            reason = "plugin '\(pluginID)' sent garbage\(during) (\(why)); killed"
+        }
+        failure = reason
+        for c in contexts { c.value?.animatorFailed(reason) }
+        contexts.removeAll()
+    }
+}
+
+struct Weak<T: AnyObject> {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
+}
+
+private func format(_ x: Double) -> String {
+    x == x.rounded() ? String(Int(x)) : String(x)
+}

@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One end of the socket between the host and an isolated plugin's process: synchronous
+/// calls in both directions, nested to any depth, over one stream.
+///
+/// A call writes a request and then reads: a reply ends the call; a request from the other
+/// side (the plugin calling the host table while the host waits for animate_transition, or
+/// the host running the plugin's animations block while the plugin waits for animate) is
+/// served on the spot, which may make calls of its own. Both processes are single-threaded
+/// through the ABI, so this recursion is the whole protocol: no ids, no queues.
+///
+/// Frame: a 32-bit length, then a kind byte (request or reply), then the body. A request's
+/// body starts with a 16-bit operation code.
+final class IsolationChannel {
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The other end closed the socket: its process ended.
+        case closed
+        /// No answer before the deadline.
+        case timedOut(Double)
+        /// Bytes that are not a well-formed message, or a request the server refused.
+        case garbage(String)
+        case io(String)
+
+        var description: String {
+            switch self {
+            case .closed: return "the other end closed the channel"
+            case .timedOut(let s): return "no answer within \(s) s"
+            case .garbage(let why): return "garbage on the channel: \(why)"
+            case .io(let why): return "channel error: \(why)"
+            }
+        }
+    }
+
+    /// Serves one request from the other side: the operation, a reader positioned after its
+    /// code, and returns the reply's body. Throwing `Failure.garbage` ends the channel.
+    typealias Server = (UInt16, inout WireReader) throws -> WireWriter
+
+    static let maxFrame = 1 << 20
+    static let maxDepth = 64
+    private static let request: UInt8 = 1
+    private static let reply: UInt8 = 2
+
+    let fd: Int32
+    /// Seconds a top-level call may wait for its reply, counting everything served inside
+    /// it; nil waits for ever (the plugin's side: the host decides when a call has hung).
+    let timeout: Double?
+    var server: Server?
+    /// Set once the channel has failed: every later call fails the same way at once.
+    private(set) var failure: Failure?
+    private var depth = 0
+    private var deadline: Double = .infinity
+    /// Requests served and calls made, for the benchmark.
+    private(set) var messages = 0
+
+    init(fd: Int32, timeout: Double?) {
+        self.fd = fd
+        self.timeout = timeout
+    }
+
+    deinit { close(fd) }
+
+    /// Sends request `op` with the arguments `body` writes, serves the other side's requests
+    /// until the reply comes, and returns a reader over the reply.
+    func call(_ op: UInt16, _ body: (inout WireWriter) -> Void = { _ in }) throws -> WireReader {
+        if let failure { throw failure }
+        guard depth < Self.maxDepth else { return try fail(.garbage("calls nested more than \(Self.maxDepth) deep")) }
+        if depth == 0, let timeout { deadline = Self.now() + timeout }
+        depth += 1
+        defer { depth -= 1 }
+        var w = WireWriter()
+        w.put(Self.request)
+        w.put(op)
+        body(&w)
+        try send(w.bytes)
+        while true {
+            var frame = try receive()
+            let kind = try guarded { try frame.integer(UInt8.self) }
+            if kind == Self.reply { return frame }
+            guard kind == Self.request else { return try fail(.garbage("a frame of kind \(kind)")) }
+            try serve(&frame)
+        }
+    }
+
+    /// Serves requests until the other end closes the channel (the plugin's side, between
+    /// the host's calls). Returns the reason it stopped.
+    func serveUntilClosed() -> Failure {
+        while true {
+            do {
+                var frame = try receive()
+                let kind = try guarded { try frame.integer(UInt8.self) }
+                guard kind == Self.request else { return try fail(.garbage("a reply with no call waiting")) }
+                try serve(&frame)
+            } catch let failure as Failure {
+                return failure
+            } catch {
+                return .io("\(error)")
+            }
+        }
+    }
+
+    private func serve(_ frame: inout WireReader) throws {
+        let op = try guarded { try frame.integer(UInt16.self) }
+        guard let server else { return try fail(.garbage("a request (\(op)) where none is served")) }
+        messages += 1
+        var reply = WireWriter()
+        reply.put(Self.reply)
+        let body: WireWriter
+        do { body = try server(op, &frame) } catch let f as Failure { return try fail(f) } catch {
+            return try fail(.garbage("request \(op): \(error)"))
+        }
+        reply = WireWriter(prefix: reply, body)
+        // A request served after the channel failed inside it (a nested call) gets no reply.
+        if let failure { throw failure }
+        try send(reply.bytes)
+    }
+
+    /// Marks the channel failed (the first failure is the one reported) and throws it.
+    @discardableResult
+    func fail<T>(_ failure: Failure) throws -> T {
+        if self.failure == nil { self.failure = failure }
+        throw self.failure!
+    }
+
+    private func guarded<T>(_ read: () throws -> T) throws -> T {
+        do { return try read() } catch let f as Failure { return try fail(f) } catch {
+            return try fail(.garbage("\(error)"))
+        }
+    }
+
+    // MARK: Frames
+
+    private func send(_ body: [UInt8]) throws {
+        var frame = WireWriter()
+        frame.put(UInt32(body.count))
+        let bytes = frame.bytes + body
+        var sent = 0
+        while sent < bytes.count {
+            // MSG_NOSIGNAL: a peer that died must give EPIPE here, not kill the host with SIGPIPE.
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EPIPE || errno == ECONNRESET) { try fail(.closed) as Void }
+            try fail(.io("send: \(String(cString: strerror(errno)))")) as Void
+        }
+    }
+
+    private func receive() throws -> WireReader {
+        var header = try guarded { WireReader(try readExactly(4)) }
+        let length = Int(try guarded { try header.integer(UInt32.self) })
+        guard length >= 1, length <= Self.maxFrame else { return try fail(.garbage("a frame of \(length) bytes")) }
+        return WireReader(try readExactly(length))
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            if deadline.isFinite, timeout != nil {
+                let left = deadline - Self.now()
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = left > 0 ? poll(&p, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up))) : 0
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 { return try fail(.timedOut(timeout!)) }
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
+            if n > 0 { got += n; continue }
+            if n == 0 { return try fail(.closed) }
+            if errno == EINTR { continue }
+            if errno == ECONNRESET { return try fail(.closed) }
+            return try fail(.io("read: \(String(cString: strerror(errno)))"))
+        }
+        return buffer
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// A connected pair of stream sockets, both close-on-exec.
+    static func socketPair() throws -> (Int32, Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+            throw Failure.io("socketpair: \(String(cString: strerror(errno)))")
+        }
+        return (fds[0], fds[1])
+    }
+}
+
+extension WireWriter {
+    /// `prefix` followed by `body`'s bytes.
+    init(prefix: WireWriter, _ body: WireWriter) {
+        self.init()
+        self.append(prefix.bytes + body.bytes)
+    }
+}

@@ -1,0 +1,120 @@
+import CTransitionABI
+
+/// The bytes of one message between the host and an isolated plugin's process. Both ends are
+/// the same binary on the same machine, so numbers travel in the machine's own byte order;
+/// what matters is that the reader checks every length, because the other end may be a
+/// crashed or hostile plugin writing anything.
+struct WireWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(64) }
+
+    mutating func append(_ raw: [UInt8]) { bytes += raw }
+
+    mutating func put<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+    mutating func put(_ value: Double) { put(value.bitPattern) }
+    mutating func put(_ value: Bool) { put(UInt8(value ? 1 : 0)) }
+    mutating func put(_ r: th_rect) { put(r.origin); put(r.size) }
+    mutating func put(_ p: th_point) { put(p.x); put(p.y) }
+    mutating func put(_ s: th_size) { put(s.width); put(s.height) }
+    mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
+    mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
+    mutating func put(_ o: th_animation_options) {
+        put(o.timing); put(o.duration); put(o.delay); put(o.curve)
+        put(o.spring_damping_ratio); put(o.spring_initial_velocity)
+    }
+
+    /// A string, or nil (a C NULL): a presence byte, then the length and the UTF-8 bytes.
+    mutating func put(_ s: String?) {
+        guard let s else { put(UInt8(0)); return }
+        put(UInt8(1))
+        let utf8 = Array(s.utf8)
+        put(UInt32(utf8.count))
+        bytes += utf8
+    }
+
+    /// A C string as the plugin passed it: nil stays nil, bytes are sent as they are (at most
+    /// `limit`) so that the host's own checks (UTF-8, length) judge them, not this copy.
+    mutating func putCString(_ p: UnsafePointer<CChar>?, limit: Int = 4096) {
+        guard let p else { put(UInt8(0)); return }
+        put(UInt8(1))
+        var n = 0
+        while n <= limit && p[n] != 0 { n += 1 }
+        put(UInt32(n))
+        p.withMemoryRebound(to: UInt8.self, capacity: n) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+    }
+}
+
+/// Reads a message written by WireWriter; any short or malformed field throws.
+struct WireReader {
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, bytes.count - offset >= count else {
+            throw Malformed(description: "a message ended early (wanted \(count) bytes at \(offset) of \(bytes.count))")
+        }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    mutating func integer<T: FixedWidthInteger>(_: T.Type = T.self) throws -> T {
+        let slice = try take(MemoryLayout<T>.size)
+        var value = T.zero
+        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: slice) }
+        return value
+    }
+    mutating func double() throws -> Double { Double(bitPattern: try integer(UInt64.self)) }
+    mutating func bool() throws -> Bool {
+        switch try integer(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        case let b: throw Malformed(description: "a boolean of \(b)")
+        }
+    }
+    mutating func point() throws -> th_point { th_point(x: try double(), y: try double()) }
+    mutating func size() throws -> th_size { th_size(width: try double(), height: try double()) }
+    mutating func rect() throws -> th_rect { th_rect(origin: try point(), size: try size()) }
+    mutating func affine() throws -> th_affine {
+        th_affine(a: try double(), b: try double(), c: try double(), d: try double(), tx: try double(), ty: try double())
+    }
+    mutating func color() throws -> th_color {
+        th_color(red: try double(), green: try double(), blue: try double(), alpha: try double())
+    }
+    mutating func options() throws -> th_animation_options {
+        var o = th_animation_options()
+        o.struct_size = UInt32(MemoryLayout<th_animation_options>.size)
+        o.timing = try integer()
+        o.duration = try double()
+        o.delay = try double()
+        o.curve = try integer()
+        o.spring_damping_ratio = try double()
+        o.spring_initial_velocity = try double()
+        return o
+    }
+
+    /// The raw bytes of a string field, or nil for a C NULL. At most `limit` bytes.
+    mutating func stringBytes(limit: Int = 1 << 16) throws -> [UInt8]? {
+        guard try bool() else { return nil }
+        let count = Int(try integer(UInt32.self))
+        guard count <= limit else { throw Malformed(description: "a string of \(count) bytes") }
+        return Array(try take(count))
+    }
+
+    mutating func string(limit: Int = 1 << 16) throws -> String? {
+        try stringBytes(limit: limit).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `host run --isolate`: every plugin runs in a child process of its own, its host-table calls
+/// cross a socket, and a plugin that crashes, hangs or writes garbage costs its transition
+/// only — which the host finishes with the cross-dissolve — never the host or the scene.
+@Suite("Isolated runs")
+struct IsolatedRunTests {
+    /// The frames and outcomes of a run, which isolation must not change at all.
+    private func framesAndOutcomes(_ result: ProgramResult) throws -> (NSArray, NSArray) {
+        let root = try #require(try result.json() as? [String: Any])
+        return (try #require(root["frames"] as? NSArray), try #require(root["outcomes"] as? NSArray))
+    }
+
+    @Test("bundled effects run the same, frame for frame, isolated or not", arguments: [
+        ["diagonal"], ["crossfade"], ["slide", "--presentation", "dimming"], ["sheet"], ["zoom", "--scene", "photos"],
+        ["slide", "--push"], ["zoom", "--tabs"],
+    ])
+    func sameFramesIsolated(_ effect: [String]) async throws {
+        let dir = try TempDir()
+        let empty = try dir.folder("none")
+        let inProcess = try await runHost(["run"] + effect + ["--format", "json"], pluginFolder: empty, in: dir)
+        let isolated = try await runHost(["run"] + effect + ["--format", "json", "--isolate"], pluginFolder: empty, in: dir)
+        #expect(inProcess.status == 0, "\(inProcess)")
+        #expect(isolated.status == 0, "\(isolated)")
+        let (framesHere, outcomesHere) = try framesAndOutcomes(inProcess)
+        let (framesThere, outcomesThere) = try framesAndOutcomes(isolated)
+        #expect(framesHere.count > 10)
+        #expect(framesHere == framesThere)
+        #expect(outcomesHere == outcomesThere)
+        let report = try RunJSON(isolated)
+        #expect(report.events.contains { $0.name.hasSuffix("runs isolated in a child process") })
+    }
+
+    @Test("no plugin code runs in the host process with --isolate")
+    func noPluginCodeInTheHost() async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        let marker = dir.file("constructors.txt")
+        var plugin = HostilePlugin()
+        plugin.marker = marker
+        try await compileC(plugin.render(), to: "plugins/marked.so", in: dir)
+
+        let result = try await runHost(["run", "hostile.good:fx", "--isolate"], pluginFolder: folder, in: dir)
+
+        #expect(result.status == 0, "\(result)")
+        let lines = markerLines(marker)
+        #expect(!lines.isEmpty)
+        // Loaded by the scanner and by the isolated child: both children of the host, and
+        // never the host itself, whose parent is this test.
+        #expect(lines.allSatisfy { $0.parent != getpid() }, "\(lines)")
+        #expect(Set(lines.map(\.pid)).count >= 2)
+    }
+
+    /// A plugin whose presenting animator misbehaves as `prologue` says; its dismissal is sound.
+    private func misbehaving(animate: String = "", animations: String = "") -> PluginTemplate {
+        var template = PluginTemplate()
+        template.pluginID = "fixture.fragile"
+        template.ending = .conforming
+        template.animatePrologue = "if (self->incoming) { \(animate) }"
+        template.animationsPrologue = "if (self->incoming) { \(animations) }"
+        return template
+    }
+
+    /// The plugin's source with write, _exit and pause declared, for the misbehaviour.
+    private func withUnistd(_ template: PluginTemplate) -> String {
+        "#define _POSIX_C_SOURCE 200809L\n#include <unistd.h>\n" + template.render()
+    }
+
+    private func runFragile(_ template: PluginTemplate, extra: [String] = []) async throws -> (ProgramResult, RunJSON) {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        try await compileC(withUnistd(template), to: "plugins/fragile.so", in: dir)
+        let result = try await runHost(["run", "fixture.fragile:fx", "--isolate", "--format", "json"] + extra, pluginFolder: folder, in: dir)
+        return (result, try RunJSON(result))
+    }
+
+    /// What every failure must leave: a host that exited by itself with status 1, the
+    /// presentation finished by the cross-dissolve with its end state verified, and the
+    /// dismissal run by a fresh process of the same plugin.
+    private func expectFallback(_ result: ProgramResult, _ report: RunJSON, reason: String) throws {
+        #expect(!result.crashed, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(!report.clean)
+        let root = try #require(try result.json() as? [String: Any])
+        let outcomes = try #require(root["outcomes"] as? [[String: Any]])
+        #expect(outcomes.count == 2)
+        let present = try #require(outcomes.first)
+        #expect(present["completed"] as? Bool == true)
+        #expect((present["failure"] as? String)?.contains(reason) == true, "\(present)")
+        #expect(report.outcomes.allSatisfy { $0.violations.isEmpty && $0.completed && !$0.cutOff })
+        let dismiss = try #require(outcomes.last)
+        #expect(dismiss["failure"] == nil, "the next transition gets a fresh process: \(dismiss)")
+        #expect(report.events.contains { $0.level == "call" && $0.name == "fallback.animateTransition" })
+        #expect(report.events.contains { $0.name.contains("restarted after its failure") })
+        // The presented screen ended on screen, opaque, then left with the dismissal.
+        let presentEnd = try #require(report.frames(from: report.outcomes[0].end, to: report.outcomes[0].end).last)
+        let detail = try #require(presentEnd.views.first { $0.name.hasPrefix("detail") })
+        #expect(!detail.offScreen && detail.alpha == 1)
+    }
+
+    @Test("an animator that segfaults: reported with its signal, the transition falls back, the host carries on")
+    func segfault() async throws {
+        let (result, report) = try await runFragile(misbehaving(animate: "volatile int *p = NULL; *p = 1;"))
+        try expectFallback(result, report, reason: "plugin 'fixture.fragile' crashed with SIGSEGV")
+        #expect(report.events.contains { $0.level == "error" && $0.name.contains("during animate_transition") })
+    }
+
+    @Test("an animations block that hangs is killed at the deadline")
+    func hang() async throws {
+        let (result, report) = try await runFragile(misbehaving(animations: "for (;;) pause();"), extra: ["--isolate-timeout", "0.5"])
+        try expectFallback(result, report, reason: "did not answer within 0.5 s during an animations block (hung); killed")
+    }
+
+    @Test("a plugin that writes garbage into the host's socket is killed")
+    func garbage() async throws {
+        let (result, report) = try await runFragile(misbehaving(animate: "write(3, \"\\xff\\xff\\xff\\x7fgarbage\", 11);"))
+        try expectFallback(result, report, reason: "sent garbage during animate_transition")
+    }
+
+    @Test("a plugin that exits is reported with its status")
+    func exits() async throws {
+        let (result, report) = try await runFragile(misbehaving(animate: "_exit(7);"))
+        try expectFallback(result, report, reason: "plugin 'fixture.fragile' exited with exit status 7 during animate_transition")
+    }
+
+    @Test("the text report names the plugin, the signal and the fallback")
+    func textReport() async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        try await compileC(withUnistd(misbehaving(animate: "abort();")), to: "plugins/fragile.so", in: dir)
+        let result = try await runHost(["run", "fixture.fragile:fx", "--isolate"], pluginFolder: folder, in: dir)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.out.contains("Present: completed by the standard cross-dissolve after fixture.fragile:fx failed (plugin 'fixture.fragile' crashed with SIGABRT"), "\(result)")
+        #expect(result.out.contains("Dismiss: completed by fixture.fragile:fx"), "\(result)")
+        #expect(result.out.contains("NOT CLEAN"))
+    }
+
+    @Test("a bad --isolate-timeout is a usage error")
+    func badTimeout() async throws {
+        let dir = try TempDir()
+        let result = try await runHost(["run", "diagonal", "--isolate", "--isolate-timeout", "0"], pluginFolder: try dir.folder("none"), in: dir)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.err.contains("--isolate-timeout"))
+    }
+}
