@@ -14,6 +14,11 @@ struct PluginOptions: ParsableArguments {
         "A folder to search for plugins before all others (repeatable).", valueName: "dir"))
     var pluginPaths: [String] = []
 
+    @Option(name: .customLong("untrusted-plugin-path"), help: ArgumentHelp(
+        "A folder searched as --plugin-path, whose plugins always run isolated, each in a process of its own (see 'host run --isolate'); repeatable.",
+        valueName: "dir"))
+    var untrustedPluginPaths: [String] = []
+
     @Flag(name: .customLong("allow-untrusted"), help: ArgumentHelp(
         "Load plugins from folders and files that another user owns or that others can write (refused by default, as ssh refuses such keys)."))
     var allowUntrusted = false
@@ -31,7 +36,7 @@ struct PluginOptions: ParsableArguments {
         let debug = environment["HOST_DEBUG_SCAN"].map { !$0.isEmpty && $0 != "0" } ?? false
         let timeout = environment["HOST_SCAN_TIMEOUT"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         let discovery = PluginDiscovery(
-            searchPath: .standard(options: pluginPaths, environment: environment, executablePath: executable),
+            searchPath: .standard(options: pluginPaths, untrusted: untrustedPluginPaths, environment: environment, executablePath: executable),
             trust: TrustPolicy(allowUntrusted: allowUntrusted),
             scanner: executable.map {
                 PluginScanner(executable: $0, fileTimeout: timeout ?? PluginScanner.defaultFileTimeout,

@@ -181,19 +181,18 @@ struct RunCommand: ParsableCommand {
 }
 
 extension RunCommand {
-    /// The effects and curves of the run: loaded here, or with --isolate each plugin in a
-    /// process of its own (then no catalog is loaded in this process).
+    /// The effects and curves of the run: plugins loaded here, except those that run
+    /// isolated, each in a process of its own (all of them with --isolate, and those from
+    /// --untrusted-plugin-path folders always).
     private func effects() throws -> (EffectRegistry, CurveRegistry, PluginCatalog?) {
-        guard isolate else {
-            let catalog = plugins.discover()
-            return (catalog.makeRegistry(), catalog.makeCurveRegistry(), catalog)
-        }
-        guard let executable = PluginSearchPath.currentExecutablePath() else {
-            printError("error: --isolate needs the path of this program, which /proc does not give")
+        let executable = PluginSearchPath.currentExecutablePath()
+        if executable == nil && (isolate || !plugins.untrustedPluginPaths.isEmpty) {
+            printError("error: isolated plugins need the path of this program, which /proc does not give")
             throw ExitCode(64)
         }
-        let (registry, curves) = plugins.scan().makeIsolatedRegistry(executable: executable, timeout: isolateTimeout)
-        return (registry, curves, nil)
+        let (registry, curves, catalog) = plugins.scan().makeRunRegistry(
+            isolateAll: isolate, executable: executable, timeout: isolateTimeout)
+        return (registry, curves, catalog)
     }
 }
 

@@ -52,6 +52,36 @@ struct IsolatedRunTests {
         #expect(Set(lines.map(\.pid)).count >= 2)
     }
 
+    @Test("plugins from an --untrusted-plugin-path folder always run isolated; the others in the host")
+    func untrustedFolderIsolates() async throws {
+        let dir = try TempDir()
+        let trusted = try dir.folder("trusted")
+        let untrusted = try dir.folder("untrusted")
+        let marker = dir.file("constructors.txt")
+        var inHost = HostilePlugin()
+        inHost.id = "marked.trusted"
+        inHost.marker = marker
+        var outside = HostilePlugin()
+        outside.id = "marked.untrusted"
+        outside.marker = marker
+        try await compileC(inHost.render(), to: "trusted/a.so", in: dir)
+        try await compileC(outside.render(), to: "untrusted/b.so", in: dir)
+        try await compileC(withUnistd(misbehaving(animate: "volatile int *p = NULL; *p = 1;")), to: "untrusted/fragile.so", in: dir)
+
+        for effect in ["marked.trusted:fx", "marked.untrusted:fx"] {
+            let result = try await runHost(["run", effect, "--untrusted-plugin-path", untrusted], pluginFolder: trusted, in: dir)
+            #expect(result.status == 0, "\(result)")
+        }
+        let crash = try await runHost(["run", "fixture.fragile:fx", "--untrusted-plugin-path", untrusted, "--format", "json"],
+                                      pluginFolder: trusted, in: dir)
+        try expectFallback(crash, try RunJSON(crash), reason: "crashed with SIGSEGV")
+
+        let lines = markerLines(marker)
+        let host = lines.filter { $0.parent == getpid() }
+        #expect(Set(host.map(\.id)) == ["marked.trusted"], "\(lines)")
+        #expect(lines.contains { $0.id == "marked.untrusted" })
+    }
+
     /// A plugin whose presenting animator misbehaves as `prologue` says; its dismissal is sound.
     private func misbehaving(animate: String = "", animations: String = "") -> PluginTemplate {
         var template = PluginTemplate()

@@ -52,10 +52,13 @@ public final class PluginCatalog {
 
     /// Loads, in this process, the plugins `discovery` found good (the scanner loaded them
     /// safely in a helper, or they were loaded here already); the others keep their reason.
-    public static func load(_ discovery: Discovery) -> PluginCatalog {
+    /// Files in `isolated` are not loaded here: they run in processes of their own.
+    public static func load(_ discovery: Discovery, except isolated: Set<String> = []) -> PluginCatalog {
         let records = discovery.files.map { file -> PluginFileRecord in
             let status: PluginFileRecord.Status
             switch file.status {
+            case .described where isolated.contains(file.path):
+                status = .skipped("runs isolated, in a process of its own")
             case .described:
                 if let plugin = discovery.loadedInProcess[file.path] {
                     status = .loaded(plugin)

@@ -27,7 +27,7 @@ enum PluginFolderWalk {
     /// The folder's *.so entries in name order, or why the folder is not searched (nil when
     /// there is nothing to say: a default folder that does not exist).
     static func candidates(in folder: PluginSearchPath.Folder, trust: TrustPolicy) -> (candidates: [PluginCandidate], problem: String?) {
-        let explicit = folder.origin == .option || folder.origin == .environment
+        let explicit = folder.origin == .option || folder.origin == .untrusted || folder.origin == .environment
         let label = "\(folder.origin.rawValue) folder '\(folder.path)'"
         var info = stat()
         guard stat(folder.path, &info) == 0 else {

@@ -11,6 +11,9 @@ import Musl
 public struct PluginSearchPath: Sendable {
     public enum Origin: String, Sendable {
         case option = "--plugin-path"
+        /// A folder the user marked untrusted: searched as --plugin-path, but its plugins
+        /// always run isolated, each in a process of its own (`host run --isolate`).
+        case untrusted = "--untrusted-plugin-path"
         case environment = "HOST_PLUGIN_PATH"
         case user = "user"
         case bundled = "bundled"
@@ -28,9 +31,10 @@ public struct PluginSearchPath: Sendable {
     public static let userFolderSuffix = "transition-host/plugins"
 
     public static func standard(
-        options: [String], environment: [String: String], executablePath: String?
+        options: [String], untrusted: [String] = [], environment: [String: String], executablePath: String?
     ) -> PluginSearchPath {
         var folders = options.map { Folder(path: $0, origin: .option) }
+        folders += untrusted.map { Folder(path: $0, origin: .untrusted) }
         if let list = environment["HOST_PLUGIN_PATH"] {
             folders += list.split(separator: ":").map { Folder(path: String($0), origin: .environment) }
         }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import PluginHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A pipe whose read end a watch can take as its interrupt: written by `interrupt()`, or by
+/// itself after `seconds`, so that a watch that never sees its change fails instead of hanging.
+final class Deadline: @unchecked Sendable {
+    let read: Int32
+    private let write: Int32
+
+    init(seconds: Double) {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        (read, write) = (ends[0], ends[1])
+        let fd = ends[1]
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { var b: UInt8 = 1; _ = Glibc.write(fd, &b, 1) }
+    }
+
+    func interrupt() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(write, &byte, 1)
+    }
+}
+
+@Suite("Hot reload: inotify events, the folder watch and the reloading catalog")
+struct HotReloadTests {
+    @Test("inotify's buffer: back-to-back events with NUL-padded names; a cut-off event is dropped, not trusted")
+    func parsesEvents() {
+        func event(_ watch: Int32, _ mask: Int32, _ name: String, padTo length: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for value in [UInt32(bitPattern: watch), UInt32(bitPattern: mask), 0, UInt32(length)] {
+                withUnsafeBytes(of: value) { bytes += $0 }
+            }
+            return bytes + Array(name.utf8) + [UInt8](repeating: 0, count: length - name.utf8.count)
+        }
+        let first = event(1, IN_CLOSE_WRITE, "fx.so", padTo: 16)
+        let second = event(2, IN_DELETE | IN_ISDIR, "", padTo: 0)
+        let third = event(1, IN_MOVED_TO, "new.so", padTo: 16)
+        let events = InotifyEvent.parse(first + second + third.dropLast(4))
+        #expect(events == [InotifyEvent(watch: 1, mask: UInt32(IN_CLOSE_WRITE), name: "fx.so"),
+                           InotifyEvent(watch: 2, mask: UInt32(IN_DELETE | IN_ISDIR), name: "")])
+        #expect(events[1].has(IN_ISDIR) && !events[0].has(IN_ISDIR))
+    }
+
+    @Test("a temporary file renamed into place is one burst naming only the plugin file; an interrupt ends the wait")
+    func burstOfARename() throws {
+        let dir = try TempDir("watch-burst")
+        let watch = try FolderWatch(folders: [dir.path, dir.file("missing")])
+        #expect(watch.folders == [dir.path])
+        #expect(watch.unwatched.map(\.folder) == [dir.file("missing")])
+
+        try dir.write("fx.so.tmp", bytes: [1, 2, 3])
+        #expect(rename(dir.file("fx.so.tmp"), dir.file("fx.so")) == 0)
+        try dir.write("notes.txt", text: "not a plugin")
+        let deadline = Deadline(seconds: 20)
+        let burst = try #require(watch.nextBurst(interrupt: deadline.read), "no burst within 20 s")
+        #expect(burst.paths == [dir.file("fx.so")])
+        #expect(!burst.overflowed && burst.foldersGone.isEmpty)
+
+        let stop = Deadline(seconds: 20)
+        stop.interrupt()
+        #expect(watch.nextBurst(interrupt: stop.read) == nil)
+    }
+
+    @Test("replace, break, restore, remove: each new version loads from its own copy; a broken one leaves the previous running")
+    func reloadsVersions() async throws {
+        let dir = try TempDir("reload")
+        let folder = dir.file("plugins")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func build(duration: String) async throws {
+            var template = PluginTemplate()
+            template.effects[0].defaultDuration = duration
+            // Built beside the folder, then moved in whole: the catalog sees one new file.
+            try await compilePlugin(template, to: "build.so", in: dir)
+            #expect(rename(dir.file("build.so"), "\(folder)/fx.so") == 0)
+        }
+        func duration(_ catalog: PluginCatalog) -> Double? {
+            catalog.loadedPlugins.first?.effects.first?.info.defaultDuration
+        }
+        let path = "\(folder)/fx.so"
+        let plugins = ReloadingCatalog(searchPath: PluginSearchPath(folders: [.init(path: folder, origin: .option)]),
+                                       trust: TrustPolicy(), scanner: nil)
+
+        try await build(duration: "0.25")
+        let first = plugins.refresh(noticed: [])
+        guard case .loaded(let v1, nil)? = first.first?.outcome else { Issue.record("\(first)"); return }
+        #expect(v1.load == 1 && v1.pluginID == "fixture.good")
+        #expect(duration(plugins.makeCatalog()) == 0.25)
+        #expect(plugins.makeCatalog().loadedPlugins.first?.path != path, "loaded from a private copy")
+
+        try await build(duration: "0.75")
+        let second = plugins.refresh(noticed: [path])
+        #expect(second == [PluginChange(path: path, outcome: .loaded(plugins.running(path)!, replacing: v1))])
+        let v2 = try #require(plugins.running(path))
+        #expect(v2.load == 2 && v2.hash != v1.hash)
+        #expect(duration(plugins.makeCatalog()) == 0.75, "the new code runs, not the library glibc already had")
+
+        let goodBytes = try dir.read("plugins/fx.so")
+        try dir.write("plugins/fx.so", bytes: Array(goodBytes.prefix(100)))
+        let third = plugins.refresh(noticed: [path])
+        guard case .refused(let failure, stillRunning: v2)? = third.first?.outcome else { Issue.record("\(third)"); return }
+        #expect(failure.reason.contains("too short") || failure.reason.contains("malformed"), "\(failure.reason)")
+        #expect(duration(plugins.makeCatalog()) == 0.75, "version 2 goes on running")
+
+        try dir.write("plugins/fx.so", bytes: goodBytes)
+        #expect(plugins.refresh(noticed: [path]) == [PluginChange(path: path, outcome: .unchanged(v2))])
+
+        try FileManager.default.removeItem(atPath: path)
+        #expect(plugins.refresh(noticed: [path]) == [PluginChange(path: path, outcome: .removed(v2))])
+        #expect(plugins.makeCatalog().records.isEmpty)
+    }
+
+    @Test("two files with one plugin id: the later is shadowed, and takes over when the first is removed")
+    func shadowingFollowsTheFolders() async throws {
+        let dir = try TempDir("reload-shadow")
+        let first = dir.file("first"), second = dir.file("second")
+        for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try await compilePlugin(PluginTemplate(), to: "first/a.so", in: dir)
+        try await compilePlugin(PluginTemplate(), to: "second/b.so", in: dir)
+        let plugins = ReloadingCatalog(
+            searchPath: PluginSearchPath(folders: [.init(path: first, origin: .option), .init(path: second, origin: .option)]),
+            trust: TrustPolicy(), scanner: nil)
+
+        let start = plugins.refresh(noticed: [])
+        #expect(start.map(\.path) == ["\(first)/a.so", "\(second)/b.so"])
+        #expect(start.last?.outcome == .shadowed(byPath: "\(first)/a.so", pluginID: "fixture.good"))
+        #expect(plugins.makeCatalog().loadedPlugins.count == 1)
+
+        try FileManager.default.removeItem(atPath: "\(first)/a.so")
+        let after = plugins.refresh(noticed: ["\(first)/a.so"])
+        guard case .loaded(let version, nil)? = after.first(where: { $0.path == "\(second)/b.so" })?.outcome else {
+            Issue.record("\(after)")
+            return
+        }
+        #expect(version.pluginID == "fixture.good")
+        #expect(plugins.makeCatalog().loadedPlugins.count == 1)
+    }
+}
