@@ -7,8 +7,10 @@ import Foundation  // String(format:) and DispatchTime for the table only
 import PluginHost
 import TransitionCore
 
-guard CommandLine.arguments.count == 2 else {
-    print("usage: abi-bench PATH/TO/abi_bench.so")
+//   and, given the host binary, the same two across an isolated plugin's socket:
+//   host-table call from an isolated plugin, and a bare round trip host → plugin process.
+guard (2...3).contains(CommandLine.arguments.count) else {
+    print("usage: abi-bench PATH/TO/abi_bench.so [PATH/TO/host]")
     exit(2)
 }
 let path = CommandLine.arguments[1]
@@ -53,3 +55,31 @@ print("Calls across the C ABI, ns per call: median (min–max) of 15 rounds")
 print("  host-table call from a plugin (get_alpha): \(hostCall)")
 print(String(format: "  plugin call from the host (direct):        %.2f (%.2f–%.2f)", direct.0, direct.1, direct.2))
 print(String(format: "  plugin call through cached libffi:         %.2f (%.2f–%.2f)  %.1f× direct", viaFFI.0, viaFFI.1, viaFFI.2, viaFFI.0 / direct.0))
+
+// 4 and 5. Isolation (`host run --isolate`): the plugin in a `host _isolate` child process.
+if CommandLine.arguments.count == 3 {
+    setenv("ABI_BENCH_CALLS", "2000", 1)
+    let isolatedPlugin = IsolatedPlugin(path: path, pluginID: plugin.id, executable: CommandLine.arguments[2], timeout: 60)
+    let isolated = EffectRegistry()
+    for effect in plugin.effects { isolated.register(IsolatedEffect(info: effect.info, plugin: isolatedPlugin)) }
+    let isolatedReport = try PresentDismissRun.run(registry: isolated, options: .init(effect: "abi-bench"))
+    let isolatedCall = isolatedReport.events.first { $0.name.contains("host-call-ns") }?.name ?? "not reported"
+    guard let process = isolatedPlugin.startedProcess() else {
+        print("abi-bench: the isolated plugin did not start")
+        exit(1)
+    }
+    var trips: [Double] = []
+    for _ in 0..<15 {
+        let count = 2000
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<count { _ = process.ping() }
+        trips.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+    }
+    trips.sort()
+    func median(_ line: String) -> Double? {
+        line.split(separator: " ").first { $0.hasPrefix("median=") }.flatMap { Double($0.dropFirst(7)) }
+    }
+    let ratio = median(isolatedCall).flatMap { i in median(hostCall).map { i / $0 } }.map { String(format: "  %.0f× in-process", $0) } ?? ""
+    print("  host-table call from an isolated plugin:   \(isolatedCall)\(ratio)")
+    print(String(format: "  round trip host → isolated plugin (ping):  %.0f (%.0f–%.0f)", trips[7], trips[0], trips[14]))
+}
