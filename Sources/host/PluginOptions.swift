@@ -28,25 +28,48 @@ struct PluginOptions: ParsableArguments {
     /// HOST_SCAN_TIMEOUT sets the seconds one file may take; HOST_DEBUG_SCAN=1 prints what
     /// was scanned to standard error and lets the plugins' own output through.
     func scan(rescan: Bool = false) -> Discovery {
-        var environment: [String: String] = [:]
-        for name in ["HOST_PLUGIN_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME", "HOST_SCAN_TIMEOUT", "HOST_DEBUG_SCAN"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        let executable = PluginSearchPath.currentExecutablePath()
-        let debug = environment["HOST_DEBUG_SCAN"].map { !$0.isEmpty && $0 != "0" } ?? false
-        let timeout = environment["HOST_SCAN_TIMEOUT"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let environment = Self.environment()
+        let debug = Self.debugsScan(environment)
         let discovery = PluginDiscovery(
-            searchPath: .standard(options: pluginPaths, untrusted: untrustedPluginPaths, environment: environment, executablePath: executable),
-            trust: TrustPolicy(allowUntrusted: allowUntrusted),
-            scanner: executable.map {
-                PluginScanner(executable: $0, fileTimeout: timeout ?? PluginScanner.defaultFileTimeout,
-                              pluginOutput: debug ? .inherit : .null)
-            },
-            cache: RegistryCache.standard(environment: environment),
+            searchPath: searchPath(environment), trust: TrustPolicy(allowUntrusted: allowUntrusted),
+            scanner: Self.scanner(environment), cache: RegistryCache.standard(environment: environment),
             forgetsCache: rescan
         ).run()
         if debug { printError("discovery: \(discovery.statistics.summary)") }
         return discovery
+    }
+
+    /// Loads every plugin from a private copy, checked by the scanner's helper processes
+    /// first, and watches the search path's folders for new versions (`host run --watch`).
+    func watch() throws -> PluginWatch {
+        let environment = Self.environment()
+        return try PluginWatch(searchPath: searchPath(environment), trust: TrustPolicy(allowUntrusted: allowUntrusted),
+                               scanner: Self.scanner(environment))
+    }
+
+    private static func environment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["HOST_PLUGIN_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME", "HOST_SCAN_TIMEOUT", "HOST_DEBUG_SCAN"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
+    private func searchPath(_ environment: [String: String]) -> PluginSearchPath {
+        .standard(options: pluginPaths, untrusted: untrustedPluginPaths, environment: environment,
+                  executablePath: PluginSearchPath.currentExecutablePath())
+    }
+
+    private static func debugsScan(_ environment: [String: String]) -> Bool {
+        environment["HOST_DEBUG_SCAN"].map { !$0.isEmpty && $0 != "0" } ?? false
+    }
+
+    private static func scanner(_ environment: [String: String]) -> PluginScanner? {
+        let timeout = environment["HOST_SCAN_TIMEOUT"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        return PluginSearchPath.currentExecutablePath().map {
+            PluginScanner(executable: $0, fileTimeout: timeout ?? PluginScanner.defaultFileTimeout,
+                          pluginOutput: debugsScan(environment) ? .inherit : .null)
+        }
     }
 
     /// Finds every plugin (see scan) and loads, in this process, those the scan found good.

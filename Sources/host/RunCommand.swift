@@ -86,6 +86,14 @@ struct RunCommand: ParsableCommand {
         "With --isolate: seconds one call into a plugin may take before it counts as hung.", valueName: "seconds"))
     var isolateTimeout: Double = 2
 
+    @Flag(help: ArgumentHelp(
+        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Ctrl-C stops."))
+    var watch = false
+
+    @Option(name: .customLong("watch-runs"), help: ArgumentHelp(
+        "With --watch: stop after this many replays (the first run not counted).", valueName: "n"))
+    var watchRuns: Int?
+
     @OptionGroup var plugins: PluginOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -110,6 +118,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
         }
         try validateOutputs(output: output, plot: plot)
+        try validateWatch()
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
@@ -121,8 +130,14 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         PluginCatalog.showsPluginDebugLogs = verbose
+        if watch { return try runWatching() }
         let (registry, curves, catalog) = try effects()
         defer { catalog?.shutdown() }
+        try play(registry: registry, curves: curves)
+    }
+
+    /// One run with these effects and curves, printed (and written to --output and --plot).
+    func play(registry: EffectRegistry, curves: CurveRegistry) throws {
         let report: PresentDismissRun.Report
         let sceneDescription = try scene.map(loadScene)
         var keys: TerminalKeys?
