@@ -161,8 +161,15 @@ final class ReloadingCatalog {
             let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
             if let problem { problems.append(problem) }
             for candidate in found {
-                if case .file(let info) = candidate.kind, !seen.insert(FileID(info)).inserted { continue }
-                walk.append(candidate)
+                guard case .file(let info) = candidate.kind else {
+                    walk.append(candidate)
+                    continue
+                }
+                if !seen.insert(FileID(info)).inserted { continue }
+                // Never loaded in this process, which is what a watch does with a plugin.
+                walk.append(candidate.origin == .untrusted
+                    ? PluginCandidate(path: candidate.path, origin: candidate.origin, kind: .untrusted(Self.isolatedOnly))
+                    : candidate)
             }
         }
         folderProblems = problems
@@ -281,6 +288,10 @@ final class ReloadingCatalog {
         running.plugin.deinitialize()
         retired.append(running.plugin)
     }
+
+    static let isolatedOnly = PluginLoadFailure(
+        reason: "from a folder marked untrusted, whose plugins run only isolated; a watch loads its plugins in its own process",
+        fix: "to watch it, search its folder with --plugin-path instead", kind: .untrusted)
 
     /// A failure as the author should read it: about their file, not its private copy.
     private static func naming(_ path: String, not copy: String, _ failure: PluginLoadFailure) -> PluginLoadFailure {
