@@ -87,11 +87,11 @@ struct RunCommand: ParsableCommand {
     var isolateTimeout: Double = 2
 
     @Flag(help: ArgumentHelp(
-        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Ctrl-C stops."))
+        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). Ctrl-C stops (exit status 130)."))
     var watch = false
 
     @Option(name: .customLong("watch-runs"), help: ArgumentHelp(
-        "With --watch: stop after this many replays (the first run not counted).", valueName: "n"))
+        "With --watch: stop after this many replays (the first run not counted), with the last replay's exit status.", valueName: "n"))
     var watchRuns: Int?
 
     @OptionGroup var plugins: PluginOptions
