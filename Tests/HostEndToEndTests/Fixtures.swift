@@ -226,6 +226,11 @@ struct PluginTemplate: Sendable {
     /// the animations callback: where a test makes the animator crash, hang or wobble.
     var animatePrologue = ""
     var animationsPrologue = ""
+    /// C statements run first in create (with `config`), transition_duration (with `self`,
+    /// whose `incoming` says which transition) and the completion callback.
+    var createPrologue = ""
+    var durationPrologue = ""
+    var completionPrologue = ""
     /// C initialisers of th_param_descriptor: the effect's parameters.
     var parameters: [String] = []
     /// C code placed before the descriptors (functions, tables), and the entry's
@@ -305,6 +310,7 @@ struct PluginTemplate: Sendable {
             {
                 fx *self;
                 if (config == NULL) return NULL;
+                \(createPrologue)
                 self = calloc(1, sizeof *self);
                 if (self != NULL) self->incoming = config->transition == TH_TRANSITION_PRESENT;
                 return self;
@@ -312,10 +318,12 @@ struct PluginTemplate: Sendable {
 
             static void fx_destroy(void *self) { free(self); }
 
-            static double fx_duration(void *self, th_context ctx)
+            static double fx_duration(void *opaque, th_context ctx)
             {
+                fx *self = opaque;
                 (void)self;
                 (void)ctx;
+                \(durationPrologue)
                 return \(duration);
             }
 
@@ -332,6 +340,7 @@ struct PluginTemplate: Sendable {
                 fx *self = opaque;
                 th_context ctx = self->ctx;
                 (void)finished;
+                \(completionPrologue)
             \(finish)
             }
 

@@ -13,8 +13,10 @@ import Musl
 /// served on the spot, which may make calls of its own. Both processes are single-threaded
 /// through the ABI, so this recursion is the whole protocol: no ids, no queues.
 ///
-/// Frame: a 32-bit length, then a kind byte (request or reply), then the body. A request's
-/// body starts with a 16-bit operation code.
+/// Frame: a 32-bit length, a kind byte (request or reply), a 32-bit sequence number, then
+/// the body. A request's body starts with a 16-bit operation code. A reply repeats its
+/// request's number, so a reply out of turn (a plugin writing into the socket behind its
+/// process's back) is caught as garbage instead of ending the wrong call.
 final class IsolationChannel {
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// The other end closed the socket: its process ended.
@@ -53,8 +55,9 @@ final class IsolationChannel {
     private(set) var failure: Failure?
     private var depth = 0
     private var deadline: Double = .infinity
-    /// Requests served and calls made, for the benchmark.
+    /// Requests served, for the benchmark.
     private(set) var messages = 0
+    private var nextSequence: UInt32 = 1
 
     init(fd: Int32, timeout: Double?) {
         self.fd = fd
@@ -71,17 +74,24 @@ final class IsolationChannel {
         if depth == 0, let timeout { deadline = Self.now() + timeout }
         depth += 1
         defer { depth -= 1 }
+        let sequence = nextSequence
+        nextSequence &+= 1
         var w = WireWriter()
         w.put(Self.request)
+        w.put(sequence)
         w.put(op)
         body(&w)
         try send(w.bytes)
         while true {
             var frame = try receive()
             let kind = try guarded { try frame.integer(UInt8.self) }
-            if kind == Self.reply { return frame }
+            let number = try guarded { try frame.integer(UInt32.self) }
+            if kind == Self.reply {
+                guard number == sequence else { return try fail(.garbage("a reply to call \(number) while waiting for \(sequence)")) }
+                return frame
+            }
             guard kind == Self.request else { return try fail(.garbage("a frame of kind \(kind)")) }
-            try serve(&frame)
+            try serve(&frame, number)
         }
     }
 
@@ -92,8 +102,9 @@ final class IsolationChannel {
             do {
                 var frame = try receive()
                 let kind = try guarded { try frame.integer(UInt8.self) }
+                let number = try guarded { try frame.integer(UInt32.self) }
                 guard kind == Self.request else { return try fail(.garbage("a reply with no call waiting")) }
-                try serve(&frame)
+                try serve(&frame, number)
             } catch let failure as Failure {
                 return failure
             } catch {
@@ -102,12 +113,13 @@ final class IsolationChannel {
         }
     }
 
-    private func serve(_ frame: inout WireReader) throws {
+    private func serve(_ frame: inout WireReader, _ sequence: UInt32) throws {
         let op = try guarded { try frame.integer(UInt16.self) }
         guard let server else { return try fail(.garbage("a request (\(op)) where none is served")) }
         messages += 1
         var reply = WireWriter()
         reply.put(Self.reply)
+        reply.put(sequence)
         let body: WireWriter
         do { body = try server(op, &frame) } catch let f as Failure { return try fail(f) } catch {
             return try fail(.garbage("request \(op): \(error)"))

@@ -41,7 +41,7 @@ struct WireWriter {
         guard let p else { put(UInt8(0)); return }
         put(UInt8(1))
         var n = 0
-        while n <= limit && p[n] != 0 { n += 1 }
+        while n < limit && p[n] != 0 { n += 1 }
         put(UInt32(n))
         p.withMemoryRebound(to: UInt8.self, capacity: n) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
     }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import PluginHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The socket protocol of isolated runs, with both ends in this process (the far end on a
+/// thread of its own): nested calls in both directions, and every way the far end can fail.
+@Suite("Isolation channel")
+struct IsolationChannelTests {
+    /// Runs `far` with the other end of a fresh socket on a thread; returns the near end.
+    private func pair(timeout: Double? = 2, far: @escaping @Sendable (Int32) -> Void) throws -> IsolationChannel {
+        let (near, other) = try IsolationChannel.socketPair()
+        Thread.detachNewThread { far(other) }
+        return IsolationChannel(fd: near, timeout: timeout)
+    }
+
+    /// Writes raw bytes to `fd` and keeps it open a while.
+    private static func write(_ bytes: [UInt8], to fd: Int32, thenWait seconds: Double = 0.5) {
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes.count) }
+        usleep(UInt32(seconds * 1_000_000))
+        close(fd)
+    }
+
+    @Test("calls nest both ways: the far end calls back while it serves, and every reply reaches its own call")
+    func nestedCalls() throws {
+        let near = try pair { fd in
+            let far = IsolationChannel(fd: fd, timeout: nil)
+            far.server = { op, r in
+                // Asks the near end for op-1 until 0, then adds what came back.
+                let n = try r.integer(UInt32.self)
+                var w = WireWriter()
+                if n == 0 { w.put(UInt32(1)); return w }
+                var back = try far.call(op) { $0.put(n - 1) }
+                w.put(try back.integer(UInt32.self) + n)
+                return w
+            }
+            _ = far.serveUntilClosed()
+        }
+        near.server = { op, r in
+            let n = try r.integer(UInt32.self)
+            var w = WireWriter()
+            if n == 0 { w.put(UInt32(1)); return w }
+            var back = try near.call(op) { $0.put(n - 1) }
+            w.put(try back.integer(UInt32.self) + n)
+            return w
+        }
+        var reply = try near.call(7) { $0.put(UInt32(10)) }
+        #expect(try reply.integer(UInt32.self) == 56)  // 1 + (1 + 2 + ... + 10)
+        #expect(near.messages == 5)
+    }
+
+    @Test("a far end that closes is .closed, and the channel stays failed")
+    func closed() throws {
+        let near = try pair { fd in close(fd) }
+        #expect(throws: IsolationChannel.Failure.closed) { try near.call(1) }
+        #expect(throws: IsolationChannel.Failure.closed) { try near.call(1) }
+    }
+
+    @Test("a far end that never answers times out at the deadline")
+    func timesOut() throws {
+        let near = try pair(timeout: 0.2) { fd in Self.write([], to: fd, thenWait: 2) }
+        let start = IsolationChannel.now()
+        #expect(throws: IsolationChannel.Failure.timedOut(0.2)) { try near.call(1) }
+        #expect(IsolationChannel.now() - start < 1.5)
+    }
+
+    @Test("garbage is caught, whatever its shape", arguments: [
+        ([0xff, 0xff, 0xff, 0x7f], "a frame of"),            // a length past the limit
+        ([0, 0, 0, 0], "a frame of 0 bytes"),
+        ([5, 0, 0, 0, 9, 1, 0, 0, 0], "a frame of kind 9"),
+        ([5, 0, 0, 0, 2, 99, 0, 0, 0], "a reply to call 99"),  // a reply out of turn
+        ([2, 0, 0, 0, 1, 0], "ended early"),                 // a request cut short
+    ] as [([UInt8], String)])
+    func garbage(_ bytes: [UInt8], _ says: String) throws {
+        let near = try pair { fd in Self.write(bytes, to: fd) }
+        near.server = { _, _ in WireWriter() }
+        do {
+            _ = try near.call(1)
+            Issue.record("garbage was accepted")
+        } catch let IsolationChannel.Failure.garbage(why) {
+            #expect(why.contains(says), "\(why)")
+        }
+    }
+
+    @Test("calls nested past the limit end the channel instead of the stack")
+    func depthLimit() throws {
+        let near = try pair { fd in
+            let far = IsolationChannel(fd: fd, timeout: nil)
+            far.server = { op, _ in _ = try far.call(op); return WireWriter() }
+            _ = far.serveUntilClosed()
+        }
+        near.server = { op, _ in _ = try near.call(op); return WireWriter() }
+        #expect(throws: IsolationChannel.Failure.self) { try near.call(3) }
+        #expect(near.failure != nil)
+    }
+
+    @Test("a reader refuses short fields, bad booleans and oversized strings")
+    func reader() throws {
+        var short = WireReader([1, 2, 3])
+        #expect(throws: WireReader.Malformed.self) { try short.integer(UInt32.self) }
+        var notBool = WireReader([7])
+        #expect(throws: WireReader.Malformed.self) { try notBool.bool() }
+        var w = WireWriter()
+        w.put("hello" as String?)
+        var long = WireReader(w.bytes)
+        #expect(throws: WireReader.Malformed.self) { try long.string(limit: 4) }
+        var fine = WireReader(w.bytes)
+        #expect(try fine.string() == "hello")
+        #expect(fine.isAtEnd)
+    }
+}
