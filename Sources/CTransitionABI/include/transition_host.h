@@ -36,6 +36,18 @@
  * an animation or completion callback, ...). A call from any other thread returns
  * TH_ERR_WRONG_THREAD and does nothing.
  *
+ * ISOLATION. A plugin may run in a child process of its own (`host run --isolate`, or a folder
+ * given with --untrusted-plugin-path): the host starts `host _isolate`, which loads the plugin
+ * and hands its init a host table whose every function sends its arguments over a socket to
+ * the host and waits for the answer. Nothing changes for the plugin: the same calls in the
+ * same order, the same checks, the same statuses; callbacks and their user_data stay in the
+ * plugin's process. What differs: each host call costs a round trip (microseconds, not
+ * nanoseconds); th_host_curves.curve_function knows only the standard curves there; and the
+ * plugin must leave descriptor 3 (the socket) alone. If the plugin crashes, hangs past the
+ * host's deadline or writes into the socket, its process is killed and the transition it was
+ * running is finished by the host's standard cross-dissolve; the next transition starts a
+ * fresh process.
+ *
  * HANDLES. Views, view controllers and transition contexts are opaque 64-bit handles owned by
  * the host. The host checks every handle it is given: a stale handle (a context whose
  * transition has ended), a handle of the wrong type, or a made-up value returns
