@@ -166,6 +166,15 @@ struct IsolatedRunTests {
         #expect(result.out.contains("NOT CLEAN"))
     }
 
+    @Test("a curve of an isolated plugin is refused, saying why")
+    func isolatedCurves() async throws {
+        let dir = try TempDir()
+        let result = try await runHost(["run", "diagonal", "--isolate", "--curve", "easing.elastic"], pluginFolder: try dir.folder("none"), in: dir)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.err.contains("no curve named 'easing.elastic'"), "\(result)")
+        #expect(result.err.contains("the curves of easing are not available: it runs isolated"), "\(result)")
+    }
+
     @Test("a bad --isolate-timeout is a usage error")
     func badTimeout() async throws {
         let dir = try TempDir()

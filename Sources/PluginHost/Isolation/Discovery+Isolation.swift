@@ -22,6 +22,11 @@ extension Discovery {
                 for info in description.effects { registry.register(IsolatedEffect(info: info, plugin: plugin)) }
             }
         }
-        return (registry, catalog.makeCurveRegistry(), catalog)
+        let curves = catalog.makeCurveRegistry()
+        let withCurves = plugins.filter { isolated.contains($0.file.path) && !$0.description.curves.isEmpty }.map(\.description.id)
+        if executable != nil, !withCurves.isEmpty {
+            curves.missingCurveNote = "the curves of \(withCurves.joined(separator: ", ")) are not available: \(withCurves.count == 1 ? "it runs" : "they run") isolated"
+        }
+        return (registry, curves, catalog)
     }
 }

@@ -24,6 +24,10 @@ public final class CurveRegistry {
 
     public func register(_ provider: CurveProvider) { providers.append(provider) }
 
+    /// Said after "no curve named ...": why some curves may be missing (their plugin runs
+    /// isolated, so its curve functions are not here).
+    public var missingCurveNote: String?
+
     /// The curve a spec names, with its parameters checked against their declared ranges.
     /// A short name ("elastic") works when only one provider ends with it.
     public func resolve(_ spec: String) throws -> TimingCurve {
@@ -34,7 +38,7 @@ public final class CurveRegistry {
             let close = providers.map(\.name).filter { editDistance($0, name) <= max(2, name.count / 3) || $0.hasSuffix(name) }
             let hint = close.isEmpty ? "known curves: \(providers.map(\.name).joined(separator: ", "))"
                 : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
-            throw ParameterError(description: "no curve named '\(name)'; \(hint)")
+            throw ParameterError(description: "no curve named '\(name)'; \(hint)" + (missingCurveNote.map { " (\($0))" } ?? ""))
         }
         guard matches.count == 1 else {
             throw ParameterError(description: "'\(name)' names more than one curve: \(matches.map(\.name).joined(separator: ", "))")
