@@ -202,4 +202,26 @@ struct HostWatchTests {
         #expect(sections.last!.header.contains("stopped"), "\(host.transcript)")
         #expect(reloadFolders(in: temporary).isEmpty, "private copies left behind: \(reloadFolders(in: temporary))")
     }
+
+    @Test("Ctrl-C still ends the watch while a replay hangs in the plugin's animator")
+    func interruptDuringAHungReplay() async throws {
+        let dir = try TempDir("watch-hang")
+        let plugins = try dir.folder("plugins")
+        try await compileC(watchFixture("v1", duration: 0.25), to: "plugins/fx.so", in: dir)
+        let host = try WatchingHost(["run", "fx", "--watch"], pluginFolder: plugins, temporary: try dir.folder("tmp"), in: dir)
+        try await host.wait(for: "the first run") { out, _ in finishedRuns(out) == 1 }
+
+        // Loads fine (the scanner cannot see it), then never returns from animate_transition.
+        let hanging = PluginTemplate(pluginID: "fixture.e2e", effectID: "fx", ending: .complete, duration: 0.25,
+                                     animatePrologue: "for (;;) {}")
+        try await compileC(hanging.render(), to: "plugins/fx.so", in: dir)
+        try await host.wait(for: "the replay of the hanging version") { out, _ in out.contains("replay 1: ") }
+        try await Task.sleep(nanoseconds: 200_000_000)  // into the animator's loop (a hang: any wait will do)
+        #expect(host.process.isRunning, "\(host.transcript)")
+
+        host.process.interrupt()
+        let ended = try await host.exit(seconds: 30)
+        #expect((ended.crashed && ended.status == SIGINT) || ended.status == 130,
+                "Ctrl-C keeps its meaning during a replay:\n\(host.transcript)")
+    }
 }

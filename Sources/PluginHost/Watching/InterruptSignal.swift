@@ -5,15 +5,18 @@ import Musl
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM as a readable descriptor, so that a watch waiting in poll(2)
-/// ends its loop and cleans up (terminal, temporary folder, the plugins' deinit) instead of
-/// dying mid-way. The handler only writes the signal's number into a pipe: all it may do.
+/// or reloading ends its loop and cleans up (its temporary folder, the plugins' deinit)
+/// instead of dying mid-way. Installed only while the watch waits and reloads: during a
+/// replay Ctrl-C keeps its usual meaning, so a plugin that hangs cannot trap the user. The
+/// handler only writes the signal's number into a pipe: all a handler may safely do.
 public enum InterruptSignal {
     nonisolated(unsafe) private static var ends: (read: Int32, write: Int32) = (-1, -1)
+    nonisolated(unsafe) private static var previous: [Int32: __sighandler_t?] = [:]
 
     static let signals = [SIGINT, SIGTERM]
 
-    /// Installs the handlers (again: terminal playback puts the defaults back when it ends)
-    /// and returns the descriptor that becomes readable once a signal has arrived.
+    /// Installs the handlers and returns the descriptor that becomes readable once a signal
+    /// has arrived (-1 if no pipe could be made: then signals keep their usual meaning).
     public static func install() -> Int32 {
         if ends.read < 0 {
             var fds: [Int32] = [-1, -1]
@@ -24,8 +27,9 @@ public enum InterruptSignal {
             }
             ends = (fds[0], fds[1])
         }
+        guard previous.isEmpty else { return ends.read }
         for number in signals {
-            _ = signal(number) { received in
+            previous[number] = signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)
                 _ = write(InterruptSignal.ends.write, &byte, 1)
             }
@@ -45,8 +49,9 @@ public enum InterruptSignal {
         return read(ends.read, &byte, 1) == 1 ? Int32(byte) : nil
     }
 
-    /// Back to the default handlers.
+    /// Puts back the handlers that were there before `install()`.
     public static func uninstall() {
-        for number in signals { _ = signal(number, SIG_DFL) }
+        for (number, handler) in previous { _ = signal(number, handler) }
+        previous = [:]
     }
 }

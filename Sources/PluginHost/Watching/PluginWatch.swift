@@ -42,7 +42,9 @@ public final class PluginWatch {
         // Watch first: a file written while the others load is then not missed.
         folders = try FolderWatch(folders: searchPath.folders.map(\.path), quietPeriod: quietPeriod)
         plugins = ReloadingCatalog(searchPath: searchPath, trust: trust, scanner: scanner)
+        // A Ctrl-C while the plugins load is taken by the first next().
         _ = InterruptSignal.install()
+        defer { InterruptSignal.uninstall() }
         firstLoad = plugins.refresh(noticed: [])
         catalog = plugins.makeCatalog()
     }
@@ -58,23 +60,23 @@ public final class PluginWatch {
 
     /// Waits until plugin files change and the folders are quiet again, then reloads.
     public func next() -> Event {
-        // Again: terminal playback restores the default handlers when it ends.
         let interrupt = InterruptSignal.install()
-        if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // during the last replay
+        defer { InterruptSignal.uninstall() }
+        if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // while loading
         guard let burst = folders.nextBurst(interrupt: interrupt) else {
             if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }
             return .failed("cannot wait for changes: \(String(cString: strerror(errno)))")
         }
         let changes = plugins.refresh(noticed: burst.paths)
         catalog = plugins.makeCatalog()
+        if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // while reloading
         return .reloaded(Reload(changes: changes, foldersGone: burst.foldersGone))
     }
 
-    /// Calls the running versions' deinit and puts the signal handlers back. Nothing is unloaded.
+    /// Calls the running versions' deinit. Nothing is unloaded.
     public func close() {
         guard !closed else { return }
         closed = true
         plugins.shutdown()
-        InterruptSignal.uninstall()
     }
 }
