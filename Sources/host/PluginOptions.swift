@@ -41,10 +41,17 @@ struct PluginOptions: ParsableArguments {
 
     /// Loads every plugin from a private copy, checked by the scanner's helper processes
     /// first, and watches the search path's folders for new versions (`host run --watch`).
-    func watch() throws -> PluginWatch {
+    /// Plugins from --untrusted-plugin-path folders (all, with `isolateAll`) run isolated.
+    func watch(isolateAll: Bool, timeout: Double) throws -> PluginWatch {
         let environment = Self.environment()
-        return try PluginWatch(searchPath: searchPath(environment), trust: TrustPolicy(allowUntrusted: allowUntrusted),
-                               scanner: Self.scanner(environment))
+        let executable = PluginSearchPath.currentExecutablePath()
+        if executable == nil && (isolateAll || !untrustedPluginPaths.isEmpty) {
+            throw ValidationError("isolated plugins need the path of this program, which /proc does not give")
+        }
+        return try PluginWatch(
+            searchPath: searchPath(environment), trust: TrustPolicy(allowUntrusted: allowUntrusted),
+            scanner: Self.scanner(environment),
+            isolation: executable.map { PluginWatch.Isolation(executable: $0, timeout: timeout, all: isolateAll) })
     }
 
     private static func environment() -> [String: String] {

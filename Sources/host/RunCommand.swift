@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
     var isolateTimeout: Double = 2
 
     @Flag(help: ArgumentHelp(
-        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). Ctrl-C stops (exit status 130)."))
+        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). With --isolate, each version runs in a child process, so an animator that crashes costs only its replay. Ctrl-C stops (exit status 130)."))
     var watch = false
 
     @Option(name: .customLong("watch-runs"), help: ArgumentHelp(

@@ -16,18 +16,13 @@ extension RunCommand {
     func validateWatch() throws {
         guard watchRuns == nil || watch else { throw ValidationError("--watch-runs needs --watch") }
         if let runs = watchRuns, runs < 0 { throw ValidationError("--watch-runs must be 0 or more, not \(runs)") }
-        // A replay needs the in-process catalog that the watch reloads.
-        guard !(watch && isolate) else { throw ValidationError("--watch cannot be combined with --isolate") }
-        guard !watch || plugins.untrustedPluginPaths.isEmpty else {
-            throw ValidationError("--watch loads plugins in this process; it cannot be combined with --untrusted-plugin-path")
-        }
     }
 
     /// The loop. Ends with the last replay's exit status, or 128 + the signal's number.
     func runWatching() throws {
         let watch: PluginWatch
         do {
-            watch = try plugins.watch()
+            watch = try plugins.watch(isolateAll: isolate, timeout: isolateTimeout)
         } catch {
             printError("error: cannot watch the plugin folders: \(error)")
             throw ExitCode(1)
@@ -42,7 +37,7 @@ extension RunCommand {
         for change in watch.firstLoad where change.isRefusal || plugins.pluginPaths.contains(Self.folder(of: change.path)) {
             say("   \(change)")
         }
-        var status = replay(watch.catalog)
+        var status = replay(watch)
 
         var replays = 0
         while watchRuns.map({ replays < $0 }) ?? true {
@@ -59,18 +54,19 @@ extension RunCommand {
                 if lines.isEmpty { lines = ["no plugin changed"] }
                 say("── \(Self.clock()) replay \(replays): \(lines[0])")
                 for line in lines.dropFirst() { say("   \(line)") }
-                status = replay(watch.catalog)
+                status = replay(watch)
             }
         }
         if status != 0 { throw ExitCode(status) }
     }
 
     /// One run and its output; a failure is printed and costs this replay only.
-    private func replay(_ catalog: PluginCatalog) -> Int32 {
+    private func replay(_ watch: PluginWatch) -> Int32 {
         // The watch is read as it goes: flush every stream after each replay.
         defer { fflush(nil) }
         do {
-            try play(registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry())
+            let (registry, curves) = watch.makeRegistries()
+            try play(registry: registry, curves: curves)
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue

@@ -203,6 +203,42 @@ struct HostWatchTests {
         #expect(reloadFolders(in: temporary).isEmpty, "private copies left behind: \(reloadFolders(in: temporary))")
     }
 
+    @Test("plugins from an untrusted folder run isolated in the watch too: an animator that crashes costs its replay only")
+    func isolatedVersions() async throws {
+        let dir = try TempDir("watch-isolated")
+        let plugins = try dir.folder("plugins")
+        let untrusted = try dir.folder("untrusted")
+        try await compileC(watchFixture("v1", duration: 0.25), to: "untrusted/fx.so", in: dir)
+
+        let host = try WatchingHost(["run", "fx", "--watch", "--watch-runs", "2", "--untrusted-plugin-path", untrusted],
+                                    pluginFolder: plugins, temporary: try dir.folder("tmp"), in: dir)
+        try await host.wait(for: "the first run") { out, _ in finishedRuns(out) == 1 }
+
+        // It loads and describes itself fine, then segfaults in animate_transition.
+        let crashing = PluginTemplate(pluginID: "fixture.e2e", effectID: "fx", ending: .complete, duration: 0.25,
+                                      animatePrologue: "*(volatile int *)16 = 1;")
+        try await compileC(crashing.render(), to: "untrusted/fx.so", in: dir)
+        try await host.wait(for: "the replay of the crashing version") { out, _ in finishedRuns(out) == 2 }
+
+        try await compileC(watchFixture("v3", duration: 0.5), to: "untrusted/fx.so", in: dir)
+        let ended = try await host.exit()
+        #expect(ended.status == 0 && !ended.crashed, "the last replay (version 3) is clean:\n\(host.transcript)")
+
+        let sections = watchSections(host.out)
+        try #require(sections.count == 3, "\(host.transcript)")
+        #expect(sections[0].body.contains("runs isolated in a child process") && sections[0].body.contains("fixture v1"),
+                "\(sections[0].body)")
+        #expect(sections[1].header.contains("replay 1: \(untrusted)/fx.so replaced: loaded fixture.e2e 1.0.0 (load #2,"),
+                "\(sections[1].header)")
+        #expect(sections[1].body.contains("completed by the standard cross-dissolve after fixture.e2e:fx failed")
+                    && sections[1].body.contains("crashed with SIGSEGV"),
+                "the crash costs the transition, which the cross-dissolve finishes:\n\(sections[1].body)")
+        #expect(sections[2].header.contains("replay 2: \(untrusted)/fx.so replaced: loaded fixture.e2e 1.0.0 (load #3,"),
+                "\(sections[2].header)")
+        #expect(sections[2].body.contains("fixture v3") && presentationEnd(sections[2].body).map { close($0, 0.5, 1e-3) } == true,
+                "\(sections[2].body)")
+    }
+
     @Test("Ctrl-C still ends the watch while a replay hangs in the plugin's animator")
     func interruptDuringAHungReplay() async throws {
         let dir = try TempDir("watch-hang")

@@ -1,3 +1,5 @@
+import TransitionCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,14 +36,35 @@ public final class PluginWatch {
     private let plugins: ReloadingCatalog
     private var closed = false
 
+    /// How plugins run isolated, each in a child process of its own: every plugin with
+    /// `all` (`--isolate`), else those from folders marked untrusted.
+    public struct Isolation: Sendable {
+        public let executable: String
+        /// Seconds one call into an isolated plugin may take.
+        public let timeout: Double
+        public let all: Bool
+
+        public init(executable: String, timeout: Double, all: Bool) {
+            self.executable = executable
+            self.timeout = timeout
+            self.all = all
+        }
+    }
+
     /// Starts watching the search path's folders, then loads every plugin in them. `scanner`
     /// checks each version in a helper process before it is loaded here; nil (for tests)
-    /// loads in this process only.
+    /// loads in this process only, and cannot isolate. Without `isolation`, plugins from
+    /// folders marked untrusted are refused.
     public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner?,
-                quietPeriod: Double = 0.15) throws {
+                isolation: Isolation? = nil, quietPeriod: Double = 0.15) throws {
+        guard isolation == nil || scanner != nil else {
+            throw WatchError(description: "isolated plugins need the scanner: their descriptions come from it")
+        }
         // Watch first: a file written while the others load is then not missed.
         folders = try FolderWatch(folders: searchPath.folders.map(\.path), quietPeriod: quietPeriod)
-        plugins = ReloadingCatalog(searchPath: searchPath, trust: trust, scanner: scanner)
+        plugins = ReloadingCatalog(
+            searchPath: searchPath, trust: trust, scanner: scanner,
+            isolation: isolation.map { .init(executable: $0.executable, timeout: $0.timeout, all: $0.all) })
         // A Ctrl-C while the plugins load is taken by the first next().
         _ = InterruptSignal.install()
         defer { InterruptSignal.uninstall() }
@@ -54,6 +77,10 @@ public final class PluginWatch {
     /// The folders watched, and those that could not be (they do not exist, most often).
     public var watchedFolders: [String] { folders.folders }
     public var unwatchedFolders: [(folder: String, why: String)] { folders.unwatched }
+
+    /// The effects and curves to run with now: the host's standard effects, then every
+    /// running version's (in this process, or isolated).
+    public func makeRegistries() -> (EffectRegistry, CurveRegistry) { plugins.makeRegistries() }
 
     /// The version running from the plugin file at `path`, if any.
     public func runningVersion(of path: String) -> PluginVersion? { plugins.running(path) }

@@ -21,7 +21,8 @@ struct PrivateCopy {
 }
 
 /// A folder for private copies: made with mkdtemp (mode 0700) under $TMPDIR or /tmp, removed
-/// with what is left in it by `remove()`.
+/// with what is left in it by `remove()`. Its name holds the process id, so that the folder of
+/// a watch that was killed before it could clean up is removed by the next one.
 final class PrivateCopyFolder {
     let path: String
     /// Copies made in this process, for names that are never used twice.
@@ -31,7 +32,8 @@ final class PrivateCopyFolder {
         var base = getenv("TMPDIR").map { String(cString: $0) } ?? ""
         if !base.hasPrefix("/") { base = "/tmp" }
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        var template = Array("\(base)/transition-host-reload-XXXXXX".utf8CString)
+        Self.removeAbandoned(in: base)
+        var template = Array("\(base)/\(Self.prefix)\(getpid())-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw WatchError(description: "cannot make a private folder in \(base) for plugin copies: \(String(cString: strerror(errno)))")
         }
@@ -77,11 +79,28 @@ final class PrivateCopyFolder {
     }
 
     /// Deletes the folder and every copy in it; loaded copies stay mapped.
-    func remove() {
-        if let names = PluginCatalog.listDirectory(path) {
-            for name in names { unlink("\(path)/\(name)") }
+    func remove() { Self.remove(path) }
+
+    static let prefix = "transition-host-reload-"
+
+    private static func remove(_ folder: String) {
+        if let names = PluginCatalog.listDirectory(folder) {
+            for name in names { unlink("\(folder)/\(name)") }
         }
-        rmdir(path)
+        rmdir(folder)
+    }
+
+    /// Removes the folders of copies that watches which no longer run left behind: folders
+    /// (not links) of this user, named with the id of a process that is gone.
+    private static func removeAbandoned(in base: String) {
+        for name in PluginCatalog.listDirectory(base) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                  pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var info = stat()
+            let folder = "\(base)/\(name)"
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            remove(folder)
+        }
     }
 
     private func failure(_ what: String, _ code: Int32) -> WatchError {

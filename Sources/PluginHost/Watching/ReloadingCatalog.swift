@@ -1,3 +1,5 @@
+import TransitionCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,10 +13,27 @@ import Musl
 /// reason is kept until the file changes. Versions that are replaced or removed get their
 /// deinit call and stay loaded: their handles are never closed (a library holding Swift code
 /// must never be dlclose'd), and copies are never loaded from the same path twice.
+///
+/// Versions that run isolated (all of them with `isolation.all`, and always those from
+/// folders marked untrusted) are never loaded here: a child process loads the checked copy,
+/// which is kept for as long as the version runs.
 final class ReloadingCatalog {
     struct Running {
-        let plugin: LoadedPlugin
+        /// Loaded in this process; nil when the version runs isolated.
+        let plugin: LoadedPlugin?
+        /// The child process that runs it when isolated (started on first use).
+        let isolated: IsolatedPlugin?
+        let description: PluginDescription
         let version: PluginVersion
+    }
+
+    /// How versions run isolated: the host binary that serves as their child process, and
+    /// the seconds one call may take.
+    struct Isolation {
+        let executable: String
+        let timeout: Double
+        /// Every plugin, not only those from untrusted folders (`--isolate`).
+        let all: Bool
     }
 
     /// Why a file is not what runs (or not all of it): kept until the file changes.
@@ -27,7 +46,7 @@ final class ReloadingCatalog {
     /// A new version that passed the checks, not loaded here yet (unless there is no scanner).
     private struct Passed {
         let copy: PrivateCopy
-        let pluginID: String
+        let description: PluginDescription
         let preloaded: LoadedPlugin?
     }
 
@@ -43,6 +62,7 @@ final class ReloadingCatalog {
     let trust: TrustPolicy
     /// Helper processes that load each new version first; nil loads them here only (tests).
     let scanner: PluginScanner?
+    let isolation: Isolation?
 
     private var files: [String: FileState] = [:]
     /// The files in search order, as last walked.
@@ -52,11 +72,18 @@ final class ReloadingCatalog {
     private var loads: [String: Int] = [:]
     /// Versions no longer running. Kept, with their libraries, for the life of the process.
     private var retired: [LoadedPlugin] = []
+    /// The copies isolated versions run from, for as long as they run.
+    private var keptCopies: PrivateCopyFolder?
 
-    init(searchPath: PluginSearchPath, trust: TrustPolicy, scanner: PluginScanner?) {
+    init(searchPath: PluginSearchPath, trust: TrustPolicy, scanner: PluginScanner?, isolation: Isolation? = nil) {
         self.searchPath = searchPath
         self.trust = trust
         self.scanner = scanner
+        self.isolation = isolation
+    }
+
+    private func isolates(_ origin: PluginSearchPath.Origin) -> Bool {
+        isolation.map { $0.all || origin == .untrusted } ?? false
     }
 
     /// Looks at every folder again and loads what changed. `noticed` are the paths the folder
@@ -125,7 +152,8 @@ final class ReloadingCatalog {
             guard let state = files[path] else { return nil }
             let status: PluginFileRecord.Status
             if let running = state.running {
-                status = .loaded(running.plugin)
+                guard let plugin = running.plugin else { return nil }  // isolated: see makeRegistries
+                status = .loaded(plugin)
             } else {
                 switch state.problem {
                 case .failed(let failure)?: status = .failed(failure)
@@ -139,14 +167,30 @@ final class ReloadingCatalog {
         return PluginCatalog(records: records, folderProblems: folderProblems)
     }
 
+    /// The effects and curves to run with: the host's standard effects, then each running
+    /// version's, loaded here or isolated. Curves come only from plugins loaded here.
+    func makeRegistries() -> (EffectRegistry, CurveRegistry) {
+        let catalog = makeCatalog()
+        let registry = catalog.makeRegistry()
+        for path in order {
+            guard let running = files[path]?.running, let isolated = running.isolated else { continue }
+            for info in running.description.effects { registry.register(IsolatedEffect(info: info, plugin: isolated)) }
+        }
+        return (registry, catalog.makeCurveRegistry())
+    }
+
     /// The version running from `path`, if any.
     func running(_ path: String) -> PluginVersion? { files[path]?.running?.version }
 
-    /// Calls every running version's deinit, last in search order first. Nothing is unloaded.
+    /// Calls every running version's deinit, last in search order first, and ends the
+    /// isolated ones' processes. Nothing is unloaded.
     func shutdown() {
         for path in order.reversed() {
-            if let running = files[path]?.running { running.plugin.deinitialize() }
+            files[path]?.running?.plugin?.deinitialize()
+            files[path]?.running = nil
         }
+        keptCopies?.remove()
+        keptCopies = nil
     }
 
     // MARK: - Steps of a refresh
@@ -166,8 +210,8 @@ final class ReloadingCatalog {
                     continue
                 }
                 if !seen.insert(FileID(info)).inserted { continue }
-                // Never loaded in this process, which is what a watch does with a plugin.
-                walk.append(candidate.origin == .untrusted
+                // Never loaded in this process: it runs isolated, or not at all.
+                walk.append(candidate.origin == .untrusted && isolation == nil
                     ? PluginCandidate(path: candidate.path, origin: candidate.origin, kind: .untrusted(Self.isolatedOnly))
                     : candidate)
             }
@@ -212,7 +256,7 @@ final class ReloadingCatalog {
             let results = scanner.scan(copies.map(\.copy.path))
             for ((path, copy), outcome) in zip(copies, results) {
                 if case .plugin(let description) = outcome {
-                    passed[path] = Passed(copy: copy, pluginID: description.id, preloaded: nil)
+                    passed[path] = Passed(copy: copy, description: description, preloaded: nil)
                 } else {
                     refuse(path, Self.naming(path, not: copy.path, outcome.failure!), &outcomes)
                 }
@@ -220,7 +264,7 @@ final class ReloadingCatalog {
         } else {
             for (path, copy) in copies {
                 switch PluginLoader.load(path: copy.path) {
-                case .success(let plugin): passed[path] = Passed(copy: copy, pluginID: plugin.id, preloaded: plugin)
+                case .success(let plugin): passed[path] = Passed(copy: copy, description: PluginDescription(plugin), preloaded: plugin)
                 case .failure(let failure): refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
                 }
             }
@@ -234,7 +278,7 @@ final class ReloadingCatalog {
         var firstFile: [String: String] = [:]
         for path in order {
             guard var state = files[path] else { continue }
-            guard let id = passed[path]?.pluginID ?? state.running?.plugin.id else { continue }
+            guard let id = passed[path]?.description.id ?? state.running?.description.id else { continue }
             if let first = firstFile[id] {
                 if let running = state.running {
                     retire(running)
@@ -259,23 +303,49 @@ final class ReloadingCatalog {
         return false
     }
 
-    /// Loads the copy here (the scanner passed it), and makes it the running version.
+    /// Loads the copy here (the scanner passed it), or keeps it for its isolated process, and
+    /// makes it the running version.
     private func load(_ path: String, _ new: Passed, outcomes: inout [String: PluginChange.Outcome]) {
         let copy = new.copy
-        let result = new.preloaded.map { Result<LoadedPlugin, PluginLoadFailure>.success($0) } ?? PluginLoader.load(path: copy.path)
-        switch result {
-        case .failure(let failure):
-            refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
-        case .success(let plugin):
-            loads[path, default: 0] += 1
-            let version = PluginVersion(pluginID: plugin.id, version: plugin.version, load: loads[path]!,
-                                        hash: copy.fingerprint.hash)
-            let old = files[path]?.running
-            if let old { retire(old) }
-            files[path]?.running = Running(plugin: plugin, version: version)
-            files[path]?.problem = nil
-            outcomes[path] = .loaded(version, replacing: old?.version)
+        var plugin: LoadedPlugin?
+        var isolated: IsolatedPlugin?
+        if let isolation, let origin = files[path]?.origin, isolates(origin) {
+            // The child loads it when a run first needs it, and again after a failure: the
+            // copy must outlive this refresh's folder.
+            do {
+                isolated = IsolatedPlugin(path: try keep(copy), pluginID: new.description.id,
+                                          executable: isolation.executable, timeout: isolation.timeout)
+            } catch {
+                refuse(path, PluginLoadFailure(reason: "cannot keep a copy for its isolated process: \(error)", fix: ""), &outcomes)
+                return
+            }
+        } else {
+            switch new.preloaded.map({ Result<LoadedPlugin, PluginLoadFailure>.success($0) }) ?? PluginLoader.load(path: copy.path) {
+            case .failure(let failure):
+                refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
+                return
+            case .success(let loaded):
+                plugin = loaded
+            }
         }
+        loads[path, default: 0] += 1
+        let version = PluginVersion(pluginID: new.description.id, version: new.description.version, load: loads[path]!,
+                                    hash: copy.fingerprint.hash)
+        let old = files[path]?.running
+        if let old { retire(old) }
+        files[path]?.running = Running(plugin: plugin, isolated: isolated, description: new.description, version: version)
+        files[path]?.problem = nil
+        outcomes[path] = .loaded(version, replacing: old?.version)
+    }
+
+    /// Moves a checked copy into the folder of copies kept while their versions run.
+    private func keep(_ copy: PrivateCopy) throws -> String {
+        if keptCopies == nil { keptCopies = try PrivateCopyFolder() }
+        let target = "\(keptCopies!.path)/\(copy.path.split(separator: "/").last!)"
+        guard rename(copy.path, target) == 0 else {
+            throw WatchError(description: "cannot move it: \(String(cString: strerror(errno)))")
+        }
+        return target
     }
 
     private func refuse(_ path: String, _ failure: PluginLoadFailure, _ outcomes: inout [String: PluginChange.Outcome]) {
@@ -283,10 +353,14 @@ final class ReloadingCatalog {
         outcomes[path] = .refused(failure, stillRunning: files[path]?.running?.version)
     }
 
-    /// Lets a version go: its deinit, once; its library stays loaded.
+    /// Lets a version go: its deinit, once, and its library stays loaded; or, isolated, its
+    /// process ends (with the last reference to it) and its kept copy goes.
     private func retire(_ running: Running) {
-        running.plugin.deinitialize()
-        retired.append(running.plugin)
+        if let plugin = running.plugin {
+            plugin.deinitialize()
+            retired.append(plugin)
+        }
+        if let isolated = running.isolated { unlink(isolated.path) }
     }
 
     static let isolatedOnly = PluginLoadFailure(
