@@ -140,3 +140,46 @@ struct HotReloadTests {
         #expect(plugins.makeCatalog().loadedPlugins.count == 1)
     }
 }
+
+@Suite("Hot reload: private copies")
+struct PrivateCopyTests {
+    @Test("each copy has a path of its own and exactly the source's bytes; the folder goes with remove()")
+    func copies() throws {
+        let dir = try TempDir("copies")
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let source = try dir.write("fx.so", bytes: bytes)
+        let folder = try PrivateCopyFolder(base: dir.path)
+        #expect(folder.path.hasPrefix("\(dir.path)/transition-host-reload-\(getpid())-"))
+
+        let first = try folder.copy(source)
+        let second = try folder.copy(source)
+        #expect(first.path != second.path, "glibc would hand back the library it loaded from the first path")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: second.path))) == bytes)
+        #expect(first.fingerprint.hash == FNV1a.hash(bytes) && first.fingerprint.size == UInt64(bytes.count))
+
+        var info = stat()
+        #expect(stat(folder.path, &info) == 0 && info.st_mode & 0o777 == 0o700, "private: only its owner may look in")
+        folder.remove()
+        #expect(access(folder.path, F_OK) != 0)
+    }
+
+    @Test("a folder of copies that a killed watch left behind is removed; a running watch's is not")
+    func abandonedFolders() async throws {
+        let dir = try TempDir("abandoned")
+        // The id of a process that has ended.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = dir.file("transition-host-reload-\(ended.processIdentifier)-Ab12Cd")
+        let live = dir.file("transition-host-reload-\(getpid())-Zz99Yy")
+        for folder in [abandoned, live] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: "\(folder)/1.2.fx.so"))
+        }
+        let folder = try PrivateCopyFolder(base: dir.path)
+        defer { folder.remove() }
+        #expect(access(abandoned, F_OK) != 0, "the ended watch's copies are gone")
+        #expect(access("\(live)/1.2.fx.so", F_OK) == 0, "a running watch's copies stay")
+    }
+}

@@ -40,7 +40,8 @@ public final class FolderWatch {
     static let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
         | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
 
-    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 2) throws {
+    /// `closeWait` is generous: a linker may open its output long before it writes it.
+    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 5) throws {
         self.quietPeriod = quietPeriod
         self.closeWait = closeWait
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))

@@ -28,8 +28,9 @@ final class PrivateCopyFolder {
     /// Copies made in this process, for names that are never used twice.
     nonisolated(unsafe) private static var copiesMade = 0
 
-    init() throws {
-        var base = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+    /// A new folder in `base`, by default $TMPDIR (when absolute) or /tmp.
+    init(base: String? = nil) throws {
+        var base = base ?? getenv("TMPDIR").map { String(cString: $0) } ?? ""
         if !base.hasPrefix("/") { base = "/tmp" }
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         Self.removeAbandoned(in: base)
