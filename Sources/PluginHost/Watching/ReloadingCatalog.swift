@@ -137,7 +137,8 @@ final class ReloadingCatalog {
             guard let state = files[path] else { continue }
             switch state.problem {
             case .failed(let failure)?: outcomes[path] = .refused(failure, stillRunning: state.running?.version)
-            case .skipped(let why)?: outcomes[path] = .refused(PluginLoadFailure(reason: why, fix: ""), stillRunning: nil)
+            case .skipped(let why)?:
+                outcomes[path] = .refused(PluginLoadFailure(reason: why, fix: ""), stillRunning: state.running?.version)
             case .shadowed(let first, let id)?: outcomes[path] = .shadowed(byPath: first, pluginID: id)
             case nil: outcomes[path] = .unchanged(state.running?.version)
             }
