@@ -15,8 +15,21 @@ final class CacheSession {
     private let stored: [String: RegistryCache.Entry]
     /// Why the cache file was not used (nil when it was, or when there was none yet).
     let ignored: String?
-    /// Fingerprints of this run's files, by absolute path.
-    private var fingerprints: [String: FileFingerprint] = [:]
+    /// What this run learned of each file it looked at, by absolute path.
+    private struct Look {
+        let fingerprint: FileFingerprint
+        /// Kept only when the file had settled (see ChangeStamp).
+        let stamp: ChangeStamp?
+        /// The cache's entry stands as it is: same fingerprint, same stamp. A run in which
+        /// every file is so, and no entry goes, writes nothing.
+        let asStored: Bool
+    }
+    private var looks: [String: Look] = [:]
+    /// The real-time clock's seconds before any file was looked at: a file changed less than
+    /// settleSeconds before this gets no stamp.
+    private let started = ChangeStamp.now()
+    /// Files whose content was read and hashed this run (the others' stamps matched).
+    private(set) var filesHashed = 0
 
     init(cache: RegistryCache, host: RegistryCache.HostIdentity, forgets: Bool) {
         self.cache = cache
@@ -29,36 +42,60 @@ final class CacheSession {
     }
 
     /// What the cache knows of the regular file at `path` (`info` from its stat), or nil
-    /// when it must be scanned: not in the cache, or changed since.
+    /// when it must be scanned: not in the cache, or changed since. A file whose stat still
+    /// shows the size, modification time, device, inode and ctime recorded with its hash is
+    /// not read (see ChangeStamp for why that is safe); any other is hashed, and its entry
+    /// still counts when size, modification time and hash match (a file copied with its time
+    /// kept, say), with the new stamp.
     func lookUp(_ path: String, _ info: stat) -> ScanOutcome? {
-        guard let fingerprint = FileFingerprint.of(path: path, expected: info) else { return nil }
         let key = absolutePath(path)
-        fingerprints[key] = fingerprint
-        guard let entry = stored[key], entry.fingerprint == fingerprint else { return nil }
+        let stamp = ChangeStamp(info)
+        let entry = stored[key]
+        if let entry, let recorded = entry.stamp, recorded == stamp, entry.fingerprint.matchesSizeAndTime(info) {
+            looks[key] = Look(fingerprint: entry.fingerprint, stamp: recorded, asStored: true)
+            return entry.outcome
+        }
+        filesHashed += 1
+        guard let fingerprint = FileFingerprint.of(path: path, expected: info) else { return nil }
+        let settled = stamp.settled(at: started, settleSeconds: cache.settleSeconds) ? stamp : nil
+        guard let entry, entry.fingerprint == fingerprint else {
+            looks[key] = Look(fingerprint: fingerprint, stamp: settled, asStored: false)
+            return nil
+        }
+        looks[key] = Look(fingerprint: fingerprint, stamp: settled, asStored: settled == entry.stamp)
         return entry.outcome
     }
 
     /// Writes this run's outcomes (`seen`: every file looked at, by path) over the cache,
     /// keeping other folders' entries while their folder exists; entries of the folders
-    /// searched now whose file is gone are dropped.
+    /// searched now whose file is gone are dropped. Writes nothing when that changes nothing.
     func save(seen: [(path: String, outcome: ScanOutcome)], searchedFolders: Set<String>) -> SaveResult {
         var entries: [String: RegistryCache.Entry] = [:]
+        entries.reserveCapacity(stored.count)
+        // Tracked as it goes rather than by comparing old and new entries at the end, which
+        // compared every plugin's description, field by field, on every warm run.
+        var changed = ignored != nil
         var folderExists: [String: Bool] = [:]
         for (path, entry) in stored {
             let folder = Self.folder(of: path)
-            guard !searchedFolders.contains(folder) else { continue }
+            guard !searchedFolders.contains(folder) else {
+                // Stays only as this run's own entry, and unchanged only when looked at as stored.
+                if looks[path]?.asStored != true { changed = true }
+                continue
+            }
             let exists = folderExists[folder] ?? {
                 var info = stat()
                 let found = stat(folder, &info) == 0
                 folderExists[folder] = found
                 return found
             }()
-            if exists { entries[path] = entry }
+            if exists { entries[path] = entry } else { changed = true }
         }
         for (path, outcome) in seen where outcome.isCacheable {
             let key = absolutePath(path)
-            guard let fingerprint = fingerprints[key] else { continue }
-            entries[key] = RegistryCache.Entry(fingerprint: fingerprint, outcome: outcome)
+            guard let look = looks[key] else { continue }
+            entries[key] = RegistryCache.Entry(fingerprint: look.fingerprint, stamp: look.stamp, outcome: outcome)
+            if !look.asStored { changed = true }
         }
         if entries.count > RegistryCache.maximumEntries {
             // Keep this run's files; drop other folders' entries beyond the limit.
@@ -66,8 +103,9 @@ final class CacheSession {
             for key in entries.keys.sorted() where entries.count > RegistryCache.maximumEntries && !own.contains(key) {
                 entries[key] = nil
             }
+            changed = true
         }
-        guard entries != stored || ignored != nil else { return .unchanged }
+        guard changed else { return .unchanged }
         if let why = cache.write(entries, host: host) { return .failed(why) }
         return .written
     }

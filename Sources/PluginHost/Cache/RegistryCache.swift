@@ -10,15 +10,18 @@ import Musl
 /// loads no plugin and starts no helper. One file, by default
 /// $XDG_CACHE_HOME/transition-host/registry-v1 (~/.cache/... without XDG_CACHE_HOME):
 ///
-///     transition-host-registry 1
+///     transition-host-registry 2
 ///     host ABI-MAJOR ABI-MINOR HOST-SIZE HOST-MTIME-S HOST-MTIME-NS
-///     file PATH SIZE MTIME-S MTIME-NS HASH        (then the file's outcome: OutcomeRecord)
+///     file PATH SIZE MTIME-S MTIME-NS HASH [DEVICE INODE CTIME-S CTIME-NS]
+///         (then the file's outcome: OutcomeRecord)
 ///     ...
 ///     end ENTRIES CHECKSUM
 ///
 /// An entry counts only for the same file (path, size, time, content hash) seen by the same
 /// host binary speaking the same ABI: a rebuilt or upgraded host scans again, since its
-/// checks may have changed. The checksum (FNV-1a of everything above the last line) catches
+/// checks may have changed. The optional fields are the file's ChangeStamp: while stat still
+/// shows them (and the size and time), the hash stands without reading the file again.
+/// The checksum (FNV-1a of everything above the last line) catches
 /// a cut or damaged file; every entry is then checked as strictly as the scanner's own
 /// report. A file that fails anything is ignored whole and rebuilt, never half trusted.
 /// Written to a temporary file and renamed over the old one, so readers never see half.
@@ -27,7 +30,15 @@ public struct RegistryCache: Sendable {
 
     struct Entry: Equatable, Sendable {
         let fingerprint: FileFingerprint
+        /// Present once the file had settled when it was hashed (see ChangeStamp).
+        let stamp: ChangeStamp?
         let outcome: ScanOutcome
+
+        init(fingerprint: FileFingerprint, stamp: ChangeStamp? = nil, outcome: ScanOutcome) {
+            self.fingerprint = fingerprint
+            self.stamp = stamp
+            self.outcome = outcome
+        }
     }
 
     /// Who wrote the entries: they are valid only for the same host binary and ABI.
@@ -49,10 +60,14 @@ public struct RegistryCache: Sendable {
         }
     }
 
-    static let magic = ["transition-host-registry", "1"]
+    static let magic = ["transition-host-registry", "2"]
     /// A cache larger than this is not one this host wrote for any sensible number of plugins.
     static let maximumBytes = 64 << 20
     static let maximumEntries = 100_000
+
+    /// Seconds a file must have been left alone when hashed for its stamp to be kept; tests
+    /// make it 0 to see a fresh file's stamp trusted (see ChangeStamp).
+    var settleSeconds = ChangeStamp.settleSeconds
 
     public init(path: String) { self.path = path }
 
@@ -123,8 +138,11 @@ public struct RegistryCache: Sendable {
         var count = 0
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) where entry.outcome.isCacheable {
             let f = entry.fingerprint
-            bytes += RecordLine.encode(["file", path, "\(f.size)", "\(f.modifiedSeconds)", "\(f.modifiedNanoseconds)",
-                                        RecordNumber.hex(f.hash)])
+            var line = ["file", path, "\(f.size)", "\(f.modifiedSeconds)", "\(f.modifiedNanoseconds)", RecordNumber.hex(f.hash)]
+            if let s = entry.stamp {
+                line += ["\(s.device)", "\(s.inode)", "\(s.changedSeconds)", "\(s.changedNanoseconds)"]
+            }
+            bytes += RecordLine.encode(line)
             for line in OutcomeRecord.lines(entry.outcome) { bytes += RecordLine.encode(line) }
             count += 1
         }
@@ -140,7 +158,9 @@ public struct RegistryCache: Sendable {
         let trailer = try RecordLine.decode(body[lastStart...])
         guard trailer.count == 3, trailer[0] == "end" else { throw malformed("cut off: no 'end' line") }
         let declared = Int(try RecordNumber.unsigned(trailer[1], as: UInt32.self))
-        guard try RecordNumber.hex(trailer[2]) == FNV1a.hash(Array(bytes[..<lastStart])) else {
+        var checksum = FNV1a()
+        bytes.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[..<lastStart])) }
+        guard try RecordNumber.hex(trailer[2]) == checksum.value else {
             throw malformed("damaged: the checksum does not match")
         }
 
@@ -157,15 +177,22 @@ public struct RegistryCache: Sendable {
         var entries: [String: Entry] = [:]
         while !cursor.isAtEnd {
             let line = try cursor.next()
-            guard line.count == 6, line[0] == "file", line[1].hasPrefix("/"), !line[1].utf8.contains(0) else {
+            guard line.count == 6 || line.count == 10, line[0] == "file", line[1].hasPrefix("/"), !line[1].utf8.contains(0) else {
                 throw malformed("expected a 'file' line")
             }
             let fingerprint = FileFingerprint(
                 size: try RecordNumber.unsigned(line[2]), modifiedSeconds: try RecordNumber.signed(line[3]),
                 modifiedNanoseconds: try RecordNumber.unsigned(line[4]), hash: try RecordNumber.hex(line[5]))
             guard fingerprint.modifiedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
+            var stamp: ChangeStamp?
+            if line.count == 10 {
+                stamp = ChangeStamp(device: try RecordNumber.unsigned(line[6]), inode: try RecordNumber.unsigned(line[7]),
+                                    changedSeconds: try RecordNumber.signed(line[8]),
+                                    changedNanoseconds: try RecordNumber.unsigned(line[9]))
+                guard stamp!.changedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
+            }
             let outcome = try OutcomeRecord.read(&cursor)
-            guard entries.updateValue(Entry(fingerprint: fingerprint, outcome: outcome), forKey: line[1]) == nil else {
+            guard entries.updateValue(Entry(fingerprint: fingerprint, stamp: stamp, outcome: outcome), forKey: line[1]) == nil else {
                 throw malformed("the same file twice")
             }
             guard entries.count <= maximumEntries else { throw malformed("more than \(maximumEntries) entries") }

@@ -25,6 +25,9 @@ public struct Discovery {
         /// Regular files looked at (one per file, however many links reach it).
         public var files = 0
         public var fromCache = 0
+        /// Files whose content was read to check them against the cache: those whose stat
+        /// no longer matched what the cache recorded, or that were too fresh to stamp.
+        public var hashed = 0
         /// Files scanned this run (in helpers, or in this process without a scanner).
         public var scanned = 0
         public var helpersStarted = 0
@@ -36,6 +39,7 @@ public struct Discovery {
 
         public var summary: String {
             var text = "scanned \(scanned) files in \(helpersStarted) helper processes; \(fromCache) of \(files) from the cache"
+                + " (\(hashed) read to check them)"
             if let why = cacheIgnored { text += "; cache ignored: \(why)" }
             if let why = cacheNotWritten { text += "; cache not written: \(why)" }
             return text

@@ -65,6 +65,7 @@ public struct PluginDiscovery {
             let helpersBefore = scanner.statistics.helpersStarted
             for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path })) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
+            statistics.hashed = store?.filesHashed ?? 0
             statistics.helpersStarted = scanner.statistics.helpersStarted - helpersBefore
             if let store {
                 let searched = Set(searchPath.folders.map { folder -> String in
@@ -72,7 +73,7 @@ public struct PluginDiscovery {
                     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
                     return path
                 })
-                let seen = files.map { (candidates[$0.0].path, outcomes[$0.0]!) }
+                let seen = files.map { (path: candidates[$0.0].path, outcome: outcomes[$0.0]!) }
                 switch store.save(seen: seen, searchedFolders: searched) {
                 case .written: statistics.cacheWritten = true
                 case .unchanged: break
