@@ -22,8 +22,8 @@ public struct TrustPolicy: Sendable {
     func problem(path: String, _ info: stat, isFolder: Bool) -> PluginLoadFailure? {
         guard enforced else { return nil }
         let what = isFolder ? "plugin folder" : "plugin file"
-        let quoted = Self.shellQuoted(path)
         if info.st_uid != userID && info.st_uid != 0 {
+            let quoted = Self.shellQuoted(path)
             return PluginLoadFailure(
                 reason: "the \(what) is owned by \(Self.userName(info.st_uid)), not by you (\(Self.userName(userID))) or root: whoever owns it decides what code runs in your host",
                 fix: "if you trust it, `chown \(Self.userName(userID)) \(quoted)`; or pass --allow-untrusted",
@@ -31,6 +31,7 @@ public struct TrustPolicy: Sendable {
         }
         let writable = info.st_mode & (S_IWGRP | S_IWOTH)
         if writable != 0 {
+            let quoted = Self.shellQuoted(path)
             let who = writable & S_IWOTH != 0 ? "everyone" : "its group"
             return PluginLoadFailure(
                 reason: "the \(what) is writable by \(who) (mode \(String(info.st_mode & 0o7777, radix: 8))): anyone who can write it can run code in your host",

@@ -21,10 +21,16 @@ public final class EffectRegistry {
     }
 
     public private(set) var providers: [EffectProvider] = []
+    /// How many providers offer each effect id: a listing asks once per effect whether its
+    /// id is ambiguous, which must not cost a pass over every provider (hundreds of plugins).
+    private var offers: [String: Int] = [:]
 
     public init() {}
 
-    public func register(_ provider: EffectProvider) { providers.append(provider) }
+    public func register(_ provider: EffectProvider) {
+        providers.append(provider)
+        offers[provider.info.effectID, default: 0] += 1
+    }
 
     /// Finds an effect by "plugin:effect" or by a short name that only one plugin offers.
     /// With `preferPlugin`, a short name offered by that plugin wins (a delegate's choice).
@@ -64,7 +70,7 @@ public final class EffectRegistry {
     /// True when more than one plugin offers an effect with this id: the listing then shows
     /// the qualified name.
     public func isAmbiguous(_ effectID: String) -> Bool {
-        providers.lazy.filter { $0.info.effectID == effectID }.count > 1
+        offers[effectID, default: 0] > 1
     }
 }
 
