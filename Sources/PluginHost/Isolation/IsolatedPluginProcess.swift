@@ -47,7 +47,9 @@ public final class IsolatedPluginProcess {
         channel = IsolationChannel(fd: mine, timeout: timeout)
         channel.server = { [unowned self] op, reader in try HostTableServer.serve(op, &reader, for: self) }
         // The reply is the loader's refusal, or nil when the plugin loaded and passed its checks.
-        guard var reply = try call(.loadPlugin, "init", { _ in }) else {
+        // Starting a process and loading a plugin may take longer than a call on a busy
+        // machine: the scanner's allowance, not the per-call deadline, bounds it.
+        guard var reply = try call(.loadPlugin, "init", allowing: max(timeout, PluginScanner.defaultFileTimeout), { _ in }) else {
             throw LoadFailure(reason: failure ?? "the plugin did not load")
         }
         if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
@@ -68,13 +70,13 @@ public final class IsolatedPluginProcess {
 
     /// Calls the plugin; nil once the process has failed (now or before). `what` names the
     /// call in the failure's reason. Calls are attributed to the plugin, as in-process calls are.
-    func call(_ op: IsolationOp, _ what: String, _ args: (inout WireWriter) -> Void) throws -> WireReader? {
+    func call(_ op: IsolationOp, _ what: String, allowing: Double? = nil, _ args: (inout WireWriter) -> Void) throws -> WireReader? {
         guard failure == nil else { return nil }
         let saved = currentCall
         currentCall = what
         defer { currentCall = saved }
         do {
-            return try HostBridge.shared.calling(plugin: pluginID) { try channel.call(op.rawValue, args) }
+            return try HostBridge.shared.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
         } catch let f as IsolationChannel.Failure {
             fail(f)
             return nil

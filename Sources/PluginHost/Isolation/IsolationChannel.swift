@@ -55,6 +55,8 @@ final class IsolationChannel {
     private(set) var failure: Failure?
     private var depth = 0
     private var deadline: Double = .infinity
+    /// The seconds the current top-level call was given, for the report.
+    private var deadlineLength: Double = 0
     /// Requests served, for the benchmark.
     private(set) var messages = 0
     private var nextSequence: UInt32 = 1
@@ -68,10 +70,14 @@ final class IsolationChannel {
 
     /// Sends request `op` with the arguments `body` writes, serves the other side's requests
     /// until the reply comes, and returns a reader over the reply.
-    func call(_ op: UInt16, _ body: (inout WireWriter) -> Void = { _ in }) throws -> WireReader {
+    /// `allowing` replaces the channel's timeout for this call when it is a top-level one.
+    func call(_ op: UInt16, allowing: Double? = nil, _ body: (inout WireWriter) -> Void = { _ in }) throws -> WireReader {
         if let failure { throw failure }
         guard depth < Self.maxDepth else { return try fail(.garbage("calls nested more than \(Self.maxDepth) deep")) }
-        if depth == 0, let timeout { deadline = Self.now() + timeout }
+        if depth == 0, let timeout {
+            deadlineLength = allowing ?? timeout
+            deadline = Self.now() + deadlineLength
+        }
         depth += 1
         defer { depth -= 1 }
         let sequence = nextSequence
@@ -176,7 +182,7 @@ final class IsolationChannel {
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let ready = left > 0 ? poll(&p, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up))) : 0
                 if ready < 0 && errno == EINTR { continue }
-                if ready == 0 { return try fail(.timedOut(timeout!)) }
+                if ready == 0 { return try fail(.timedOut(deadlineLength)) }
             }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
             if n > 0 { got += n; continue }
