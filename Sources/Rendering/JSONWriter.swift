@@ -1,13 +1,33 @@
 /// A small JSON builder: deterministic output (keys in the order written, numbers in Swift's
 /// shortest round-trip form), and no Foundation, so that `host` starts fast.
 public struct JSONWriter {
+    /// What was written and not yet handed to the sink (all of it, without a sink).
     public private(set) var output = ""
     /// Items written so far in each open container, innermost last.
     private var counts: [Int] = [0]
     /// A key was just written: the next value is its value, not a new item.
     private var afterKey = false
+    /// Where a streaming writer hands its text, a piece at a time, so that a document of
+    /// tens of megabytes (a run of 10,000 views) is never held whole.
+    private let sink: ((String) -> Void)?
+    private static let pieceBytes = 1 << 16
 
-    public init() {}
+    /// A writer that keeps the whole document in `output`.
+    public init() { sink = nil }
+
+    /// A writer that hands its text to `sink` in pieces of about 64 KiB, in order; call
+    /// `finish()` at the end for the last piece. The pieces joined are what `output` would be.
+    public init(streamingTo sink: @escaping (String) -> Void) {
+        self.sink = sink
+        output.reserveCapacity(Self.pieceBytes + 4096)
+    }
+
+    /// Hands what is left to the sink.
+    public mutating func finish() {
+        guard let sink, !output.isEmpty else { return }
+        sink(output)
+        output.removeAll(keepingCapacity: true)
+    }
 
     private mutating func beginItem() {
         if afterKey { afterKey = false; return }
@@ -40,6 +60,10 @@ public struct JSONWriter {
         body(&self)
         counts.removeLast()
         output += close
+        if let sink, output.utf8.count >= Self.pieceBytes {
+            sink(output)
+            output.removeAll(keepingCapacity: true)
+        }
     }
 
     public mutating func field(_ name: String, _ value: String) { key(name); string(value) }

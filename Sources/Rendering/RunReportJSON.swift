@@ -6,6 +6,19 @@ import TransitionCore
 public enum RunReportJSON {
     public static func render(_ report: PresentDismissRun.Report) -> String {
         var json = JSONWriter()
+        write(report, into: &json)
+        return json.output
+    }
+
+    /// The same text as render(_:), handed to `sink` a piece at a time: a run of 10,000 views
+    /// makes tens of megabytes of JSON, which `host run` streams out instead of holding.
+    public static func write(_ report: PresentDismissRun.Report, to sink: @escaping (String) -> Void) {
+        var json = JSONWriter(streamingTo: sink)
+        write(report, into: &json)
+        json.finish()
+    }
+
+    private static func write(_ report: PresentDismissRun.Report, into json: inout JSONWriter) {
         json.object { j in
             j.field("effect", report.effect.qualifiedName)
             j.field("presentation", report.presentation?.qualifiedName)
@@ -61,6 +74,5 @@ public enum RunReportJSON {
                 }
             }
         }
-        return json.output
     }
 }

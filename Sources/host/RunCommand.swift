@@ -150,6 +150,10 @@ struct RunCommand: ParsableCommand {
         }
         defer { TerminalKeys.restore() }
         var options = PresentDismissRun.Options(effect: effect ?? "")
+        let playsInTerminal = keys == nil && output == nil && plot == nil && format == .text
+            && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
+        // Snapshots are kept only for what draws them: most of a large scene's memory.
+        options.recordsSnapshots = output != nil || plot != nil || playsInTerminal
         if let keys {
             options.liveInteraction = { keys.next($0) }
             options.onFrame = { keys.show($0) }
@@ -184,12 +188,15 @@ struct RunCommand: ParsableCommand {
         }
         if keys != nil { print("") }
         try writeOutputs(report, output: output, plot: plot)
-        if keys == nil && output == nil && plot == nil && format == .text && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment()) {
+        if playsInTerminal {
             TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())).play(report)
         }
         switch format {
         case .text: print(RunReportText.render(report))
-        case .json: print(RunReportJSON.render(report))
+        case .json:
+            // Streamed: the document of a large scene runs to tens of megabytes.
+            RunReportJSON.write(report) { print($0, terminator: "") }
+            print("")
         }
         if !report.isClean { throw HostExit.notClean }
     }

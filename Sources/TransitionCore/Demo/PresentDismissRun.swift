@@ -30,6 +30,10 @@ public enum PresentDismissRun {
         /// (`segue`, or the first), there and back. An empty `effect` then means the segue's.
         public var scene: SceneDescription?
         public var segue: String?
+        /// Whether the report keeps a SceneSnapshot of every frame (`snapshots`): what the
+        /// renderer, the exports and the plots draw from. A run that only prints its trace or
+        /// its JSON leaves them out: for a scene of 10,000 views they are most of its memory.
+        public var recordsSnapshots = true
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
@@ -74,6 +78,7 @@ public enum PresentDismissRun {
         public let frames: [Frame]
         public let outcomes: [TransitionOutcome]
         /// What a renderer draws, one per frame (same times as `frames`); not in the JSON.
+        /// Empty when the run was asked not to record them (Options.recordsSnapshots).
         public var snapshots: [SceneSnapshot] = []
 
         /// Every transition ended as asked (completed, or cancelled by its gesture), none was
@@ -139,7 +144,7 @@ public enum PresentDismissRun {
         let record = {
             frames.append(Self.capture(stage.scene))
             options.onFrame?(frames[frames.count - 1])
-            snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels))
+            if options.recordsSnapshots { snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels)) }
         }
 
         let outcomes = try runFlow(stage.flow, FlowSetup(
@@ -148,7 +153,7 @@ public enum PresentDismissRun {
             forward: forwardSource, back: dismissGesture.map(InteractionSource.gesture), record: record,
             dropLastFrame: {
                 frames.removeLast()
-                snapshots.removeLast()
+                if options.recordsSnapshots { snapshots.removeLast() }
             }))
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
