@@ -27,18 +27,21 @@ struct ListCommand: ParsableCommand {
         // Listing loads no plugin in this process: the cache and the scanner's helpers say
         // what each file holds.
         let discovery = plugins.scan(rescan: rescan)
-        let warnings = discovery.plugins.flatMap { file, description in description.warnings.map { "\(file.path): \($0)" } }
-        let listing = PluginListing(rows: Self.rows(discovery), notes: discovery.folderProblems + warnings)
+        let described = discovery.plugins  // made once: each pass copies every description
+        let warnings = described.flatMap { file, description in description.warnings.map { "\(file.path): \($0)" } }
+        let listing = PluginListing(rows: Self.rows(discovery, described), notes: discovery.folderProblems + warnings)
         print(json ? listing.json() : listing.table())
     }
 
     /// One row per effect (the host's standard ones first), then one per curve, then one per
     /// file that gave none.
-    static func rows(_ discovery: Discovery) -> [PluginListing.Row] {
+    static func rows(_ discovery: Discovery, _ plugins: [(file: Discovery.File, description: PluginDescription)]) -> [PluginListing.Row] {
         let registry = discovery.makeRegistry()
-        let plugins = discovery.plugins
-        let byID = Dictionary(plugins.map { ($0.description.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byID: [String: (file: Discovery.File, description: PluginDescription)] = [:]
+        byID.reserveCapacity(plugins.count)
+        for plugin in plugins where byID[plugin.description.id] == nil { byID[plugin.description.id] = plugin }
         var rows: [PluginListing.Row] = []
+        rows.reserveCapacity(registry.providers.count + discovery.files.count)
         for provider in registry.providers {
             let info = provider.info
             let name = registry.isAmbiguous(info.effectID) ? info.qualifiedName : info.effectID

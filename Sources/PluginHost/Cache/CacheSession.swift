@@ -70,6 +70,8 @@ final class CacheSession {
     /// keeping other folders' entries while their folder exists; entries of the folders
     /// searched now whose file is gone are dropped. Writes nothing when that changes nothing.
     func save(seen: [(path: String, outcome: ScanOutcome)], searchedFolders: Set<String>) -> SaveResult {
+        // The warm run: every entry looked at and found as stored, and no other entry.
+        if ignored == nil && looks.count == stored.count && looks.values.allSatisfy(\.asStored) { return .unchanged }
         var entries: [String: RegistryCache.Entry] = [:]
         entries.reserveCapacity(stored.count)
         // Tracked as it goes rather than by comparing old and new entries at the end, which

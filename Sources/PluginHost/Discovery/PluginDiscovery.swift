@@ -43,6 +43,7 @@ public struct PluginDiscovery {
 
         var statistics = Discovery.Statistics()
         var outcomes: [Int: ScanOutcome] = [:]
+        outcomes.reserveCapacity(candidates.count)
         var loaded: [String: LoadedPlugin] = [:]
         let files = candidates.indices.compactMap { i -> (Int, stat)? in
             if case .file(let info) = candidates[i].kind { return (i, info) }
