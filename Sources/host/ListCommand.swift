@@ -37,15 +37,17 @@ struct ListCommand: ParsableCommand {
     /// file that gave none.
     static func rows(_ discovery: Discovery, _ plugins: [(file: Discovery.File, description: PluginDescription)]) -> [PluginListing.Row] {
         let registry = discovery.makeRegistry()
-        var byID: [String: (file: Discovery.File, description: PluginDescription)] = [:]
+        // Indices, not copies: a plugin's description is a tree of strings and arrays.
+        var byID: [String: Int] = [:]
         byID.reserveCapacity(plugins.count)
-        for plugin in plugins where byID[plugin.description.id] == nil { byID[plugin.description.id] = plugin }
+        for (i, plugin) in plugins.enumerated() where byID[plugin.description.id] == nil { byID[plugin.description.id] = i }
         var rows: [PluginListing.Row] = []
         rows.reserveCapacity(registry.providers.count + discovery.files.count)
         for provider in registry.providers {
             let info = provider.info
             let name = registry.isAmbiguous(info.effectID) ? info.qualifiedName : info.effectID
-            if provider is DescribedEffect, let (file, plugin) = byID[info.pluginID] {
+            if provider is DescribedEffect, let i = byID[info.pluginID] {
+                let (file, plugin) = plugins[i]
                 rows.append(.init(name: name, kind: info.kind.name, plugin: plugin.id, version: plugin.version,
                                   path: file.path, origin: file.origin.rawValue, status: "ok"))
             } else {

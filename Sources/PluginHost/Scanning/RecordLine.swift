@@ -36,25 +36,34 @@ enum RecordLine {
 
     /// The fields of one line, given without its newline.
     static func decode(_ line: ArraySlice<UInt8>) throws -> [String] {
+        try line.withUnsafeBufferPointer { try decode($0) }
+    }
+
+    /// The same, over the raw buffer: a warm `host list` decodes every line of the cache, and
+    /// generic slicing and per-field copies were most of what it cost.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) throws -> [String] {
+        try fieldBounds(line).map { try field(UnsafeBufferPointer(rebasing: line[$0])) }
+    }
+
+    /// Where each field of a line (given without its newline) lies, not yet unescaped: for a
+    /// reader that takes numbers straight from the bytes.
+    static func fieldBounds(_ line: UnsafeBufferPointer<UInt8>) throws -> [Range<Int>] {
         guard line.count <= maximumLength else { throw Malformed(description: "a line of \(line.count) bytes") }
-        // Over the raw buffer: a warm `host list` decodes every line of the cache, and
-        // generic slicing and per-field copies were most of what it cost.
-        return try line.withUnsafeBufferPointer { bytes in
-            var fields: [String] = []
-            fields.reserveCapacity(16)
-            var start = 0
-            while true {
-                var end = start
-                while end < bytes.count && bytes[end] != 0x20 { end += 1 }
-                fields.append(try field(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-                guard end < bytes.count else { return fields }
-                start = end + 1
-            }
+        var bounds: [Range<Int>] = []
+        bounds.reserveCapacity(16)
+        var start = 0
+        while true {
+            var end = start
+            while end < line.count && line[end] != 0x20 { end += 1 }
+            guard end > start else { throw Malformed(description: "an empty field (an empty line, or two spaces in a row)") }
+            bounds.append(start..<end)
+            guard end < line.count else { return bounds }
+            start = end + 1
         }
     }
 
     /// One field, unescaped and checked.
-    private static func field(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
+    static func field(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
         guard !raw.isEmpty else { throw Malformed(description: "an empty field (an empty line, or two spaces in a row)") }
         if raw.count == 2 && raw[0] == 0x25 && raw[1] == 0x2d { return "" }
         // Most fields are plain ASCII with nothing escaped: made straight from the bytes, with
@@ -102,22 +111,27 @@ enum RecordLine {
 /// of their bit pattern, so that a value read back is the value written, bit for bit.
 enum RecordNumber {
     static func unsigned<T: FixedWidthInteger & UnsignedInteger>(_ field: String, as: T.Type = T.self) throws -> T {
-        // One pass over the digits' bytes: a warm `host list` reads thousands of these.
         var text = field
-        let value: T? = text.withUTF8 { digits in
-            guard !digits.isEmpty && digits.count <= 20 else { return nil }
-            var value: T = 0
-            for c in digits {
-                guard c >= 0x30 && c <= 0x39 else { return nil }
-                let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = tens.addingReportingOverflow(T(c &- 0x30))
-                guard !overflow && !carry else { return nil }
-                value = sum
-            }
-            return value
+        return try text.withUTF8 { try unsigned($0) }
+    }
+
+    /// A number straight from a field's bytes (digits need no unescaping): one pass, no
+    /// string made, for the thousands a warm `host list` reads.
+    static func unsigned<T: FixedWidthInteger & UnsignedInteger>(_ digits: UnsafeBufferPointer<UInt8>, as: T.Type = T.self) throws -> T {
+        guard !digits.isEmpty && digits.count <= 20 else { throw notANumber(digits) }
+        var value: T = 0
+        for c in digits {
+            guard c >= 0x30 && c <= 0x39 else { throw notANumber(digits) }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = tens.addingReportingOverflow(T(c &- 0x30))
+            guard !overflow && !carry else { throw notANumber(digits) }
+            value = sum
         }
-        guard let value else { throw notANumber(field) }
         return value
+    }
+
+    private static func notANumber(_ digits: UnsafeBufferPointer<UInt8>) -> RecordLine.Malformed {
+        notANumber(String(decoding: digits.prefix(40), as: UTF8.self))
     }
 
     private static func notANumber(_ field: String) -> RecordLine.Malformed {
@@ -125,14 +139,17 @@ enum RecordNumber {
     }
 
     static func signed(_ field: String) throws -> Int64 {
-        if field.hasPrefix("-") {
-            let magnitude: UInt64 = try unsigned(String(field.dropFirst()))
-            guard magnitude <= UInt64(Int64.max) else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is out of range") }
-            return -Int64(magnitude)
+        var text = field
+        return try text.withUTF8 { try signed($0) }
+    }
+
+    static func signed(_ digits: UnsafeBufferPointer<UInt8>) throws -> Int64 {
+        let negative = digits.first == 0x2d
+        let magnitude: UInt64 = try unsigned(negative ? UnsafeBufferPointer(rebasing: digits.dropFirst()) : digits)
+        guard magnitude <= UInt64(Int64.max) else {
+            throw RecordLine.Malformed(description: "'\(String(decoding: digits.prefix(40), as: UTF8.self))' is out of range")
         }
-        let value: UInt64 = try unsigned(field)
-        guard value <= UInt64(Int64.max) else { throw RecordLine.Malformed(description: "'\(field.prefix(40))' is out of range") }
-        return Int64(value)
+        return negative ? -Int64(magnitude) : Int64(magnitude)
     }
 
     static func double(_ value: Double) -> String { hex(value.bitPattern) }
@@ -148,19 +165,19 @@ enum RecordNumber {
 
     static func hex(_ field: String) throws -> UInt64 {
         var text = field
-        let value: UInt64? = text.withUTF8 { digits in
-            guard digits.count == 16 else { return nil }
-            var value: UInt64 = 0
-            for c in digits {
-                switch c {
-                case 0x30...0x39: value = value << 4 | UInt64(c - 0x30)
-                case 0x61...0x66: value = value << 4 | UInt64(c - 0x61 + 10)
-                default: return nil
-                }
+        return try text.withUTF8 { try hex($0) }
+    }
+
+    static func hex(_ digits: UnsafeBufferPointer<UInt8>) throws -> UInt64 {
+        guard digits.count == 16 else { throw notHex(String(decoding: digits.prefix(40), as: UTF8.self)) }
+        var value: UInt64 = 0
+        for c in digits {
+            switch c {
+            case 0x30...0x39: value = value << 4 | UInt64(c - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(c - 0x61 + 10)
+            default: throw notHex(String(decoding: digits.prefix(40), as: UTF8.self))
             }
-            return value
         }
-        guard let value else { throw notHex(field) }
         return value
     }
 
