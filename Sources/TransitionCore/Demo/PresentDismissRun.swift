@@ -75,7 +75,7 @@ public enum PresentDismissRun {
         /// What it played on: "the demo scene", or "segue 'open' of a scene file".
         public var stageName = "the demo scene"
         public let events: [TransitionTrace.Event]
-        public let frames: [Frame]
+        public let frames: RecordedFrames
         public let outcomes: [TransitionOutcome]
         /// What a renderer draws, one per frame (same times as `frames`); not in the JSON.
         /// Empty when the run was asked not to record them (Options.recordsSnapshots).
@@ -139,11 +139,12 @@ public enum PresentDismissRun {
         if stage.flow == .pop && forwardSource != nil { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
 
-        var frames: [Frame] = []
+        var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []
         let record = {
-            frames.append(Self.capture(stage.scene))
-            options.onFrame?(frames[frames.count - 1])
+            let frame = Self.capture(stage.scene)
+            frames.append(frame)
+            options.onFrame?(frame)
             if options.recordsSnapshots { snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels)) }
         }
 
