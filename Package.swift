@@ -62,6 +62,11 @@ let package = Package(
         .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         // Benchmark of the renderer (terminal frames, GIF and PNG export): Scripts/bench-render.
         .executableTarget(name: "render-bench", dependencies: ["Rendering", "TransitionCore"]),
+        // Fuzzers of what reads untrusted bytes (descriptors, signatures, scene files, the
+        // registry cache): Scripts/fuzz builds them with libFuzzer (-D FUZZING); a plain build
+        // replays a corpus folder with them. See docs/FUZZING.md.
+        .executableTarget(
+            name: "fuzz", dependencies: ["PluginHost", "TransitionCore", "CTransitionABI"], path: "Fuzz/Sources/fuzz"),
         .target(
             name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
             path: "Plugins/crossfade"),

@@ -69,6 +69,55 @@ enum DescriptorReader {
         }
     }
 
+    /// The entry's own fields, as the loader reads them before calling anything.
+    struct EntryFields {
+        let id: String
+        let name: String
+        let version: String
+        let vendor: String
+    }
+
+    /// Checks the entry's strings and required functions; nil (with problems) when the
+    /// plugin cannot be used.
+    static func entryFields(_ e: th_plugin_entry, problems: inout [String]) -> EntryFields? {
+        var local: [String] = []
+        let id = identifier(e.id, field: "plugin id", allowDots: true, problems: &local)
+        let name = text(e.name, field: "plugin name", required: true, problems: &local)
+        let version = text(e.version, field: "plugin version", required: true, problems: &local)
+        let vendor = text(e.vendor, field: "plugin vendor", required: false, problems: &local)
+        for (present, field) in [(e.`init` != nil, "init"), (e.effect_count != nil, "effect_count"),
+                                 (e.get_effect != nil, "get_effect")] where !present {
+            local.append("entry has no \(field) (required)")
+        }
+        problems += local
+        guard local.isEmpty, let id else { return nil }
+        return EntryFields(id: id, name: name, version: version, vendor: vendor)
+    }
+
+    /// Reads and checks `count` effect descriptors (count already checked against
+    /// maxEffects), each from `descriptor(index)`, the plugin's get_effect: a NULL, a bad
+    /// descriptor or an id declared twice is a problem. The effects that passed, in order.
+    static func effects(
+        count: UInt32, pluginID: String, problems: inout [String],
+        descriptor: (UInt32) -> UnsafePointer<th_effect_descriptor>?
+    ) -> [(info: EffectInfo, interface: UnsafeRawPointer)] {
+        var effects: [(info: EffectInfo, interface: UnsafeRawPointer)] = []
+        var seen = Set<String>()
+        for index in 0..<count {
+            guard let d = descriptor(index) else {
+                problems.append("get_effect(\(index)) returned NULL")
+                continue
+            }
+            guard let (info, interface) = effect(d, index: index, pluginID: pluginID, problems: &problems) else { continue }
+            if !seen.insert(info.effectID).inserted {
+                problems.append("effect id '\(info.effectID)' is declared twice")
+                continue
+            }
+            effects.append((info, interface))
+        }
+        return effects
+    }
+
     /// Checks one effect descriptor and converts it. Returns nil (with problems) when it
     /// cannot be used.
     static func effect(

@@ -107,18 +107,11 @@ public enum PluginLoader {
         // 4. The entry's own fields.
         var problems: [String] = []
         let e = entry.pointee
-        let id = DescriptorReader.identifier(e.id, field: "plugin id", allowDots: true, problems: &problems)
-        let name = DescriptorReader.text(e.name, field: "plugin name", required: true, problems: &problems)
-        let version = DescriptorReader.text(e.version, field: "plugin version", required: true, problems: &problems)
-        let vendor = DescriptorReader.text(e.vendor, field: "plugin vendor", required: false, problems: &problems)
-        for (present, field) in [(e.`init` != nil, "init"), (e.effect_count != nil, "effect_count"),
-                                 (e.get_effect != nil, "get_effect")] where !present {
-            problems.append("entry has no \(field) (required)")
-        }
-        guard problems.isEmpty, let id else {
+        guard let fields = DescriptorReader.entryFields(e, problems: &problems) else {
             throw fail("bad entry: " + problems.joined(separator: "; "), fix: "see th_plugin_entry in transition_host.h")
         }
-        let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: name, version: version, vendor: vendor)
+        let id = fields.id
+        let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: fields.name, version: fields.version, vendor: fields.vendor)
 
         // 5. init, then the descriptors.
         let initialised = HostBridge.shared.calling(plugin: id) { e.`init`!(host) }
@@ -128,20 +121,9 @@ public enum PluginLoader {
             plugin.deinitialize()
             throw fail("effect_count() returned \(count); at most \(DescriptorReader.maxEffects) effects", fix: "return the number of descriptors")
         }
-        var effects: [PluginEffect] = []
-        var seen = Set<String>()
-        for index in 0..<count {
-            guard let descriptor = HostBridge.shared.calling(plugin: id, { e.get_effect!(index) }) else {
-                problems.append("get_effect(\(index)) returned NULL")
-                continue
-            }
-            guard let (info, interface) = DescriptorReader.effect(descriptor, index: index, pluginID: id, problems: &problems) else { continue }
-            if !seen.insert(info.effectID).inserted {
-                problems.append("effect id '\(info.effectID)' is declared twice")
-                continue
-            }
-            effects.append(PluginEffect(info: info, interface: interface, plugin: plugin))
-        }
+        let effects = DescriptorReader.effects(count: count, pluginID: id, problems: &problems) { index in
+            HostBridge.shared.calling(plugin: id) { e.get_effect!(index) }
+        }.map { PluginEffect(info: $0.info, interface: $0.interface, plugin: plugin) }
         guard problems.isEmpty else {
             plugin.deinitialize()
             throw fail("bad descriptor: " + problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")
@@ -163,7 +145,7 @@ public enum PluginLoader {
         return plugin
     }
 
-    private static func checkVersion(size: UInt32, major: UInt16, minor: UInt16) throws {
+    static func checkVersion(size: UInt32, major: UInt16, minor: UInt16) throws {
         guard Int32(major) == TH_ABI_MAJOR else {
             throw fail("built for plugin ABI \(major).\(minor); this host speaks ABI \(TH_ABI_MAJOR).\(TH_ABI_MINOR)",
                        fix: "rebuild the plugin against this host's transition_host.h (ABI \(TH_ABI_MAJOR).x)")

@@ -1,0 +1,61 @@
+import CTransitionABI
+import PluginHost
+import TransitionCore
+
+/// Fuzzes the registry cache reader (RegistryCache), which reads a file anyone may have cut
+/// or edited. Each input is read twice: as it is, and made to pass the two checks that random
+/// bytes almost never pass (its host line set to this fuzzer's host, its checksum made right),
+/// so that mutations reach the record parser. Whatever the cache accepts must be what the
+/// loader could have accepted: each plugin in it, laid out as C descriptors, passes the
+/// loader's checks and reads back the same; and it must write and read back unchanged.
+enum RegistryCacheTarget {
+    static func run(_ data: UnsafeRawBufferPointer) -> String {
+        let bytes = Array(data)
+        let asIs = check(bytes)
+        guard let resealed = resealed(bytes) else { return "as it is, \(asIs)" }
+        return "as it is, \(asIs); resealed, \(check(resealed))"
+    }
+
+    private static func check(_ bytes: [UInt8]) -> String {
+        let (outcomes, refusal, roundTrip) = FuzzEntryPoints.readCache(bytes)
+        guard let outcomes else {
+            if refusal == nil { FuzzTarget.broken("a refused cache without a reason") }
+            return "refused: \(refusal ?? "")"
+        }
+        if !roundTrip { FuzzTarget.broken("the accepted cache does not write and read back the same") }
+        for (path, outcome) in outcomes {
+            if !path.hasPrefix("/") { FuzzTarget.broken("an entry for the relative path '\(path)'") }
+            guard case .plugin(let plugin) = outcome else { continue }
+            AcceptedPlugin.verify(plugin)
+            let memory = DescriptorMemory(DescriptorImage(plugin))
+            let (problems, reread) = FuzzEntryPoints.check(entry: memory.entry, effectCount: memory.effectCount,
+                                                           descriptor: memory.descriptor)
+            guard let reread, reread.effects == plugin.effects,
+                  [reread.id, reread.name, reread.version, reread.vendor] == [plugin.id, plugin.name, plugin.version, plugin.vendor]
+            else {
+                FuzzTarget.broken("the cache accepted a plugin no plugin could be: \(problems.joined(separator: "; "))\n\(plugin)")
+            }
+        }
+        return "accepted: \(outcomes.count) files"
+    }
+
+    /// `bytes` with its second line replaced by this fuzzer's host line and its last line's
+    /// checksum recomputed; nil when it has no two lines and a last line of three fields.
+    private static func resealed(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.last == 0x0a else { return nil }
+        var lines = bytes.dropLast().split(separator: 0x0a, omittingEmptySubsequences: false).map(Array.init)
+        guard lines.count >= 3 else { return nil }
+        let trailer = lines.removeLast().split(separator: 0x20, omittingEmptySubsequences: false)
+        guard trailer.count == 3 else { return nil }
+        lines[1] = Array(FuzzEntryPoints.cacheHostLine.dropLast())
+        let body: [UInt8] = lines.flatMap { line -> [UInt8] in line + [0x0a] }
+        var sealed: [UInt8] = body
+        sealed += trailer[0]
+        sealed.append(0x20)
+        sealed += trailer[1]
+        sealed.append(0x20)
+        sealed += Array(FuzzEntryPoints.cacheChecksum(body).utf8)
+        sealed.append(0x0a)
+        return sealed
+    }
+}

@@ -1,0 +1,61 @@
+import CTransitionABI
+import TransitionCore
+
+/// The checks that read untrusted bytes, for the fuzzers in Fuzz/ (Scripts/fuzz). `package`:
+/// reachable from this package's targets, never part of the library's public interface. Each
+/// runs the very code the host runs, not a copy of it.
+package enum FuzzEntryPoints {
+    /// What the loader concludes about an entry and its descriptors once dlopen succeeded, in
+    /// the loader's order, without calling the plugin: the version, the entry's own fields,
+    /// the effect count, then each descriptor, `descriptor` standing in for get_effect.
+    /// With no problems, the plugin as it would be described (without curves or warnings).
+    package static func check(
+        entry: UnsafePointer<th_plugin_entry>, effectCount: UInt32,
+        descriptor: (UInt32) -> UnsafePointer<th_effect_descriptor>?
+    ) -> (problems: [String], plugin: PluginDescription?) {
+        let e = entry.pointee
+        do {
+            try PluginLoader.checkVersion(size: e.struct_size, major: e.abi_major, minor: e.abi_minor)
+        } catch {
+            return (["\(error)"], nil)
+        }
+        var problems: [String] = []
+        guard let fields = DescriptorReader.entryFields(e, problems: &problems) else { return (problems, nil) }
+        guard effectCount <= DescriptorReader.maxEffects else { return (["effect_count() returned \(effectCount)"], nil) }
+        let effects = DescriptorReader.effects(count: effectCount, pluginID: fields.id, problems: &problems, descriptor: descriptor)
+        guard problems.isEmpty else { return (problems, nil) }
+        return ([], PluginDescription(id: fields.id, name: fields.name, version: fields.version, vendor: fields.vendor,
+                                      abiMajor: Int(e.abi_major), abiMinor: Int(e.abi_minor),
+                                      effects: effects.map(\.info), curves: [], warnings: []))
+    }
+
+    /// The host a fuzzed cache claims to come from; a cache is read past its second line only
+    /// when that line is `cacheHostLine`.
+    static let cacheHost = RegistryCache.HostIdentity(size: 1_048_576, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 0)
+    package static var cacheHostLine: [UInt8] { RecordLine.encode(cacheHost.fields) }
+
+    /// A registry cache file read as the host reads it (for the host of `cacheHostLine`): the
+    /// outcome of each file it accepts, or why it was refused whole. When accepted, `roundTrip`
+    /// says whether writing those entries and reading them back gives the same entries.
+    package static func readCache(_ bytes: [UInt8]) -> (outcomes: [String: ScanOutcome]?, refusal: String?, roundTrip: Bool) {
+        do {
+            let entries = try RegistryCache.decode(bytes, host: cacheHost)
+            let again = try? RegistryCache.decode(RegistryCache.encode(entries, host: cacheHost), host: cacheHost)
+            return (entries.mapValues(\.outcome), nil, again == entries)
+        } catch {
+            return (nil, "\(error)", true)
+        }
+    }
+
+    /// Whether a file's outcome survives the cache: written, then read back the same.
+    package static func cacheKeeps(_ outcome: ScanOutcome) -> Bool {
+        let entries = ["/plugins/fuzzed.so": RegistryCache.Entry(
+            fingerprint: FileFingerprint(size: 1, modifiedSeconds: 1, modifiedNanoseconds: 0, hash: 1), outcome: outcome)]
+        return (try? RegistryCache.decode(RegistryCache.encode(entries, host: cacheHost), host: cacheHost)) == entries
+    }
+
+    /// The checksum the cache's last line carries for `body` (every byte above that line).
+    package static func cacheChecksum(_ body: [UInt8]) -> String {
+        RecordNumber.hex(FNV1a.hash(body))
+    }
+}
