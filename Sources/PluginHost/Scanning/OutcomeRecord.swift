@@ -173,8 +173,19 @@ enum OutcomeRecord {
         guard choices.allSatisfy({ DescriptorReader.isIdentifier($0) }) else { throw malformed("a choice that is not a valid id") }
         guard lo.isFinite, hi.isFinite, def.isFinite, lo <= def, def <= hi else { throw malformed("a parameter range or default that is not in order") }
         guard (type == .choice) == (choiceCount > 0) else { throw malformed("choices on a parameter that is not an enum") }
-        if type == .choice, def != def.rounded() || hi != Double(choiceCount - 1) {
-            throw malformed("an enum default that is not a choice index")
+        // The range the loader gives each type (DescriptorReader.parameters): a run passes
+        // values in it to the plugin unchecked, and `host inspect` shows choices[default].
+        switch type {
+        case .choice:
+            guard lo == 0, hi == Double(choiceCount - 1), def == def.rounded() else {
+                throw malformed("an enum whose range or default is not its choices' indices")
+            }
+        case .bool:
+            guard lo == 0, hi == 1, def == 0 || def == 1 else { throw malformed("a bool whose range or default is not 0 to 1") }
+        case .int:
+            guard lo == lo.rounded(), hi == hi.rounded(), def == def.rounded() else { throw malformed("an int that is not whole") }
+        case .double:
+            break
         }
         return EffectParameter(id: line[1], name: line[2], type: type, unit: line[4], minimum: lo, maximum: hi,
                                defaultValue: def, choices: choices)
