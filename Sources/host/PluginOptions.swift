@@ -91,17 +91,8 @@ func printError(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
-/// The contents of a text file, or nil when `path` names no readable file.
+/// The contents of a text file, or nil when `path` names no regular file of at most 1 MiB
+/// (a gesture is never this large).
 func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-        if bytes.count > 1 << 20 { return nil }  // a gesture or scene is never this large
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    try? InputFile.read(path, limit: 1 << 20).get()
 }

@@ -222,14 +222,20 @@ extension RunCommand {
 /// the host binary. A scene that cannot be read or parsed ends the command with exit code 2.
 func loadScene(_ argument: String) throws -> SceneDescription {
     var path = argument
-    var text = readTextFile(path)
-    if text == nil, !argument.contains("/"), let exe = PluginSearchPath.currentExecutablePath(),
+    var read = InputFile.read(path, limit: JSONDocument.maxBytes)
+    if read == .failure(.missing), !argument.contains("/"), let exe = PluginSearchPath.currentExecutablePath(),
        let slash = exe.lastIndex(of: "/") {
         path = "\(exe[..<slash])/scenes/\(argument.hasSuffix(".json") ? argument : argument + ".json")"
-        text = readTextFile(path)
+        read = InputFile.read(path, limit: JSONDocument.maxBytes)
     }
-    guard let text else {
+    let text: String
+    switch read {
+    case .success(let contents): text = contents
+    case .failure(.missing):
         printError("error: cannot read the scene '\(argument)': no such file, and no bundled scene of that name")
+        throw HostExit.badEffect
+    case .failure(let why):
+        printError("error: cannot read the scene '\(argument)': \(why)")
         throw HostExit.badEffect
     }
     do { return try SceneDescription(parsing: text) } catch {

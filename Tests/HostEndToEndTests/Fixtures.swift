@@ -171,14 +171,14 @@ func runProgram(
 /// Runs `host` with `arguments` so that only the plugins it is meant to see are found: the
 /// bundled ones and those in `pluginFolder` (passed with --plugin-path), never the user's
 /// (HOST_PLUGIN_PATH empty, XDG_DATA_HOME an empty folder of this test). Its registry cache
-/// is the test's own too (XDG_CACHE_HOME), never the user's.
-func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir) async throws -> ProgramResult {
+/// is the test's own too (XDG_CACHE_HOME), never the user's. Killed after `timeout` seconds.
+func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir, timeout: Double = 120) async throws -> ProgramResult {
     let host = try Build.requireHost()
     let userData = try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))")
     return try await runProgram(
         host, arguments + ["--plugin-path", pluginFolder],
         environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": userData, "XDG_CACHE_HOME": dir.file("xdg-cache")],
-        outputIn: dir)
+        outputIn: dir, timeout: timeout)
 }
 
 /// Compiles C `source` into a shared library `dir/name` with plain `cc`, as a plugin author
