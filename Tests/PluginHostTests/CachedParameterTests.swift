@@ -23,6 +23,24 @@ struct CachedParameterTests {
         return try RegistryCache.decode(RegistryCache.encode(entries, host: host), host: host)
     }
 
+    @Test("A text with a NUL byte, which no C string can hold, is refused, and the whole cache with it")
+    func nulInTextIsRefused() throws {
+        // Found by the registry-cache fuzzer: a summary "...on \0spring." was read back as is.
+        let plugin = PluginDescription(
+            id: "fixture.nul", name: "Nul", version: "1", vendor: "", abiMajor: 1, abiMinor: 0,
+            effects: [EffectInfo(pluginID: "fixture.nul", effectID: "fx", displayName: "Fx", summary: "on \u{0}spring",
+                                 kind: .animator, transitions: .all, defaultDuration: 0.25, parameters: [])],
+            curves: [], warnings: [])
+        let entries = ["/plugins/nul.so": RegistryCache.Entry(
+            fingerprint: .init(size: 1, modifiedSeconds: 1, modifiedNanoseconds: 0, hash: 1), outcome: .plugin(plugin))]
+        do {
+            _ = try RegistryCache.decode(RegistryCache.encode(entries, host: Self.host), host: Self.host)
+            Issue.record("a summary with a NUL byte was kept")
+        } catch {
+            #expect("\(error)".contains("NUL"), "\(error)")
+        }
+    }
+
     static func parameter(_ type: EffectParameter.ValueType, _ range: ClosedRange<Double>, default def: Double,
                           choices: [String] = []) -> EffectParameter {
         EffectParameter(id: "p", name: "P", type: type, unit: "", minimum: range.lowerBound, maximum: range.upperBound,

@@ -198,6 +198,9 @@ enum OutcomeRecord {
 
     private static func checkText(_ text: String, _ field: String, required: Bool = false, limit: Int = DescriptorReader.maxTextBytes) throws {
         if required && text.isEmpty { throw malformed("an empty \(field)") }
+        // Every text here was a C string in a descriptor or a log call, so it ends at its first
+        // NUL: a record line can carry one (%00), but only a forged record would.
+        guard !text.utf8.contains(0) else { throw malformed("a \(field) with a NUL byte") }
         guard text.utf8.count <= limit else { throw malformed("a \(field) longer than \(limit) bytes") }
     }
 
