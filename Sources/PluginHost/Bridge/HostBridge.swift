@@ -1,4 +1,5 @@
 import CTransitionABI
+import Synchronization
 import TransitionCore
 
 #if canImport(Glibc)
@@ -21,7 +22,9 @@ final class HostBridge {
     /// The host's thread: the one that made the latest top-level call into a plugin. The ABI
     /// is single-threaded, not bound to one thread for the life of the process: a Swift
     /// program's main actor, for one, may run on different threads over time.
-    private var owner: pthread_t
+    /// Atomic because a call from a wrong thread reads it while the host's thread may be
+    /// setting it: the check must be a clean read, never a data race (ThreadSanitizer).
+    private let owner = Atomic<UInt>(0)
     var handles = HandleTable()
     /// Where plugin logs and warnings go during a run; nil while listing.
     var trace: TransitionTrace?
@@ -31,23 +34,23 @@ final class HostBridge {
     private var callStack: [String] = []
 
     private init() {
-        owner = pthread_self()
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
         table = .allocate(capacity: 1)
         table.initialize(to: HostAPITable.make())
     }
 
-    var isOnOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+    var isOnOwnerThread: Bool { pthread_equal(pthread_self(), pthread_t(owner.load(ordering: .relaxed))) != 0 }
 
     /// Makes the calling thread the host's thread, as a top-level call into a plugin would;
     /// for code (tests) that calls the host table without calling a plugin first.
     func adoptCurrentThread() {
         precondition(callStack.isEmpty, "the host is inside a call into a plugin")
-        owner = pthread_self()
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
     }
 
     /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
     func calling<T>(plugin: String, _ body: () throws -> T) rethrows -> T {
-        if callStack.isEmpty { owner = pthread_self() }
+        if callStack.isEmpty { owner.store(UInt(pthread_self()), ordering: .relaxed) }
         callStack.append(plugin)
         defer { callStack.removeLast() }
         return try body()
