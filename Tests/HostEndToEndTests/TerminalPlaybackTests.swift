@@ -30,7 +30,10 @@ def pump(seconds, until=None):
             if not chunk: return
             out += chunk
 if mode == "interrupt":
-    pump(10, until=lambda o: o.count(b"\x1b[?2026l") >= 5)
+    # Five frames drawn, then Ctrl-C. A loaded machine (CI runs the suite in parallel) can
+    # take seconds to start the host and scan its plugins: wait long enough that the signal
+    # lands mid-play, never before the host has taken the terminal.
+    pump(90, until=lambda o: o.count(b"\x1b[?2026l") >= 5)
     os.kill(pid, signal.SIGINT)
 pump(15)
 # Never hang the suite: a host still running now is killed (and the test fails on EXIT).
@@ -53,7 +56,7 @@ struct TerminalPlaybackTests {
         let dir = try TempDir("pty")
         let script = try dir.write("drive.py", text: driver)
         let result = try await runProgram("/usr/bin/env", ["python3", script, host, mode, colorterm],
-                                          environment: ["XDG_CACHE_HOME": dir.path, "XDG_DATA_HOME": dir.path], outputIn: dir)
+                                          environment: ["XDG_CACHE_HOME": dir.path, "XDG_DATA_HOME": dir.path], outputIn: dir, timeout: 180)
         #expect(result.status == 0, "\(result)")
         return result.out
     }
