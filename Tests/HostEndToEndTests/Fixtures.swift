@@ -112,6 +112,16 @@ struct ProgramResult: Sendable, CustomStringConvertible {
     }
 }
 
+/// `seconds` stretched by TEST_TIME_SCALE (default 1) for the host's own deadlines that a test
+/// sets low on purpose: under a sanitizer (Scripts/sanitize sets the scale) every process
+/// starts and runs several times slower, and a deadline meant to catch a hang would catch a
+/// slow start instead.
+func scaled(_ seconds: Double) -> String {
+    let scale = ProcessInfo.processInfo.environment["TEST_TIME_SCALE"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
+    let value = seconds * scale
+    return value == value.rounded() ? String(Int(value)) : String(value)
+}
+
 /// Runs `executable` with `arguments` and `environment` changes, waits for it through its
 /// termination handler, and kills it if it runs longer than `timeout` seconds. Output goes
 /// through files in `dir`, so a large output never blocks the child on a full pipe.

@@ -141,7 +141,7 @@ struct HostValidateTests {
                test: "load.immediate-binding", result: "fail", reason: "undefined symbol: no_such_function"),
         Broken(label: "hangs-in-animate", template: PluginTemplate(ending: .conforming, animatePrologue: "for (;;) {}"),
                test: "behaviour.fx.present.end-state", result: "timed out", reason: "killed during: running the present flow",
-               arguments: ["--timeout", "3", "--only", "load.", "--only", "descriptors.", "--only", "behaviour.fx.present.end-state"]),
+               arguments: ["--timeout", scaled(3), "--only", "load.", "--only", "descriptors.", "--only", "behaviour.fx.present.end-state"]),
     ]
 
     @Test("each broken plugin is caught by the test that names its rule, and the others still run", arguments: broken)

@@ -101,7 +101,11 @@ struct IsolatedRunTests {
         let dir = try TempDir()
         let folder = try dir.folder("plugins")
         try await compileC(withUnistd(template), to: "plugins/fragile.so", in: dir)
-        let result = try await runHost(["run", "fixture.fragile:fx", "--isolate", "--format", "json"] + extra, pluginFolder: folder, in: dir)
+        // The default deadline (2 s a call, 3 s to start), unless the test sets its own; longer
+        // under a sanitizer (scaled), where the child starts slowly.
+        let deadline = extra.contains("--isolate-timeout") ? [] : ["--isolate-timeout", scaled(2)]
+        let result = try await runHost(["run", "fixture.fragile:fx", "--isolate", "--format", "json"] + deadline + extra,
+                                       pluginFolder: folder, in: dir)
         return (result, try RunJSON(result))
     }
 
