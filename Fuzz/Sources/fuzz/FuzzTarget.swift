@@ -17,7 +17,12 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "registry-cache", run: RegistryCacheTarget.run),
     ]
 
-    static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+    /// Run by Scripts/fuzz to check a build, never fuzzed: not in `all`.
+    static let checks: [FuzzTarget] = [
+        FuzzTarget(name: "sanitizer-check", run: SanitizerCheck.run),
+    ]
+
+    static func named(_ name: String) -> FuzzTarget? { (all + checks).first { $0.name == name } }
 
     /// A broken promise: says which, then aborts (libFuzzer saves the input that did it).
     static func broken(_ what: String) -> Never {
