@@ -66,7 +66,10 @@ final class IsolationChannel {
         self.timeout = timeout
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        scratch.deallocate()
+    }
 
     /// Sends request `op` with the arguments `body` writes, serves the other side's requests
     /// until the reply comes, and returns a reader over the reply.
@@ -166,17 +169,39 @@ final class IsolationChannel {
         }
     }
 
+    /// The next frame. Its sender writes a frame in one send, so one read usually takes it
+    /// whole (and any frame behind it): a frame costs a poll and a read, not a read of its
+    /// length and another of its body, each behind a poll.
     private func receive() throws -> WireReader {
-        var header = try guarded { WireReader(try readExactly(4)) }
+        try fill(4)
+        var header = try guarded { WireReader(Array(inbox[inboxStart..<inboxStart + 4])) }
         let length = Int(try guarded { try header.integer(UInt32.self) })
         guard length >= 1, length <= Self.maxFrame else { return try fail(.garbage("a frame of \(length) bytes")) }
-        return WireReader(try readExactly(length))
+        try fill(4 + length)
+        let frame = Array(inbox[inboxStart + 4..<inboxStart + 4 + length])
+        inboxStart += 4 + length
+        if inboxStart == inbox.count {
+            inbox.removeAll(keepingCapacity: true)
+            inboxStart = 0
+        }
+        return WireReader(frame)
     }
 
-    private func readExactly(_ count: Int) throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
+    /// Bytes read but not yet taken as frames, from inboxStart on.
+    private var inbox: [UInt8] = []
+    private var inboxStart = 0
+    /// Where each read lands before it joins the inbox: allocated once per channel.
+    private let scratch = UnsafeMutableRawPointer.allocate(byteCount: IsolationChannel.readSize, alignment: 16)
+    private static let readSize = 1 << 16
+
+    /// Reads until the inbox holds at least `count` bytes, each read behind a poll bounded by
+    /// the current call's deadline.
+    private func fill(_ count: Int) throws {
+        if inboxStart > 0 && inbox.count - inboxStart < count {
+            inbox.removeFirst(inboxStart)
+            inboxStart = 0
+        }
+        while inbox.count - inboxStart < count {
             if deadline.isFinite, timeout != nil {
                 let left = deadline - Self.now()
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -184,14 +209,17 @@ final class IsolationChannel {
                 if ready < 0 && errno == EINTR { continue }
                 if ready == 0 { return try fail(.timedOut(deadlineLength)) }
             }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
-            if n > 0 { got += n; continue }
+            let n = read(fd, scratch, Self.readSize)
+            let error = errno
+            if n > 0 {
+                inbox.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n).bindMemory(to: UInt8.self))
+                continue
+            }
             if n == 0 { return try fail(.closed) }
-            if errno == EINTR { continue }
-            if errno == ECONNRESET { return try fail(.closed) }
-            return try fail(.io("read: \(String(cString: strerror(errno)))"))
+            if error == EINTR { continue }
+            if error == ECONNRESET { return try fail(.closed) }
+            return try fail(.io("read: \(String(cString: strerror(error)))"))
         }
-        return buffer
     }
 
     static func now() -> Double {
