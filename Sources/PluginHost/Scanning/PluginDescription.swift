@@ -42,7 +42,8 @@ public struct PluginDescription: Equatable, Sendable {
 /// bytes (and of this host), so it is cached until the file changes.
 public enum ScanOutcome: Equatable, Sendable {
     /// Loaded, passed every check, and was let go again: safe to load in the host.
-    case plugin(PluginDescription)
+    /// Indirect: an outcome is copied with one retain (see Discovery.File.Status).
+    indirect case plugin(PluginDescription)
     /// Refused by the loader's checks, with the reason and the fix.
     case refused(PluginLoadFailure)
     /// Took the scanner down while it was being loaded (a signal, or the plugin called exit).
