@@ -61,8 +61,6 @@ public struct RegistryCache: Sendable {
     }
 
     static let magic = ["transition-host-registry", "2"]
-    /// A cache larger than this is not one this host wrote for any sensible number of plugins.
-    static let maximumBytes = 64 << 20
     static let maximumEntries = 100_000
 
     /// Seconds a file must have been left alone when hashed for its stamp to be kept; tests
@@ -76,19 +74,13 @@ public struct RegistryCache: Sendable {
     /// $XDG_CACHE_HOME/transition-host/registry-v1, or ~/.cache/transition-host/registry-v1;
     /// nil when neither is known (no cache then: every run scans).
     public static func standard(environment: [String: String]) -> RegistryCache? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return RegistryCache(path: "\(cache)/\(fileName)")
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return RegistryCache(path: "\(home)/.cache/\(fileName)")
-        }
-        return nil
+        CacheFile.standardPath(fileName, environment: environment).map(RegistryCache.init(path:))
     }
 
     /// The cached entries by path, or none and why the file was not used.
     func read(host: HostIdentity) -> (entries: [String: Entry], ignored: String?) {
         let bytes: [UInt8]
-        switch readOwnFile() {
+        switch CacheFile.readOwn(path) {
         case .failure(let why): return ([:], why.description)
         case .success(nil): return ([:], nil)
         case .success(let b?): bytes = b
@@ -102,30 +94,7 @@ public struct RegistryCache: Sendable {
 
     /// Replaces the cache with `entries`, atomically; why it failed, or nil.
     func write(_ entries: [String: Entry], host: HostIdentity) -> String? {
-        let bytes = Self.encode(entries, host: host)
-        if let why = Self.makeFolders(for: path) { return why }
-        let temporary = "\(path).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let why = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                return "cannot write \(temporary): \(why)"
-            }
-            done += n
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temporary)
-            return "cannot replace \(path): \(why)"
-        }
-        return nil
+        CacheFile.replace(path, with: Self.encode(entries, host: host))
     }
 
     /// Forgets everything (`host list --rescan`): the next write starts afresh.
@@ -146,23 +115,12 @@ public struct RegistryCache: Sendable {
             for line in OutcomeRecord.lines(entry.outcome) { bytes += RecordLine.encode(line) }
             count += 1
         }
-        bytes += RecordLine.encode(["end", "\(count)", RecordNumber.hex(FNV1a.hash(bytes))])
-        return bytes
+        return bytes + CacheFile.trailer(count: count, body: bytes)
     }
 
     static func decode(_ bytes: [UInt8], host: HostIdentity) throws -> [String: Entry] {
         func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
-        guard bytes.last == 0x0a else { throw malformed("cut off: it does not end with a newline") }
-        let body = bytes.dropLast()
-        let lastStart = (body.lastIndex(of: 0x0a) ?? -1) + 1
-        let trailer = try RecordLine.decode(body[lastStart...])
-        guard trailer.count == 3, trailer[0] == "end" else { throw malformed("cut off: no 'end' line") }
-        let declared = Int(try RecordNumber.unsigned(trailer[1], as: UInt32.self))
-        var checksum = FNV1a()
-        bytes.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[..<lastStart])) }
-        guard try RecordNumber.hex(trailer[2]) == checksum.value else {
-            throw malformed("damaged: the checksum does not match")
-        }
+        let (declared, lastStart) = try CacheFile.checkedTrailer(bytes)
 
         // Line by line over the bytes. A 'file' line (nine of its ten fields are numbers) is read
         // straight from them; the lines of the file's outcome, decoded, go to OutcomeRecord.
@@ -228,47 +186,5 @@ public struct RegistryCache: Sendable {
             guard stamp!.changedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
         }
         return (path, { Entry(fingerprint: fingerprint, stamp: stamp, outcome: $0) })
-    }
-
-    // MARK: - Files
-
-    /// The cache file's bytes, if it is a regular file of a sensible size that this user owns
-    /// and nobody else can write: a cache says which plugins are safe to load.
-    /// nil when there is no cache yet.
-    private func readOwnFile() -> Result<[UInt8]?, RecordLine.Malformed> {
-        func failure(_ why: String) -> Result<[UInt8]?, RecordLine.Malformed> { .failure(.init(description: why)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else {
-            return errno == ENOENT ? .success(nil) : failure("cannot open it: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return failure("not a regular file") }
-        guard info.st_uid == getuid(), info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            return failure("owned by another user or writable by others")
-        }
-        guard info.st_size <= Self.maximumBytes else { return failure("larger than \(Self.maximumBytes >> 20) MiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
-        }
-        return .success(Array(bytes[0..<done]))
-    }
-
-    /// Creates the folders above `path` that are missing, private to this user (0700).
-    private static func makeFolders(for path: String) -> String? {
-        var folder = ""
-        let parts = path.split(separator: "/").dropLast()
-        for part in parts {
-            folder += "/\(part)"
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                return "cannot create \(folder): \(String(cString: strerror(errno)))"
-            }
-        }
-        return nil
     }
 }
