@@ -32,18 +32,31 @@ public struct Discovery {
         public var hashed = 0
         /// Files scanned this run (in helpers, or in this process without a scanner).
         public var scanned = 0
+        /// Files the scanner could not be run for: they say nothing about the file, so
+        /// neither the registry cache nor a kept listing may remember them.
+        public var notScanned = 0
         public var helpersStarted = 0
         /// Why the cache file was not used, when there is one and it was not.
         public var cacheIgnored: String?
         /// Why writing the cache failed.
         public var cacheNotWritten: String?
         public var cacheWritten = false
+        /// `host list` printed the listing kept from the run before (see ListingMemo): every
+        /// file answered by its stat alone, and the registry cache not even read.
+        public var listingKept = false
+        /// Why the kept listing was not used, when there is one and it was not.
+        public var listingIgnored: String?
+        /// Why keeping this run's listing failed.
+        public var listingNotKept: String?
 
         public var summary: String {
             var text = "scanned \(scanned) files in \(helpersStarted) helper processes; \(fromCache) of \(files) from the cache"
                 + " (\(hashed) read to check them)"
+            if listingKept { text += "; the listing kept from the last run, nothing on the search path changed" }
             if let why = cacheIgnored { text += "; cache ignored: \(why)" }
             if let why = cacheNotWritten { text += "; cache not written: \(why)" }
+            if let why = listingIgnored { text += "; kept listing ignored: \(why)" }
+            if let why = listingNotKept { text += "; listing not kept: \(why)" }
             return text
         }
     }

@@ -15,19 +15,29 @@ public struct PluginDiscovery {
     /// tools that examine files they made themselves; no cache then).
     public var scanner: PluginScanner?
     public var cache: RegistryCache?
+    /// Where `listing(make:)` keeps what it made, to print it again while nothing changed;
+    /// used only with a scanner.
+    public var listingMemo: ListingMemo?
     /// Ignore what the cache holds and scan everything again (`host list --rescan`).
     public var forgetsCache = false
 
     public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner? = nil,
-                cache: RegistryCache? = nil, forgetsCache: Bool = false) {
+                cache: RegistryCache? = nil, listingMemo: ListingMemo? = nil, forgetsCache: Bool = false) {
         self.searchPath = searchPath
         self.trust = trust
         self.scanner = scanner
         self.cache = cache
+        self.listingMemo = listingMemo
         self.forgetsCache = forgetsCache
     }
 
     public func run() -> Discovery {
+        run(walk())
+    }
+
+    /// The candidates of every folder on the search path, in search order, each file once
+    /// however many links and folders reach it; and the folders' problems.
+    func walk() -> (candidates: [PluginCandidate], problems: [String]) {
         var problems: [String] = []
         var candidates: [PluginCandidate] = []
         var seenFiles = Set<FileID>()
@@ -40,7 +50,11 @@ public struct PluginDiscovery {
                 candidates.append(candidate)
             }
         }
+        return (candidates, problems)
+    }
 
+    func run(_ walk: (candidates: [PluginCandidate], problems: [String])) -> Discovery {
+        let (candidates, problems) = walk
         var statistics = Discovery.Statistics()
         var outcomes: [Int: ScanOutcome] = [:]
         outcomes.reserveCapacity(candidates.count)
@@ -66,6 +80,7 @@ public struct PluginDiscovery {
             let helpersBefore = scanner.statistics.helpersStarted
             for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path })) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
+            statistics.notScanned = toScan.filter { !outcomes[$0]!.isCacheable }.count
             statistics.hashed = store?.filesHashed ?? 0
             statistics.helpersStarted = scanner.statistics.helpersStarted - helpersBefore
             if let store {

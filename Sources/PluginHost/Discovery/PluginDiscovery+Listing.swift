@@ -1,0 +1,49 @@
+/// A listing of the search path that can be kept between runs as records of strings (see
+/// ListingMemo): `host list`'s rows and notes.
+public protocol KeepableListing {
+    /// The listing again from its records; nil when they are not this listing's records
+    /// (the listing is then made afresh).
+    init?(records: [[String]])
+    var records: [[String]] { get }
+}
+
+extension PluginDiscovery {
+    /// What `host list` prints: `make` applied to what run() finds. When the listing kept by
+    /// the last run was made from the same search path in the same state (see ListingKey),
+    /// that listing instead, with nothing read but the folders and each file's stat: neither
+    /// the registry cache nor any plugin file, and no helper started. A listing made afresh
+    /// is kept for the next run, unless a file was too fresh to key or could not be scanned.
+    public func listing<Listing: KeepableListing>(make: (Discovery) -> Listing) -> (listing: Listing, statistics: Discovery.Statistics) {
+        let now = ChangeStamp.now()
+        let walk = walk()
+        guard let scanner, let memo = listingMemo,
+              let key = ListingKey.of(walk.candidates, problems: walk.problems, host: .of(executable: scanner.executable),
+                                      now: now, settleSeconds: memo.settleSeconds)
+        else {
+            let discovery = run(walk)
+            return (make(discovery), discovery.statistics)
+        }
+
+        var ignored: String?
+        if !forgetsCache {
+            let read = memo.read(key: key)
+            ignored = read.ignored
+            if let records = read.records {
+                if let kept = Listing(records: records) {
+                    var statistics = Discovery.Statistics()
+                    statistics.files = walk.candidates.filter { if case .file = $0.kind { true } else { false } }.count
+                    statistics.fromCache = statistics.files
+                    statistics.listingKept = true
+                    return (kept, statistics)
+                }
+                ignored = "its records are not a listing"
+            }
+        }
+        let discovery = run(walk)
+        let listing = make(discovery)
+        var statistics = discovery.statistics
+        statistics.listingIgnored = ignored
+        if statistics.notScanned == 0 { statistics.listingNotKept = memo.write(listing.records, key: key) }
+        return (listing, statistics)
+    }
+}
