@@ -1,6 +1,6 @@
 /// `host list`: one row per effect, and one per file that gave no effect (broken, shadowed,
 /// skipped), as a table or as JSON.
-public struct PluginListing {
+public struct PluginListing: Sendable {
     public struct Row: Sendable {
         public let name: String      // the effect's short name, or qualified when ambiguous; "-" for a file
         public let kind: String

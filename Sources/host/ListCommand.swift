@@ -12,7 +12,9 @@ struct ListCommand: ParsableCommand {
             the others. Plugin files are loaded in helper processes, never in this one: a plugin that \
             crashes or hangs while loading is listed as crashed or hung and skipped until its file \
             changes. What was learned is kept in $XDG_CACHE_HOME/transition-host/registry-v1 \
-            (default ~/.cache/...), so that a later list loads nothing unless a file changed.
+            (default ~/.cache/...), so that a later list loads nothing unless a file changed; and \
+            what was listed in .../listing-v1, so that a list with nothing changed on the search path \
+            prints it again.
             """)
 
     @OptionGroup var plugins: PluginOptions
@@ -25,12 +27,15 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         // Listing loads no plugin in this process: the cache and the scanner's helpers say
-        // what each file holds.
-        let discovery = plugins.scan(rescan: rescan)
+        // what each file holds, or the listing kept from the last run says it all.
+        let listing = plugins.list(rescan: rescan, make: Self.listing)
+        print(json ? listing.json() : listing.table())
+    }
+
+    static func listing(_ discovery: Discovery) -> PluginListing {
         let described = discovery.plugins  // made once: each pass copies every description
         let warnings = described.flatMap { file, description in description.warnings.map { "\(file.path): \($0)" } }
-        let listing = PluginListing(rows: Self.rows(discovery, described), notes: discovery.folderProblems + warnings)
-        print(json ? listing.json() : listing.table())
+        return PluginListing(rows: rows(discovery, described), notes: discovery.folderProblems + warnings)
     }
 
     /// One row per effect (the host's standard ones first), then one per curve, then one per
@@ -85,3 +90,6 @@ struct ListCommand: ParsableCommand {
         return rows
     }
 }
+
+/// Kept between runs by PluginDiscovery.listing(make:) as the records Rendering gives it.
+extension PluginListing: KeepableListing {}

@@ -29,14 +29,27 @@ struct PluginOptions: ParsableArguments {
     /// was scanned to standard error and lets the plugins' own output through.
     func scan(rescan: Bool = false) -> Discovery {
         let environment = Self.environment()
-        let debug = Self.debugsScan(environment)
-        let discovery = PluginDiscovery(
+        let discovery = discovery(environment, rescan: rescan).run()
+        if Self.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
+        return discovery
+    }
+
+    /// What `make` lists of the plugins found (see scan), or the listing kept from the last
+    /// run while nothing on the search path changed ($XDG_CACHE_HOME/transition-host/listing-v1).
+    func list<Listing: KeepableListing>(rescan: Bool, make: (Discovery) -> Listing) -> Listing {
+        let environment = Self.environment()
+        var discovery = discovery(environment, rescan: rescan)
+        discovery.listingMemo = ListingMemo.standard(environment: environment)
+        let (listing, statistics) = discovery.listing(make: make)
+        if Self.debugsScan(environment) { printError("discovery: \(statistics.summary)") }
+        return listing
+    }
+
+    private func discovery(_ environment: [String: String], rescan: Bool) -> PluginDiscovery {
+        PluginDiscovery(
             searchPath: searchPath(environment), trust: TrustPolicy(allowUntrusted: allowUntrusted),
             scanner: Self.scanner(environment), cache: RegistryCache.standard(environment: environment),
-            forgetsCache: rescan
-        ).run()
-        if debug { printError("discovery: \(discovery.statistics.summary)") }
-        return discovery
+            forgetsCache: rescan)
     }
 
     /// Loads every plugin from a private copy, checked by the scanner's helper processes
