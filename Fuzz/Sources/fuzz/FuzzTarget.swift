@@ -15,6 +15,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "signature", run: SignatureTarget.run),
         FuzzTarget(name: "scene", run: SceneTarget.run),
         FuzzTarget(name: "registry-cache", run: RegistryCacheTarget.run),
+        FuzzTarget(name: "listing", run: ListingTarget.run),
     ]
 
     /// Run by Scripts/fuzz to check a build, never fuzzed: not in `all`.

@@ -12,7 +12,7 @@ enum RegistryCacheTarget {
     static func run(_ data: UnsafeRawBufferPointer) -> String {
         let bytes = Array(data)
         let asIs = check(bytes)
-        guard let resealed = resealed(bytes) else { return "as it is, \(asIs)" }
+        guard let resealed = resealed(bytes, secondLine: FuzzEntryPoints.cacheHostLine) else { return "as it is, \(asIs)" }
         return "as it is, \(asIs); resealed, \(check(resealed))"
     }
 
@@ -37,25 +37,5 @@ enum RegistryCacheTarget {
             }
         }
         return "accepted: \(outcomes.count) files"
-    }
-
-    /// `bytes` with its second line replaced by this fuzzer's host line and its last line's
-    /// checksum recomputed; nil when it has no two lines and a last line of three fields.
-    private static func resealed(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.last == 0x0a else { return nil }
-        var lines = bytes.dropLast().split(separator: 0x0a, omittingEmptySubsequences: false).map(Array.init)
-        guard lines.count >= 3 else { return nil }
-        let trailer = lines.removeLast().split(separator: 0x20, omittingEmptySubsequences: false)
-        guard trailer.count == 3 else { return nil }
-        lines[1] = Array(FuzzEntryPoints.cacheHostLine.dropLast())
-        let body: [UInt8] = lines.flatMap { line -> [UInt8] in line + [0x0a] }
-        var sealed: [UInt8] = body
-        sealed += trailer[0]
-        sealed.append(0x20)
-        sealed += trailer[1]
-        sealed.append(0x20)
-        sealed += Array(FuzzEntryPoints.cacheChecksum(body).utf8)
-        sealed.append(0x0a)
-        return sealed
     }
 }

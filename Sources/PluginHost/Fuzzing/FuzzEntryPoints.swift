@@ -58,4 +58,23 @@ package enum FuzzEntryPoints {
     package static func cacheChecksum(_ body: [UInt8]) -> String {
         RecordNumber.hex(FNV1a.hash(body))
     }
+
+    /// The key a fuzzed kept listing is read for; its records are reached only when its second
+    /// line is `listingKeyLine`.
+    static let listingKey: UInt64 = 0x5eed_0f11_5717
+    package static var listingKeyLine: [UInt8] { RecordLine.encode(["key", RecordNumber.hex(listingKey)]) }
+
+    /// A kept listing (ListingMemo) read as `host list` reads it, for `listingKey`: its records,
+    /// or why it was refused (neither: a whole listing of another key). When accepted,
+    /// `roundTrip` says whether writing those records and reading them back gives the same.
+    package static func readListing(_ bytes: [UInt8]) -> (records: [[String]]?, refusal: String?, roundTrip: Bool) {
+        do {
+            guard let records = try ListingMemo.decode(bytes, key: listingKey) else { return (nil, nil, true) }
+            let again = try? ListingMemo.decode(ListingMemo.encode(records, key: listingKey), key: listingKey)
+            return (records, nil, again == records)
+        } catch {
+            return (nil, "\(error)", true)
+        }
+    }
 }
+
