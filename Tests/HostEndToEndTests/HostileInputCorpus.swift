@@ -245,6 +245,7 @@ struct HostileInputCorpusTests {
         for (i, hostile) in cases.enumerated() where !hostile.name.contains("hang") {
             _ = link("\(dir.path)/alone-\(i)/case.so", "\(cacheFolder)/case-\(String(format: "%02d", i)).so")
         }
+        let linked = Date()
         let cache = dir.file("cache-damaged")
         let reference = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
         #expect(reference.hostSurvived, "\(reference)")
@@ -269,8 +270,12 @@ struct HostileInputCorpusTests {
             }),
             ("a cache that is a directory", { _ in nil }),
         ]
+        // Once the files have settled, an unchanged folder is listed from the kept listing,
+        // which reads no registry cache at all: each damage goes without it.
+        let listingFile = "\(cache)/transition-host/listing-v1"
         for (name, damage) in damages {
             try? FileManager.default.removeItem(atPath: cacheFile)
+            try? FileManager.default.removeItem(atPath: listingFile)
             if let damaged = damage(good) {
                 try damaged.write(to: URL(fileURLWithPath: cacheFile))
             } else {
@@ -295,6 +300,42 @@ struct HostileInputCorpusTests {
                 }
             }
             await tally.record("cache: \(name)", hostSurvived: run.hostSurvived, problem: problem)
+        }
+
+        // Damaged kept listings: never printed; the listing is made afresh, the same as before.
+        // A listing is kept only for files left alone for 3 s: wait for that, then keep one.
+        try await Task.sleep(for: .seconds(max(0, 3.5 - Date().timeIntervalSince(linked))))
+        try? FileManager.default.removeItem(atPath: listingFile)
+        _ = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
+        let kept = try Data(contentsOf: URL(fileURLWithPath: listingFile))
+        let listingDamages: [(String, (Data) -> Data?)] = [
+            ("a kept listing cut in half", { $0.prefix($0.count / 2) }),
+            ("a kept listing with one byte changed", { var d = $0; d[d.count / 2] ^= 0x20; return d }),
+            ("a kept listing of random bytes", { d in Data((0..<d.count).map { _ in UInt8.random(in: 0...255) }) }),
+            ("a kept listing with a row of another shape", { d in
+                recheckedCache(d) { lines in lines[2] = "row only three" }
+            }),
+            ("a kept listing that is a directory", { _ in nil }),
+        ]
+        for (name, damage) in listingDamages {
+            try? FileManager.default.removeItem(atPath: listingFile)
+            if let damaged = damage(kept) {
+                try damaged.write(to: URL(fileURLWithPath: listingFile))
+            } else {
+                try FileManager.default.createDirectory(atPath: listingFile, withIntermediateDirectories: false)
+            }
+            let run = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
+            var problem: String?
+            if run.hostSurvived {
+                if run.discovery.contains("listing kept") || !run.discovery.contains("kept listing ignored") {
+                    problem = "the damaged listing was printed, or not noticed: \(run.discovery)"
+                }
+                if run.rows.map(\.status) != reference.rows.map(\.status) || run.rows.map(\.path) != reference.rows.map(\.path) {
+                    problem = "the listing differs from the one before:\n\(run.result.out)"
+                }
+            }
+            try? FileManager.default.removeItem(atPath: listingFile)
+            await tally.record("kept listing: \(name)", hostSurvived: run.hostSurvived, problem: problem)
         }
 
         let tried = await tally.tried, crashes = await tally.hostCrashes, inconsistent = await tally.inconsistent
