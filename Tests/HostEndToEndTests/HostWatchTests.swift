@@ -168,6 +168,32 @@ struct HostWatchTests {
         #expect(reloadFolders(in: temporary).isEmpty, "private copies left behind: \(reloadFolders(in: temporary))")
     }
 
+    @Test("a plugin folder that does not exist yet is watched once it is made, and its plugin loaded")
+    func folderMadeLater() async throws {
+        let dir = try TempDir("watch-later")
+        let later = dir.file("later")
+        let temporary = try dir.folder("tmp")
+        let host = try WatchingHost(["run", "fx", "--watch", "--watch-runs", "1"], pluginFolder: later,
+                                    temporary: temporary, in: dir)
+        try await host.wait(for: "the first run, without the plugin") { out, err in
+            watchSections(out).count == 1 && err.contains("fx")
+        }
+        #expect(host.out.contains("not watched yet: \(later)"), "\(host.transcript)")
+
+        // The folder is made elsewhere with the plugin in it, then moved into place whole.
+        _ = try dir.folder("staging")
+        try await compileC(watchFixture("late", duration: 0.25), to: "staging/fx.so", in: dir)
+        try FileManager.default.moveItem(atPath: dir.file("staging"), toPath: later)
+
+        let ended = try await host.exit()
+        #expect(ended.status == 0 && !ended.crashed, "the replay with the plugin succeeds:\n\(host.transcript)")
+        let sections = watchSections(host.out)
+        try #require(sections.count == 2, "\(host.transcript)")
+        #expect(sections[1].header.contains("replay 1: \(later) now exists; watched"), "\(sections[1].header)")
+        #expect(sections[1].body.contains("\(later)/fx.so added: loaded fixture.e2e 1.0.0"), "\(sections[1].body)")
+        #expect(sections[1].body.contains("fixture late"), "\(sections[1].body)")
+    }
+
     @Test("a version whose code crashes while loading is refused from the scanner; a removed plugin costs its runs, not the watch; Ctrl-C ends it")
     func crashRemoveInterrupt() async throws {
         let dir = try TempDir("watch-crash")

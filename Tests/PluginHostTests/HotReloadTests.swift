@@ -71,6 +71,35 @@ struct HotReloadTests {
         #expect(watch.nextBurst(interrupt: stop.read) == nil)
     }
 
+    @Test("a folder made after the watch began is watched from then on; one deleted and made again is watched again")
+    func folderThatAppears() throws {
+        let dir = try TempDir("watch-appear")
+        let later = dir.file("later/plugins")
+        let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, retryInterval: 0.2)
+        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
+
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        try dir.write("later/plugins/fx.so", bytes: [1])
+        let appeared = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(appeared.foldersAppeared == [later])
+        #expect(appeared.paths == [later + "/fx.so"], "what the folder held when it appeared")
+        #expect(watch.folders == [later] && watch.unwatched.isEmpty)
+
+        try dir.write("later/plugins/two.so", bytes: [2])
+        let written = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(written.paths == [later + "/two.so"] && written.foldersAppeared.isEmpty)
+
+        try FileManager.default.removeItem(atPath: dir.file("later"))
+        let gone = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(gone.foldersGone == [later])
+        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
+
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        let again = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(again.foldersAppeared == [later] && again.paths.isEmpty)
+        #expect(watch.folders == [later])
+    }
+
     @Test("replace, break, restore, remove: each new version loads from its own copy; a broken one leaves the previous running")
     func reloadsVersions() async throws {
         let dir = try TempDir("reload")
