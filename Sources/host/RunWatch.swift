@@ -31,7 +31,7 @@ extension RunCommand {
 
         say("── \(Self.clock()) watching for plugin changes (Ctrl-C stops): " + watch.watchedFolders.joined(separator: ", "))
         for (folder, why) in watch.unwatchedFolders where plugins.pluginPaths.contains(folder) {
-            say("   not watched: \(folder) (\(why))")
+            say("   not watched yet: \(folder) (\(why)); watched once it exists")
         }
         // What the author's own folders hold; from the other folders, only what failed.
         for change in watch.firstLoad where change.isRefusal || plugins.pluginPaths.contains(Self.folder(of: change.path)) {
@@ -50,7 +50,8 @@ extension RunCommand {
                 throw ExitCode(1)
             case .reloaded(let reload):
                 replays += 1
-                var lines = reload.changes.map(\.description) + reload.foldersGone.map { "\($0) is gone; no longer watched" }
+                var lines = reload.foldersAppeared.map { "\($0) now exists; watched" } + reload.changes.map(\.description)
+                    + reload.foldersGone.map { "\($0) is gone; watched again if it comes back" }
                 if lines.isEmpty { lines = ["no plugin changed"] }
                 say("── \(Self.clock()) replay \(replays): \(lines[0])")
                 for line in lines.dropFirst() { say("   \(line)") }

@@ -7,7 +7,10 @@ import Musl
 /// Notices plugin files (`*.so`) added, replaced or removed in a set of folders, through
 /// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several
 /// steps, often as a temporary file renamed into place, so a burst ends only once the folders
-/// have been quiet for a while (and any `.so` just created has been closed again).
+/// have been quiet for a while (and any `.so` just created has been closed again). A folder
+/// that does not exist yet (or was deleted) is tried again every `retryInterval` seconds, and
+/// watched from the moment it exists: inotify cannot watch what is not there, and watching
+/// every ancestor for the one that will be made is more moving parts than a stat a second.
 public final class FolderWatch {
     /// What changed in one burst.
     public struct Burst: Equatable, Sendable {
@@ -15,15 +18,20 @@ public final class FolderWatch {
         public var paths: [String] = []
         /// The kernel dropped events (its queue overflowed): anything may have changed.
         public var overflowed = false
-        /// Watched folders that were deleted or moved away; they are no longer watched.
+        /// Watched folders that were deleted or moved away; they are tried again, as folders
+        /// that do not exist yet.
         public var foldersGone: [String] = []
+        /// Folders that did not exist (or could not be watched) and are watched now; their
+        /// `*.so` files are in `paths`.
+        public var foldersAppeared: [String] = []
 
-        var isEmpty: Bool { paths.isEmpty && !overflowed && foldersGone.isEmpty }
+        var isEmpty: Bool { paths.isEmpty && !overflowed && foldersGone.isEmpty && foldersAppeared.isEmpty }
     }
 
     /// Folders being watched, in the order given.
     public private(set) var folders: [String] = []
-    /// Folders that could not be watched (most often: they do not exist), with why.
+    /// Folders that could not be watched (most often: they do not exist), with why; each is
+    /// tried again every `retryInterval` seconds.
     public private(set) var unwatched: [(folder: String, why: String)] = []
 
     private let descriptor: Int32
@@ -33,6 +41,8 @@ public final class FolderWatch {
     public let quietPeriod: Double
     /// Seconds to wait at most for a newly created `.so` to be closed by its writer.
     public let closeWait: Double
+    /// Seconds between tries to watch the folders in `unwatched`.
+    public let retryInterval: Double
 
     /// The events that make up the burst. IN_MODIFY and IN_ATTRIB are not changes of their
     /// own kind, but they show that a writer is still busy (or that a file's permissions, which
@@ -41,20 +51,44 @@ public final class FolderWatch {
         | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
 
     /// `closeWait` is generous: a linker may open its output long before it writes it.
-    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 5) throws {
+    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 5,
+                retryInterval: Double = 1) throws {
         self.quietPeriod = quietPeriod
         self.closeWait = closeWait
+        self.retryInterval = retryInterval
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw WatchError(description: "inotify_init1: \(String(cString: strerror(errno)))") }
-        for folder in candidates where !folders.contains(folder) {
-            let watch = inotify_add_watch(descriptor, folder, UInt32(bitPattern: Self.mask | IN_ONLYDIR))
-            if watch < 0 {
-                unwatched.append((folder, String(cString: strerror(errno))))
-            } else {
-                folderOfWatch[watch] = folder
-                folders.append(folder)
-            }
+        for folder in candidates where !folders.contains(folder) && !unwatched.contains(where: { $0.folder == folder }) {
+            if let why = watch(folder) { unwatched.append((folder, why)) }
         }
+    }
+
+    /// Starts watching `folder`; why it cannot be, or nil.
+    private func watch(_ folder: String) -> String? {
+        let watch = inotify_add_watch(descriptor, folder, UInt32(bitPattern: Self.mask | IN_ONLYDIR))
+        guard watch >= 0 else { return String(cString: strerror(errno)) }
+        folderOfWatch[watch] = folder
+        folders.append(folder)
+        return nil
+    }
+
+    /// Watches each folder of `unwatched` that can be watched now, adding it and its `*.so`
+    /// files (made before the watch began, so no event names them) to the burst.
+    private func retryUnwatched(into burst: inout Burst) -> Bool {
+        var appeared = false
+        unwatched.removeAll { folder, _ in
+            guard watch(folder) == nil else { return false }
+            appeared = true
+            burst.foldersAppeared.append(folder)
+            burst.foldersGone.removeAll { $0 == folder }
+            for name in PluginCatalog.listDirectory(folder) ?? [] where name.hasSuffix(".so") {
+                let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
+                if !burst.paths.contains(path) { burst.paths.append(path) }
+            }
+            return true
+        }
+        burst.paths.sort()
+        return appeared
     }
 
     deinit { close(descriptor) }
@@ -66,8 +100,14 @@ public final class FolderWatch {
         var lastEvent: Double?
         // Newly created regular files not closed yet, and since when.
         var beingWritten: [String: Double] = [:]
+        var nextRetry = monotonicSeconds() + retryInterval
         while true {
-            let now = monotonicSeconds()
+            var now = monotonicSeconds()
+            if !unwatched.isEmpty && now >= nextRetry {
+                if retryUnwatched(into: &burst) { lastEvent = now }
+                nextRetry = now + retryInterval
+            }
+            now = monotonicSeconds()
             // Ready once quiet for the quiet period, and once every new file has been closed
             // (or waited for long enough).
             var ready = lastEvent.map { max($0 + quietPeriod, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
@@ -79,7 +119,8 @@ public final class FolderWatch {
             }
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)]
-            let timeout = ready.isFinite ? ChildProcess.milliseconds(ready - now) : -1
+            let wake = unwatched.isEmpty ? ready : min(ready, nextRetry)
+            let timeout = wake.isFinite ? ChildProcess.milliseconds(max(0, wake - now)) : -1
             let count = poll(&fds, nfds_t(fds.count), timeout)
             if count < 0 && errno != EINTR { return nil }  // cannot wait: end the watch rather than spin
             if fds[1].revents != 0 { return nil }
@@ -101,6 +142,8 @@ public final class FolderWatch {
             folderOfWatch[event.watch] = nil
             folders.removeAll { $0 == folder }
             if !burst.foldersGone.contains(folder) { burst.foldersGone.append(folder) }
+            burst.foldersAppeared.removeAll { $0 == folder }
+            if !unwatched.contains(where: { $0.folder == folder }) { unwatched.append((folder, "deleted or moved away")) }
             return
         }
         guard event.name.hasSuffix(".so") else { return }

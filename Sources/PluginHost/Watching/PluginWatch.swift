@@ -16,8 +16,10 @@ public final class PluginWatch {
     public struct Reload: Sendable {
         /// One line per plugin file that was touched or whose state changed, in search order.
         public let changes: [PluginChange]
-        /// Watched folders that were deleted or moved away.
+        /// Watched folders that were deleted or moved away (watched again if they come back).
         public let foldersGone: [String]
+        /// Folders of the search path that did not exist and are watched now.
+        public let foldersAppeared: [String]
     }
 
     public enum Event: Sendable {
@@ -74,7 +76,8 @@ public final class PluginWatch {
 
     deinit { close() }
 
-    /// The folders watched, and those that could not be (they do not exist, most often).
+    /// The folders watched, and those that could not be (they do not exist, most often; they
+    /// are watched as soon as they can be).
     public var watchedFolders: [String] { folders.folders }
     public var unwatchedFolders: [(folder: String, why: String)] { folders.unwatched }
 
@@ -97,7 +100,7 @@ public final class PluginWatch {
         let changes = plugins.refresh(noticed: burst.paths)
         catalog = plugins.makeCatalog()
         if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // while reloading
-        return .reloaded(Reload(changes: changes, foldersGone: burst.foldersGone))
+        return .reloaded(Reload(changes: changes, foldersGone: burst.foldersGone, foldersAppeared: burst.foldersAppeared))
     }
 
     /// Calls the running versions' deinit. Nothing is unloaded.
