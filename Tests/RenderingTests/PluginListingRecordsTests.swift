@@ -40,3 +40,31 @@ struct PluginListingRecordsTests {
         #expect(PluginListing(records: Self.refused[index]) == nil, "\(Self.refused[index])")
     }
 }
+
+@Suite("host list's table")
+struct PluginListingTableTests {
+    @Test("Columns padded to their widest cell and two spaces, the source last; then problems, notes and the counts")
+    func layout() {
+        let listing = PluginListing(rows: [
+            .init(name: "diagonal", kind: "animator", plugin: "example.diagonal", version: "1.0.0", path: "/p/d.so",
+                  origin: "bundled", status: "ok"),
+            .init(name: "ease-out", kind: "curve", plugin: "ex.easing", version: "2", path: "/p/e.so", origin: "user", status: "ok"),
+            .init(name: "glühen", kind: "animator", plugin: "ex.glow", version: "0.1", path: "/p/g.so", origin: "user", status: "ok"),
+            .init(name: "-", kind: "-", plugin: "-", version: "-", path: "/p/crash.so", origin: "user", status: "crashed",
+                  error: "crashed the plugin scanner with SIGSEGV"),
+        ], notes: ["a note"])
+        let expected = """
+            EFFECT    KIND      PLUGIN            VERSION  STATUS   SOURCE
+            diagonal  animator  example.diagonal  1.0.0    ok       /p/d.so
+            ease-out  curve     ex.easing         2        ok       /p/e.so
+            glühen    animator  ex.glow           0.1      ok       /p/g.so
+            -         -         -                 -        crashed  /p/crash.so
+
+            /p/crash.so: crashed the plugin scanner with SIGSEGV
+            note: a note
+
+            2 effects, 1 curves; 1 file(s) with problems
+            """
+        #expect(listing.table() == expected)
+    }
+}
