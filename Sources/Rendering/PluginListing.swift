@@ -46,15 +46,22 @@ public struct PluginListing: Sendable {
         }
         bytes.removeLast()
         var out = String(decoding: bytes, as: UTF8.self)
-        let broken = rows.filter { $0.error != nil }
-        if !broken.isEmpty {
+        // Counted in one pass, without copying a row (each is eight strings).
+        var broken = 0, curves = 0, named = 0
+        for row in rows {
+            if row.error != nil {
+                broken += 1
+            } else {
+                if row.kind == "curve" { curves += 1 }
+                if row.name != "-" { named += 1 }
+            }
+        }
+        if broken > 0 {
             out += "\n"
-            for row in broken { out += "\n\(row.path): \(row.error!)" }
+            for row in rows where row.error != nil { out += "\n\(row.path): \(row.error!)" }
         }
         for note in notes { out += "\nnote: \(note)" }
-        let curves = rows.filter { $0.error == nil && $0.kind == "curve" }.count
-        let effects = rows.filter { $0.error == nil && $0.name != "-" }.count - curves
-        out += "\n\n\(effects) effects, \(curves) curves; \(broken.count) file(s) with problems"
+        out += "\n\n\(named - curves) effects, \(curves) curves; \(broken) file(s) with problems"
         return out
     }
 
