@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array instead of a table.")
     var json = false
 
-    @Flag(help: "Forget the registry cache and the kept listing, and scan every plugin file again.")
+    @Flag(help: "Forget the registry cache, scan every plugin file again, and make the listing afresh.")
     var rescan = false
 
     func run() throws {

@@ -54,6 +54,13 @@ struct ListingMemoTests {
             let body = RecordLine.encode(ListingMemo.magic) + RecordLine.encode(["row", "x"])
             return body + CacheFile.trailer(count: 1, body: body)
         }),
+        ("a record count of four billion", "declared", { bytes in
+            // Sealed with a valid checksum: the reader must not reserve room for what it declares.
+            var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines.removeLast()
+            let body = Array((lines.joined(separator: "\n") + "\n").utf8)
+            return body + CacheFile.trailer(count: Int(UInt32.max), body: body)
+        }),
         ("a record count that does not match", "declared", { bytes in
             var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             lines.removeLast()
@@ -92,7 +99,8 @@ struct ListingMemoTests {
         let discovery = PluginDiscovery(searchPath: PluginSearchPath(folders: folders.map { .init(path: $0, origin: origin) }))
         let now = ChangeStamp.now()
         let (candidates, problems) = discovery.walk()
-        return ListingKey.of(candidates, problems: problems, host: host, now: now, settleSeconds: settleSeconds)
+        return ListingKey.of(candidates, problems: problems, host: host, executable: "/nonexistent/host", now: now,
+                             settleSeconds: settleSeconds)
     }
 
     @Test("The key stays while nothing on the search path changes, and changes with anything a listing shows")
@@ -142,14 +150,46 @@ struct ListingMemoTests {
         #expect(Self.key([folder], host: otherHost) != last, "another host binary may judge the files otherwise")
     }
 
+    @Test("With a relative folder on the search path, the working folder is part of the key")
+    func relativeFolder() throws {
+        let (candidates, problems) = PluginDiscovery(searchPath: PluginSearchPath(folders: [])).walk()
+        func key(_ workingFolder: String?) -> UInt64? {
+            ListingKey.of(candidates, problems: problems, host: Self.host, executable: "/nonexistent/host",
+                          workingFolder: workingFolder, now: ChangeStamp.now(), settleSeconds: 0)
+        }
+        #expect(key("/home/a/project") != key("/home/b/project"))
+        #expect(key("/home/a/project") != key(nil))
+        #expect(key(nil) == key(nil))
+    }
+
+    @Test("The key follows the host binary itself, not only its size and time: a copy with its time kept is another host")
+    func hostBinary() throws {
+        let dir = try TempDir("listing-host")
+        let one = try dir.write("host-one", bytes: Array(repeating: 1, count: 64))
+        usleep(20_000)
+        let two = try dir.write("host-two", bytes: Array(repeating: 2, count: 64))
+        var info = stat()
+        #expect(stat(one, &info) == 0)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, two, &times, 0) == 0)
+        let (candidates, problems) = PluginDiscovery(searchPath: PluginSearchPath(folders: [])).walk()
+        func key(_ executable: String) -> UInt64? {
+            ListingKey.of(candidates, problems: problems, host: .of(executable: executable), executable: executable,
+                          now: ChangeStamp.now(), settleSeconds: 0)
+        }
+        #expect(RegistryCache.HostIdentity.of(executable: one) == RegistryCache.HostIdentity.of(executable: two),
+                "the registry cache cannot tell them apart")
+        #expect(key(one) != nil && key(one) != key(two))
+    }
+
     @Test("A file changed moments ago gives no key: no listing is kept or printed for it until it settles")
     func freshFileHasNoKey() throws {
         let dir = try TempDir("listing-fresh")
         try FileManager.default.createDirectory(atPath: dir.file("plugins"), withIntermediateDirectories: true)
         try dir.write("plugins/a.so", bytes: [1])
-        #expect(Self.key([dir.file("plugins")], settleSeconds: 3) == nil)
+        #expect(Self.key([dir.file("plugins")], settleSeconds: 3600) == nil)
         #expect(Self.key([dir.file("plugins")], settleSeconds: 0) != nil)
-        #expect(Self.key([dir.file("empty-or-missing")], settleSeconds: 3) != nil, "no file, nothing to settle")
+        #expect(Self.key([dir.file("empty-or-missing")], settleSeconds: 3600) != nil, "no file, nothing to settle")
     }
 
     // MARK: - Discovery's use of it
@@ -212,7 +252,7 @@ struct ListingMemoTests {
         let discovery = Self.discovery(folder, memo: dir.file("listing-v1"))
         let (candidates, problems) = discovery.walk()
         let key = try #require(ListingKey.of(candidates, problems: problems, host: .of(executable: "/nonexistent/host"),
-                                             now: ChangeStamp.now(), settleSeconds: 0))
+                                             executable: "/nonexistent/host", now: ChangeStamp.now(), settleSeconds: 0))
         #expect(ListingMemo(path: dir.file("listing-v1")).write([["forged", "row"]], key: key) == nil)
 
         let (listing, statistics) = discovery.listing { _ in FakeListing(records: [["fake"]])! }
@@ -234,6 +274,7 @@ struct ListingMemoTests {
                 return FakeListing(records: [])!
             }
             #expect(statistics.notScanned == 1, "\(statistics.summary)")
+            #expect(statistics.unrecorded == 1, "\(statistics.summary)")
         }
         #expect(made == 2)
         #expect(!FileManager.default.fileExists(atPath: dir.file("listing-v1")))

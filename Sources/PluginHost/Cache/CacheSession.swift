@@ -112,6 +112,10 @@ final class CacheSession {
         return .written
     }
 
+    /// Whether this run fingerprinted the file at `path` (looked it up and could read it):
+    /// only such a file's outcome can be saved.
+    func fingerprinted(_ path: String) -> Bool { looks[absolutePath(path)] != nil }
+
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

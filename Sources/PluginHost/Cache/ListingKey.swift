@@ -9,8 +9,12 @@ import Musl
 ///
 /// A listing is a function of: the candidates the folder walk found, in order (path, origin,
 /// and what kind of entry each is, with the reason for one skipped or untrusted); the
-/// problems of the folders; what each candidate file holds; and the host binary and ABI that
-/// judged them (its StandardEffects and its checks). What a file holds is known here the way
+/// problems of the folders; what each candidate file holds; the working folder, when a
+/// folder of the search path is relative (the same relative path names other files from
+/// elsewhere); and the host binary and ABI that judged them (its StandardEffects and its
+/// checks). The host binary is known by its registry-cache identity (ABI, size, mtime) and
+/// its own stat (device, inode, ctime), since a copy with its time kept has the same size and
+/// mtime. What a file holds is known here the way
 /// the registry cache knows it without reading it: by its stat (size, modification time,
 /// device, inode, ctime; see ChangeStamp for why that is safe). So the key needs one stat per
 /// file, which the walk has already made, and nothing is read.
@@ -22,10 +26,20 @@ enum ListingKey {
     /// The key, or nil when some file is too fresh for its stat to stand for its content.
     /// `now` is the real-time clock's seconds taken before the walk.
     static func of(_ candidates: [PluginCandidate], problems: [String], host: RegistryCache.HostIdentity,
-                   now: Int64, settleSeconds: Int64 = ChangeStamp.settleSeconds) -> UInt64? {
+                   executable: String, workingFolder: String? = nil, now: Int64,
+                   settleSeconds: Int64 = ChangeStamp.settleSeconds) -> UInt64? {
         var key = KeyHasher()
         key.add("transition-host-listing-key 1")
         for field in host.fields { key.add(field) }
+        var info = stat()
+        if stat(executable, &info) == 0 {
+            let stamp = ChangeStamp(info)
+            key.add(stamp.device)
+            key.add(stamp.inode)
+            key.add(UInt64(bitPattern: stamp.changedSeconds))
+            key.add(UInt64(stamp.changedNanoseconds))
+        }
+        key.add(workingFolder ?? "")
         key.add(UInt64(problems.count))
         for problem in problems { key.add(problem) }
         key.add(UInt64(candidates.count))

@@ -35,6 +35,8 @@ public struct ListingMemo: Sendable {
     }
 
     static let magic = ["transition-host-listing", "1"]
+    /// More records than any listing of the registry cache's most entries would have.
+    static let maximumRecords = 1_000_000
 
     /// The records kept for `key`; nil when there are none: no file yet, a listing of another
     /// key (`ignored` nil then: that is what a change looks like), or a file not used (why).
@@ -69,8 +71,10 @@ public struct ListingMemo: Sendable {
     static func decode(_ bytes: [UInt8], key: UInt64) throws -> [[String]]? {
         func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
         let (declared, bodyEnd) = try CacheFile.checkedTrailer(bytes)
+        guard declared <= maximumRecords else { throw malformed("\(declared) records declared, more than \(maximumRecords)") }
         var records: [[String]] = []
-        records.reserveCapacity(declared)
+        // No more room than the lines there are: the count is the file's word, checked below.
+        records.reserveCapacity(min(declared, bodyEnd / 2))
         var stale = false
         try bytes.withUnsafeBufferPointer { all in
             var start = 0, index = 0

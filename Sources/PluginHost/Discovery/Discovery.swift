@@ -35,6 +35,10 @@ public struct Discovery {
         /// Files the scanner could not be run for: they say nothing about the file, so
         /// neither the registry cache nor a kept listing may remember them.
         public var notScanned = 0
+        /// Files whose outcome the registry cache did not record (not scanned, or unreadable
+        /// when it came to hashing them, or no cache at all): the next run looks at them
+        /// again, so no listing is kept that would hide what it finds.
+        public var unrecorded = 0
         public var helpersStarted = 0
         /// Why the cache file was not used, when there is one and it was not.
         public var cacheIgnored: String?
@@ -50,9 +54,12 @@ public struct Discovery {
         public var listingNotKept: String?
 
         public var summary: String {
+            if listingKept {
+                return "scanned 0 files in 0 helper processes; the listing kept from the last run: all \(files) files"
+                    + " unchanged by their stat, the registry cache not read"
+            }
             var text = "scanned \(scanned) files in \(helpersStarted) helper processes; \(fromCache) of \(files) from the cache"
                 + " (\(hashed) read to check them)"
-            if listingKept { text += "; the listing kept from the last run, nothing on the search path changed" }
             if let why = cacheIgnored { text += "; cache ignored: \(why)" }
             if let why = cacheNotWritten { text += "; cache not written: \(why)" }
             if let why = listingIgnored { text += "; kept listing ignored: \(why)" }

@@ -12,13 +12,18 @@ extension PluginDiscovery {
     /// the last run was made from the same search path in the same state (see ListingKey),
     /// that listing instead, with nothing read but the folders and each file's stat: neither
     /// the registry cache nor any plugin file, and no helper started. A listing made afresh
-    /// is kept for the next run, unless a file was too fresh to key or could not be scanned.
+    /// is kept for the next run, unless a file was too fresh to key or its outcome was not
+    /// recorded in the registry cache (the next run looks at such a file again, and must
+    /// list what it finds).
     public func listing<Listing: KeepableListing>(make: (Discovery) -> Listing) -> (listing: Listing, statistics: Discovery.Statistics) {
         let now = ChangeStamp.now()
         let walk = walk()
+        // A relative folder names other files from another working folder.
+        let workingFolder = searchPath.folders.contains { !$0.path.hasPrefix("/") } ? absolutePath(".") : nil
         guard let scanner, let memo = listingMemo,
               let key = ListingKey.of(walk.candidates, problems: walk.problems, host: .of(executable: scanner.executable),
-                                      now: now, settleSeconds: memo.settleSeconds)
+                                      executable: scanner.executable, workingFolder: workingFolder, now: now,
+                                      settleSeconds: memo.settleSeconds)
         else {
             let discovery = run(walk)
             return (make(discovery), discovery.statistics)
@@ -32,7 +37,6 @@ extension PluginDiscovery {
                 if let kept = Listing(records: records) {
                     var statistics = Discovery.Statistics()
                     statistics.files = walk.candidates.filter { if case .file = $0.kind { true } else { false } }.count
-                    statistics.fromCache = statistics.files
                     statistics.listingKept = true
                     return (kept, statistics)
                 }
@@ -43,7 +47,9 @@ extension PluginDiscovery {
         let listing = make(discovery)
         var statistics = discovery.statistics
         statistics.listingIgnored = ignored
-        if statistics.notScanned == 0 { statistics.listingNotKept = memo.write(listing.records, key: key) }
+        if statistics.unrecorded == 0 && statistics.cacheNotWritten == nil {
+            statistics.listingNotKept = memo.write(listing.records, key: key)
+        }
         return (listing, statistics)
     }
 }

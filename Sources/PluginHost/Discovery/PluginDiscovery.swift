@@ -81,6 +81,9 @@ public struct PluginDiscovery {
             for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path })) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
             statistics.notScanned = toScan.filter { !outcomes[$0]!.isCacheable }.count
+            statistics.unrecorded = files.filter { i, _ in
+                !(outcomes[i]!.isCacheable && store?.fingerprinted(candidates[i].path) == true)
+            }.count
             statistics.hashed = store?.filesHashed ?? 0
             statistics.helpersStarted = scanner.statistics.helpersStarted - helpersBefore
             if let store {
@@ -106,6 +109,7 @@ public struct PluginDiscovery {
                 }
             }
             statistics.scanned = files.count
+            statistics.unrecorded = files.count
         }
 
         var result: [Discovery.File] = []
