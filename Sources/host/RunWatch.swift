@@ -31,7 +31,11 @@ extension RunCommand {
 
         say("── \(Self.clock()) watching for plugin changes (Ctrl-C stops): " + watch.watchedFolders.joined(separator: ", "))
         for (folder, why) in watch.unwatchedFolders where plugins.pluginPaths.contains(folder) {
-            say("   not watched yet: \(folder) (\(why)); watched once it exists")
+            if access(folder, F_OK) != 0 {
+                say("   not watched yet: \(folder) does not exist; watched once it does")
+            } else {
+                say("   not watched yet: \(folder) (\(why)); tried again every second")
+            }
         }
         // What the author's own folders hold; from the other folders, only what failed.
         for change in watch.firstLoad where change.isRefusal || plugins.pluginPaths.contains(Self.folder(of: change.path)) {

@@ -100,6 +100,30 @@ struct HotReloadTests {
         #expect(watch.folders == [later])
     }
 
+    @Test("a plugin still being written when its folder appears is handed over once its writer closes it")
+    func folderAppearsWhileWriting() async throws {
+        let dir = try TempDir("watch-appear-writing")
+        let later = dir.file("later")
+        nonisolated(unsafe) let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, closeWait: 30, retryInterval: 0.1)
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        let fd = open(later + "/fx.so", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(fd >= 0 && write(fd, [UInt8](repeating: 1, count: 100), 100) == 100)
+        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == true)
+
+        let deadline = Deadline(seconds: 60)
+        let waiting = Task.detached { () -> (FolderWatch.Burst?, Date) in (watch.nextBurst(interrupt: deadline.read), Date()) }
+        // Long enough for the folder to be found (0.1 s) and its quiet period to pass (0.1 s).
+        try await Task.sleep(for: .seconds(1.5))
+        let closed = Date()
+        #expect(write(fd, [UInt8](repeating: 2, count: 100), 100) == 100)
+        close(fd)
+        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == false)
+        let (burst, handedOver) = await waiting.value
+        #expect(burst?.foldersAppeared == [later])
+        #expect(burst?.paths == [later + "/fx.so"])
+        #expect(handedOver >= closed, "handed over \(closed.timeIntervalSince(handedOver)) s before its writer closed it")
+    }
+
     @Test("replace, break, restore, remove: each new version loads from its own copy; a broken one leaves the previous running")
     func reloadsVersions() async throws {
         let dir = try TempDir("reload")

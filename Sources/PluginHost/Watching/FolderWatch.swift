@@ -28,14 +28,17 @@ public final class FolderWatch {
         var isEmpty: Bool { paths.isEmpty && !overflowed && foldersGone.isEmpty && foldersAppeared.isEmpty }
     }
 
-    /// Folders being watched, in the order given.
+    /// Folders being watched: those given that could be watched at once, in their order, then
+    /// each folder that could be watched later, as it came.
     public private(set) var folders: [String] = []
     /// Folders that could not be watched (most often: they do not exist), with why; each is
     /// tried again every `retryInterval` seconds.
     public private(set) var unwatched: [(folder: String, why: String)] = []
 
     private let descriptor: Int32
-    private var folderOfWatch: [Int32: String] = [:]
+    /// The folders of each watch: two paths of one folder (a link, a trailing slash) share
+    /// the kernel's watch of it.
+    private var foldersOfWatch: [Int32: [String]] = [:]
 
     /// Seconds the folders must stay quiet before a burst is handed over.
     public let quietPeriod: Double
@@ -55,6 +58,7 @@ public final class FolderWatch {
                 retryInterval: Double = 1) throws {
         self.quietPeriod = quietPeriod
         self.closeWait = closeWait
+        precondition(retryInterval > 0, "a retry interval of 0 would make the wait a busy loop")
         self.retryInterval = retryInterval
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw WatchError(description: "inotify_init1: \(String(cString: strerror(errno)))") }
@@ -67,14 +71,16 @@ public final class FolderWatch {
     private func watch(_ folder: String) -> String? {
         let watch = inotify_add_watch(descriptor, folder, UInt32(bitPattern: Self.mask | IN_ONLYDIR))
         guard watch >= 0 else { return String(cString: strerror(errno)) }
-        folderOfWatch[watch] = folder
+        foldersOfWatch[watch, default: []].append(folder)
         folders.append(folder)
         return nil
     }
 
     /// Watches each folder of `unwatched` that can be watched now, adding it and its `*.so`
-    /// files (made before the watch began, so no event names them) to the burst.
-    private func retryUnwatched(into burst: inout Burst) -> Bool {
+    /// files (made before the watch began, so no event names them) to the burst. A file some
+    /// process still has open for writing (a linker writing into a folder it has just made)
+    /// is waited for, as a newly created one is.
+    private func retryUnwatched(into burst: inout Burst, beingWritten: inout [String: Double]) -> Bool {
         var appeared = false
         unwatched.removeAll { folder, _ in
             guard watch(folder) == nil else { return false }
@@ -84,6 +90,7 @@ public final class FolderWatch {
             for name in PluginCatalog.listDirectory(folder) ?? [] where name.hasSuffix(".so") {
                 let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
                 if !burst.paths.contains(path) { burst.paths.append(path) }
+                if Self.isLoneRegularFile(path) && Self.isOpenForWriting(path) == true { beingWritten[path] = monotonicSeconds() }
             }
             return true
         }
@@ -104,7 +111,7 @@ public final class FolderWatch {
         while true {
             var now = monotonicSeconds()
             if !unwatched.isEmpty && now >= nextRetry {
-                if retryUnwatched(into: &burst) { lastEvent = now }
+                if retryUnwatched(into: &burst, beingWritten: &beingWritten) { lastEvent = now }
                 nextRetry = now + retryInterval
             }
             now = monotonicSeconds()
@@ -136,22 +143,23 @@ public final class FolderWatch {
             burst.overflowed = true
             return
         }
-        guard let folder = folderOfWatch[event.watch] else { return }
+        guard let names = foldersOfWatch[event.watch] else { return }
         if event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_IGNORED) {
             if event.has(IN_MOVE_SELF) { inotify_rm_watch(descriptor, event.watch) }
-            folderOfWatch[event.watch] = nil
-            folders.removeAll { $0 == folder }
-            if !burst.foldersGone.contains(folder) { burst.foldersGone.append(folder) }
-            burst.foldersAppeared.removeAll { $0 == folder }
-            if !unwatched.contains(where: { $0.folder == folder }) { unwatched.append((folder, "deleted or moved away")) }
+            foldersOfWatch[event.watch] = nil
+            for folder in names {
+                folders.removeAll { $0 == folder }
+                if !burst.foldersGone.contains(folder) { burst.foldersGone.append(folder) }
+                burst.foldersAppeared.removeAll { $0 == folder }
+                if !unwatched.contains(where: { $0.folder == folder }) { unwatched.append((folder, "deleted or moved away")) }
+            }
             return
         }
         guard event.name.hasSuffix(".so") else { return }
-        let path = folder.hasSuffix("/") ? folder + event.name : "\(folder)/\(event.name)"
-        if !burst.paths.contains(path) {
-            burst.paths.append(path)
-            burst.paths.sort()
-        }
+        let paths = names.map { $0.hasSuffix("/") ? $0 + event.name : "\($0)/\(event.name)" }
+        for path in paths where !burst.paths.contains(path) { burst.paths.append(path) }
+        burst.paths.sort()
+        let path = paths[0]
         if event.has(IN_CREATE) && !event.has(IN_ISDIR) && Self.isLoneRegularFile(path) {
             // Its writer has just opened it: wait for IN_CLOSE_WRITE. (A link or a second
             // name of an existing file is complete as it is.)
@@ -159,6 +167,22 @@ public final class FolderWatch {
         } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
             beingWritten[path] = nil
         }
+    }
+
+    /// Whether some process has the file open for writing; nil when that cannot be told. The
+    /// kernel grants a read lease only while no process has the file open for writing; taking
+    /// one needs the file's owner (or CAP_LEASE) and a file system with leases. Given back at
+    /// once, so a writer that opens the file meanwhile waits microseconds at most.
+    static func isOpenForWriting(_ path: String) -> Bool? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let setLease: Int32 = 1024  // F_SETLEASE (F_LINUX_SPECIFIC_BASE), which Glibc's module does not export
+        if fcntl(fd, setLease, Int32(F_RDLCK)) == 0 {
+            _ = fcntl(fd, setLease, Int32(F_UNLCK))
+            return false
+        }
+        return errno == EAGAIN ? true : nil
     }
 
     private static func isLoneRegularFile(_ path: String) -> Bool {
