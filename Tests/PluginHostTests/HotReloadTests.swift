@@ -71,59 +71,6 @@ struct HotReloadTests {
         #expect(watch.nextBurst(interrupt: stop.read) == nil)
     }
 
-    @Test("a folder made after the watch began is watched from then on; one deleted and made again is watched again")
-    func folderThatAppears() throws {
-        let dir = try TempDir("watch-appear")
-        let later = dir.file("later/plugins")
-        let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, retryInterval: 0.2)
-        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
-
-        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
-        try dir.write("later/plugins/fx.so", bytes: [1])
-        let appeared = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
-        #expect(appeared.foldersAppeared == [later])
-        #expect(appeared.paths == [later + "/fx.so"], "what the folder held when it appeared")
-        #expect(watch.folders == [later] && watch.unwatched.isEmpty)
-
-        try dir.write("later/plugins/two.so", bytes: [2])
-        let written = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
-        #expect(written.paths == [later + "/two.so"] && written.foldersAppeared.isEmpty)
-
-        try FileManager.default.removeItem(atPath: dir.file("later"))
-        let gone = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
-        #expect(gone.foldersGone == [later])
-        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
-
-        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
-        let again = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
-        #expect(again.foldersAppeared == [later] && again.paths.isEmpty)
-        #expect(watch.folders == [later])
-    }
-
-    @Test("a plugin still being written when its folder appears is handed over once its writer closes it")
-    func folderAppearsWhileWriting() async throws {
-        let dir = try TempDir("watch-appear-writing")
-        let later = dir.file("later")
-        nonisolated(unsafe) let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, closeWait: 30, retryInterval: 0.1)
-        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
-        let fd = open(later + "/fx.so", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        #expect(fd >= 0 && write(fd, [UInt8](repeating: 1, count: 100), 100) == 100)
-        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == true)
-
-        let deadline = Deadline(seconds: 60)
-        let waiting = Task.detached { () -> (FolderWatch.Burst?, Date) in (watch.nextBurst(interrupt: deadline.read), Date()) }
-        // Long enough for the folder to be found (0.1 s) and its quiet period to pass (0.1 s).
-        try await Task.sleep(for: .seconds(1.5))
-        let closed = Date()
-        #expect(write(fd, [UInt8](repeating: 2, count: 100), 100) == 100)
-        close(fd)
-        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == false)
-        let (burst, handedOver) = await waiting.value
-        #expect(burst?.foldersAppeared == [later])
-        #expect(burst?.paths == [later + "/fx.so"])
-        #expect(handedOver >= closed, "handed over \(closed.timeIntervalSince(handedOver)) s before its writer closed it")
-    }
-
     @Test("replace, break, restore, remove: each new version loads from its own copy; a broken one leaves the previous running")
     func reloadsVersions() async throws {
         let dir = try TempDir("reload")
@@ -239,5 +186,64 @@ struct PrivateCopyTests {
         defer { folder.remove() }
         #expect(access(abandoned, F_OK) != 0, "the ended watch's copies are gone")
         #expect(access("\(live)/1.2.fx.so", F_OK) == 0, "a running watch's copies stay")
+    }
+}
+
+/// The folder watch alone, no plugin loaded: off the main actor, so that a wait here is not
+/// held up by the suites that load plugins there (under a sanitizer they hold it for seconds).
+@Suite("The folder watch: folders that appear later")
+struct FolderAppearanceTests {
+    @Test("a folder made after the watch began is watched from then on; one deleted and made again is watched again")
+    func folderThatAppears() throws {
+        let dir = try TempDir("watch-appear")
+        let later = dir.file("later/plugins")
+        let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, retryInterval: 0.2)
+        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
+
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        try dir.write("later/plugins/fx.so", bytes: [1])
+        let appeared = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(appeared.foldersAppeared == [later])
+        #expect(appeared.paths == [later + "/fx.so"], "what the folder held when it appeared")
+        #expect(watch.folders == [later] && watch.unwatched.isEmpty)
+
+        try dir.write("later/plugins/two.so", bytes: [2])
+        let written = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(written.paths == [later + "/two.so"] && written.foldersAppeared.isEmpty)
+
+        try FileManager.default.removeItem(atPath: dir.file("later"))
+        let gone = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(gone.foldersGone == [later])
+        #expect(watch.folders.isEmpty && watch.unwatched.map(\.folder) == [later])
+
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        let again = try #require(watch.nextBurst(interrupt: Deadline(seconds: 20).read), "no burst within 20 s")
+        #expect(again.foldersAppeared == [later] && again.paths.isEmpty)
+        #expect(watch.folders == [later])
+    }
+
+    @Test("a plugin still being written when its folder appears is handed over once its writer closes it")
+    func folderAppearsWhileWriting() async throws {
+        let dir = try TempDir("watch-appear-writing")
+        let later = dir.file("later")
+        // A close wait far longer than any test: only the writer's close may end the wait.
+        nonisolated(unsafe) let watch = try FolderWatch(folders: [later], quietPeriod: 0.1, closeWait: 3600, retryInterval: 0.1)
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        let fd = open(later + "/fx.so", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(fd >= 0 && write(fd, [UInt8](repeating: 1, count: 100), 100) == 100)
+        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == true)
+
+        let deadline = Deadline(seconds: 600)
+        let waiting = Task.detached { () -> (FolderWatch.Burst?, Date) in (watch.nextBurst(interrupt: deadline.read), Date()) }
+        // Long enough for the folder to be found (0.1 s) and its quiet period to pass (0.1 s).
+        try await Task.sleep(for: .seconds(1.5))
+        let closed = Date()
+        #expect(write(fd, [UInt8](repeating: 2, count: 100), 100) == 100)
+        close(fd)
+        #expect(FolderWatch.isOpenForWriting(later + "/fx.so") == false)
+        let (burst, handedOver) = await waiting.value
+        #expect(burst?.foldersAppeared == [later])
+        #expect(burst?.paths == [later + "/fx.so"])
+        #expect(handedOver >= closed, "handed over \(closed.timeIntervalSince(handedOver)) s before its writer closed it")
     }
 }
