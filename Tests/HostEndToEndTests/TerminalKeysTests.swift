@@ -20,7 +20,12 @@ def pump(seconds):
         if ready:
             try: out += os.read(fd, 65536)
             except OSError: return
-pump(1.0)
+# The keys go once the host has put the terminal in raw mode and said so (a fixed second was
+# too short for a host under ThreadSanitizer: its first keys were echoed, not read).
+deadline = time.time() + 90
+while b"scrub, Enter finishes" not in out and time.time() < deadline:
+    pump(0.05)
+pump(0.1)
 for key in keys.split(","):
     os.write(fd, {"right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r", "esc": b"\x1b"}[key])
     pump(0.05)
