@@ -270,17 +270,24 @@ struct HostileInputCorpusTests {
             }),
             ("a cache that is a directory", { _ in nil }),
         ]
+        /// A damaged file where a cache file goes; nil damage puts a folder there instead.
+        func place(_ damaged: Data?, at path: String) throws {
+            if let damaged {
+                try damaged.write(to: URL(fileURLWithPath: path))
+            } else {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            }
+        }
+        func differsFromReference(_ run: ListRun) -> Bool {
+            run.rows.map(\.status) != reference.rows.map(\.status) || run.rows.map(\.path) != reference.rows.map(\.path)
+        }
         // Once the files have settled, an unchanged folder is listed from the kept listing,
         // which reads no registry cache at all: each damage goes without it.
         let listingFile = "\(cache)/transition-host/listing-v1"
         for (name, damage) in damages {
             try? FileManager.default.removeItem(atPath: cacheFile)
             try? FileManager.default.removeItem(atPath: listingFile)
-            if let damaged = damage(good) {
-                try damaged.write(to: URL(fileURLWithPath: cacheFile))
-            } else {
-                try FileManager.default.createDirectory(atPath: cacheFile, withIntermediateDirectories: false)
-            }
+            try place(damage(good), at: cacheFile)
             let run = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
             var problem: String?
             if run.hostSurvived {
@@ -291,9 +298,7 @@ struct HostileInputCorpusTests {
                 } else if !run.discovery.contains("cache ignored") || run.scannedFiles == 0 {
                     problem = "the damaged cache was trusted: \(run.discovery)"
                 }
-                if run.rows.map(\.status) != reference.rows.map(\.status) || run.rows.map(\.path) != reference.rows.map(\.path) {
-                    problem = "the listing differs from the one before:\n\(run.result.out)"
-                }
+                if differsFromReference(run) { problem = "the listing differs from the one before:\n\(run.result.out)" }
                 let again = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
                 if name != "a cache that is a directory", again.scannedFiles != 0 {
                     problem = problem ?? "the cache was not rebuilt: \(again.discovery)"
@@ -319,20 +324,14 @@ struct HostileInputCorpusTests {
         ]
         for (name, damage) in listingDamages {
             try? FileManager.default.removeItem(atPath: listingFile)
-            if let damaged = damage(kept) {
-                try damaged.write(to: URL(fileURLWithPath: listingFile))
-            } else {
-                try FileManager.default.createDirectory(atPath: listingFile, withIntermediateDirectories: false)
-            }
+            try place(damage(kept), at: listingFile)
             let run = try await ListRun.run(folder: cacheFolder, cache: cache, in: dir)
             var problem: String?
             if run.hostSurvived {
                 if run.discovery.contains("listing kept") || !run.discovery.contains("kept listing ignored") {
                     problem = "the damaged listing was printed, or not noticed: \(run.discovery)"
                 }
-                if run.rows.map(\.status) != reference.rows.map(\.status) || run.rows.map(\.path) != reference.rows.map(\.path) {
-                    problem = "the listing differs from the one before:\n\(run.result.out)"
-                }
+                if differsFromReference(run) { problem = "the listing differs from the one before:\n\(run.result.out)" }
             }
             try? FileManager.default.removeItem(atPath: listingFile)
             await tally.record("kept listing: \(name)", hostSurvived: run.hostSurvived, problem: problem)
