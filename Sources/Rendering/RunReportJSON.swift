@@ -42,6 +42,7 @@ public enum RunReportJSON {
                         j.field("animator", o.animator)
                         j.field("completed", o.completed)
                         j.field("cutOff", o.cutOff)
+                        j.field("cancelledByGesture", o.cancelledByInteraction)
                         if let failure = o.failure { j.field("failure", failure) }
                         j.field("duration", o.duration)
                         j.field("start", o.startTime)

@@ -19,7 +19,10 @@ public enum RunReportText {
         }
         lines.append("")
         for o in report.outcomes {
-            let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed" : "cancelled"
+            // A cancel the gesture asked for is an expected end (exit 0); say so, so that it is
+            // not read as the animator's own cancel (exit 1).
+            let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed"
+                : o.cancelledByInteraction ? "cancelled by its gesture, as asked," : "cancelled"
             let verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
             let by = o.failure.map { "by the standard cross-dissolve after \(o.animator) failed (\($0))" } ?? "by \(o.animator)"
             lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")

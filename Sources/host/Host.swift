@@ -13,7 +13,8 @@ struct Host: ParsableCommand {
             $XDG_DATA_HOME/transition-host/plugins (default ~/.local/share/transition-host/plugins), \
             then the plugins bundled next to this binary.
 
-            Exit codes: 0 success; 1 a transition was cancelled, cut off or broke the contract, or its isolated \
+            Exit codes: 0 success (every transition completed, or was cancelled because its gesture asked \
+            for it); 1 an animator cancelled on its own, a transition was cut off or broke the contract, or its isolated \
             plugin crashed, hung or sent garbage (the host finished it with the cross-dissolve); \
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
             range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage.

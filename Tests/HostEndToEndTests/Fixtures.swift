@@ -470,6 +470,8 @@ struct RunJSON {
         let transition: String
         let completed: Bool
         let cutOff: Bool
+        /// Cancelled because its gesture asked for it (released short of the rule), not by the animator.
+        let cancelledByGesture: Bool
         let start: Double
         let end: Double
         let violations: [String]
@@ -505,10 +507,12 @@ struct RunJSON {
         }
         self.outcomes = try outcomes.map { o in
             guard let transition = o["transition"] as? String, let completed = o["completed"] as? Bool,
-                  let cutOff = o["cutOff"] as? Bool, let start = (o["start"] as? NSNumber)?.doubleValue,
+                  let cutOff = o["cutOff"] as? Bool, let byGesture = o["cancelledByGesture"] as? Bool,
+                  let start = (o["start"] as? NSNumber)?.doubleValue,
                   let end = (o["end"] as? NSNumber)?.doubleValue, let violations = o["violations"] as? [String]
             else { throw fail("bad outcome \(o)") }
-            return Outcome(transition: transition, completed: completed, cutOff: cutOff, start: start, end: end,
+            return Outcome(transition: transition, completed: completed, cutOff: cutOff,
+                           cancelledByGesture: byGesture, start: start, end: end,
                            violations: violations)
         }
         self.frames = try frames.map { f in

@@ -15,11 +15,18 @@ import Testing
         let run = try RunJSON(result)
         #expect(run.clean)
         #expect(run.outcomes.count == 1 && !run.outcomes[0].completed && !run.outcomes[0].cutOff)
+        #expect(run.outcomes[0].cancelledByGesture, "the report says who cancelled")
         // Cancel from 0.3 of 0.5 s at completion speed 1: 0.15 s back to the start.
         #expect(abs(run.outcomes[0].end - 0.35) < 0.02, "\(run.outcomes[0].end)")
         let last = try #require(run.frames.last)
         #expect(last.view("detail") == nil && last.view("home") != nil)
         #expect(run.events.contains { $0.name == "coordinator.interactionChanged(cancelled: true)" })
+
+        // The text summary says the cancel was the gesture's, so that exit 0 reads as intended.
+        let text = try await runHost(["run", "diagonal", "--interactive", gesture], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(text.status == 0, "\(text)")
+        #expect(text.out.contains("Present: cancelled by its gesture, as asked, by diagonal:diagonal"), "\(text.out)")
+        #expect(text.out.hasSuffix("OK\n"), "\(text.out)")
     }
 
     @Test("a bad gesture is a usage error naming the fault")
