@@ -1,13 +1,14 @@
 import CTransitionABI
 import FoundationEssentials
+import PluginHost
 
 /// The SDK's one header, transition_host.h, as this host was built with it.
 public enum SDKHeader {
     public static let fileName = "transition_host.h"
     public static let abiVersion = "\(TH_ABI_MAJOR).\(TH_ABI_MINOR)"
 
-    /// Where the header was when this host was built: the host is run from its checkout
-    /// (Scripts/host), and reading the file there means the SDK is never a stale copy.
+    /// Where the header was when this host was built: a host run from its checkout reads it
+    /// there, so that its SDK is never a stale copy.
     public static let sourcePath: String = {
         var url = URL(fileURLWithPath: #filePath)  // <root>/Sources/PluginSDK/SDKHeader.swift
         for _ in 0..<2 { url.deleteLastPathComponent() }
@@ -18,10 +19,18 @@ public enum SDKHeader {
         public let description: String
     }
 
+    /// Where Scripts/install puts a copy: include/ beside the installed binary, so that an
+    /// installed host still has its SDK when the checkout it was built from is gone.
+    public static var installedPath: String? {
+        guard let exe = PluginSearchPath.currentExecutablePath(), let slash = exe.lastIndex(of: "/") else { return nil }
+        return "\(exe[..<slash])/include/\(fileName)"
+    }
+
+    /// The header beside the binary when installed there, else the checkout's.
     public static func contents() throws -> String {
-        guard let data = FileManager.default.contents(atPath: sourcePath) else {
-            throw Missing(description: "the SDK header is not at \(sourcePath), where this host was built; run the host from its checkout (Scripts/host)")
+        for path in [installedPath, sourcePath].compactMap({ $0 }) {
+            if let data = FileManager.default.contents(atPath: path) { return String(decoding: data, as: UTF8.self) }
         }
-        return String(decoding: data, as: UTF8.self)
+        throw Missing(description: "the SDK header is neither beside this host (\(installedPath ?? "?")) nor at \(sourcePath), where it was built; install the host again with Scripts/install from its checkout")
     }
 }

@@ -55,6 +55,17 @@ struct InstallTests {
         let scene = try await shell("host run --scene photos", home: home, in: dir)
         #expect(scene.status == 0, "\(scene)")
 
+        // The installed host takes its SDK header from beside itself, not from the checkout it
+        // was built in (which a user may delete): a marked copy is what it installs.
+        let installedHeader = "\(home.lib)/include/transition_host.h"
+        let header = try String(contentsOfFile: installedHeader, encoding: .utf8)
+        try (header + "/* installed copy */\n").write(toFile: installedHeader, atomically: true, encoding: .utf8)
+        let sdk = try await shell("host sdk install --prefix sdk-copy --quiet", home: home, in: dir)
+        #expect(sdk.status == 0, "\(sdk)")
+        #expect(try String(contentsOfFile: dir.file("sdk-copy/include/transition-host/transition_host.h"), encoding: .utf8)
+                    .hasSuffix("/* installed copy */\n"))
+        try header.write(toFile: installedHeader, atomically: true, encoding: .utf8)
+
         // What issue 14 asked of a newcomer, verbatim, plus the Makefile's own validate.
         let first = try await shell(
             "host new fx --lang c && cd fx && make && make validate && make install && host run fx", home: home, in: dir)

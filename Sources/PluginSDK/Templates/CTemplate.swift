@@ -25,7 +25,7 @@ SDK_PKG_CONFIG = PKG_CONFIG_PATH="$(if $(PKG_CONFIG_PATH),$(PKG_CONFIG_PATH):)$(
 
 SDK_CFLAGS := $(shell $(SDK_PKG_CONFIG) --cflags transition-host 2>/dev/null)
 ifeq ($(shell $(SDK_PKG_CONFIG) --exists transition-host && echo yes),)
-$(error the transition-host SDK was not found: run `host sdk install` (Scripts/host sdk install in the host's checkout))
+$(error the transition-host SDK was not found: run `host sdk install` (or Scripts/install in the host's checkout))
 endif
 
 CC ?= cc
