@@ -1,3 +1,5 @@
+import TransitionCore
+
 /// A small JSON builder: deterministic output (keys in the order written, numbers in Swift's
 /// shortest round-trip form), and no Foundation, so that `host` starts fast.
 public struct JSONWriter {
@@ -81,7 +83,8 @@ public struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            // Controls, and what else a terminal would act on (VisibleText), as \u escapes.
+            case _ where VisibleText.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

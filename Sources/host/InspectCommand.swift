@@ -37,6 +37,6 @@ struct InspectCommand: ParsableCommand {
             }
             details = EffectDetails(curve: curve)
         }
-        print(json ? details.json() : details.text())
+        if json { print(details.json()) } else { printText(details.text()) }
     }
 }

@@ -29,7 +29,7 @@ struct ListCommand: ParsableCommand {
         // Listing loads no plugin in this process: the cache and the scanner's helpers say
         // what each file holds, or the listing kept from the last run says it all.
         let listing = plugins.list(rescan: rescan, make: Self.listing)
-        print(json ? listing.json() : listing.table())
+        if json { print(listing.json()) } else { printText(listing.table()) }
     }
 
     static func listing(_ discovery: Discovery) -> PluginListing {

@@ -38,7 +38,7 @@ struct NewCommand: ParsableCommand {
             printError("error: \(refusal)")
             throw ExitCode(1)
         }
-        print("""
+        printText("""
             Created \(folder)/: a \(lang.rawValue) plugin with the animator '\(project.id)'.
 
               cd \(folder)

@@ -82,12 +82,12 @@ struct PlotCommand: ParsableCommand {
         }
         let plot = CurvePlot(report: report)
         do {
-            print(try plot.write(to: path))
+            printText(try plot.write(to: path))
         } catch let error as ExportError {
             printError("error: \(error)")
             throw HostExit.cannotWrite
         }
-        print(plot.summary())
+        printText(plot.summary())
         if !report.isClean { throw HostExit.notClean }
     }
 }

@@ -98,10 +98,17 @@ struct PluginOptions: ParsableArguments {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes a line for people to standard error, control characters shown, never sent raw
+/// (VisibleText): messages quote plugin names, file names and scene text.
 func printError(_ message: String) {
-    let line = message + "\n"
+    let line = VisibleText.escape(message) + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+/// Prints text for people on standard output, control characters shown, never sent raw
+/// (VisibleText). JSON goes out through plain print: its writer escapes them already.
+func printText(_ text: String) {
+    print(VisibleText.escape(text))
 }
 
 /// The contents of a text file, or nil when `path` names no regular file of at most 1 MiB

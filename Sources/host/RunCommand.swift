@@ -192,7 +192,7 @@ struct RunCommand: ParsableCommand {
             TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())).play(report)
         }
         switch format {
-        case .text: print(RunReportText.render(report))
+        case .text: printText(RunReportText.render(report))
         case .json:
             // Streamed: the document of a large scene runs to tens of megabytes.
             RunReportJSON.write(report) { print($0, terminator: "") }

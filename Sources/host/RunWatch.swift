@@ -90,7 +90,7 @@ extension RunCommand {
         if format == .json {
             printError(line)
         } else {
-            print(line)
+            printText(line)
             fflush(nil)
         }
     }

@@ -46,18 +46,18 @@ struct SDKInstallCommand: ParsableCommand {
         }
         let written = changes.compactMap { if case .written(let path) = $0 { return path } else { return nil } }
         if quiet && written.isEmpty { return }
-        print(written.isEmpty ? "The plugin SDK (ABI \(SDKHeader.abiVersion)) in \(prefix) is up to date."
+        printText(written.isEmpty ? "The plugin SDK (ABI \(SDKHeader.abiVersion)) in \(prefix) is up to date."
                               : "Installed the plugin SDK (ABI \(SDKHeader.abiVersion)):\n" + written.map { "  \($0)" }.joined(separator: "\n"))
         let onPath = sdk.isOnPkgConfigPath(environment: environment)
         if !onPath {
-            print("""
+            printText("""
                 pkg-config looks for it only with this in your shell (add it to ~/.profile):
                   export PKG_CONFIG_PATH="\(sdk.pkgConfigFolder)${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
                 """)
         }
         if quiet { return }
         let plugins = SDKInstallation.userPluginFolder(environment: environment) ?? "~/.local/share/transition-host/plugins"
-        print("""
+        printText("""
             Build a plugin with
               cc -std=c99 -shared -fPIC $(pkg-config --cflags \(SDKInstallation.packageName)) fx.c -o fx.so
             then copy fx.so into \(plugins) and it appears in `host list`.

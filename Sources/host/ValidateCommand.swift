@@ -60,7 +60,7 @@ struct ValidateCommand: ParsableCommand {
         }
         let report = try Validator.run(
             ValidationOptions(pluginPath: plugin, timeout: timeout, jobs: jobs, only: only), executable: executable)
-        print(json ? report.json() : report.table())
+        if json { print(report.json()) } else { printText(report.table()) }
         if report.failed { throw HostExit.notClean }
     }
 }

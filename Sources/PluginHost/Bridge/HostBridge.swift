@@ -74,7 +74,7 @@ final class HostBridge {
             // Outside a run (while loading): warnings and errors go to standard error, where
             // the author sees them; in a scanner helper that is /dev/null unless debugging.
             if Int(level) >= Int(TH_LOG_WARNING) {
-                let line = "\(plugin): \(message)\n"
+                let line = VisibleText.escape("\(plugin): \(message)") + "\n"
                 _ = line.withCString { write(2, $0, strlen($0)) }
             }
             return

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TransitionCore
 
 /// The results of `host validate`, in plan order: a table for people, JSON for tools.
 public struct ValidationReport: Sendable {
@@ -44,7 +45,8 @@ public struct ValidationReport: Sendable {
         let summary = Dictionary(uniqueKeysWithValues: TestStatus.allCases.map { ($0.rawValue, count($0)) })
         let form = JSONForm(plugin: plugin, conforms: !failed, summary: summary, tests: results)
         let data = (try? encoder.encode(form)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        // JSONEncoder leaves C1 controls and bidirectional overrides raw.
+        return VisibleText.escapeInJSON(String(decoding: data, as: UTF8.self))
     }
 }
 
