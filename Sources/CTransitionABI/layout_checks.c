@@ -11,9 +11,34 @@ TH_ASSERT_OFFSET(th_plugin_entry, abi_major, 4);
 TH_ASSERT_OFFSET(th_plugin_entry, abi_minor, 6);
 TH_ASSERT_OFFSET(th_plugin_entry, id, 8);
 TH_ASSERT_OFFSET(th_plugin_entry, get_extension, 72);
-_Static_assert(sizeof(th_plugin_entry) == 80, "th_plugin_entry v1.0 is 80 bytes");
-_Static_assert(sizeof(th_effect_descriptor) == 64, "th_effect_descriptor v1.0 is 64 bytes");
-_Static_assert(sizeof(th_param_descriptor) == 72, "th_param_descriptor v1.0 is 72 bytes");
-_Static_assert(sizeof(th_animation_options) == 48, "th_animation_options v1.0 is 48 bytes");
 _Static_assert(sizeof(th_rect) == 32, "th_rect is four doubles");
+
+// ABI 1.0's frozen sizes (the header's TH_*_SIZE_1_0): their values on 64-bit platforms, which
+// no later header may change.
+_Static_assert(TH_PLUGIN_ENTRY_SIZE_1_0 == 80, "th_plugin_entry v1.0 is 80 bytes");
+_Static_assert(TH_EFFECT_DESCRIPTOR_SIZE_1_0 == 64, "th_effect_descriptor v1.0 is 64 bytes");
+_Static_assert(TH_PARAM_DESCRIPTOR_SIZE_1_0 == 72, "th_param_descriptor v1.0 is 72 bytes");
+_Static_assert(TH_ANIMATOR_INTERFACE_SIZE_1_0 == 48, "th_animator_interface v1.0 is 48 bytes");
+_Static_assert(TH_PRESENTATION_INTERFACE_SIZE_1_0 == 80, "th_presentation_interface v1.0 is 80 bytes");
+_Static_assert(TH_DELEGATE_INTERFACE_SIZE_1_0 == 24, "th_delegate_interface v1.0 is 24 bytes");
+_Static_assert(TH_ANIMATION_OPTIONS_SIZE_1_0 == 48, "th_animation_options v1.0 is 48 bytes");
+_Static_assert(TH_EFFECT_CONFIG_SIZE_1_0 == 24, "th_effect_config v1.0 is 24 bytes");
+_Static_assert(TH_HOST_API_SIZE_1_0 == 328, "th_host_api v1.0 is 328 bytes");
+_Static_assert(TH_TYPED_CONSTRUCTOR_SIZE_1_0 == 32, "th_typed_constructor v1.0 is 32 bytes");
+_Static_assert(TH_TYPED_CONSTRUCTORS_SIZE_1_0 == 16, "th_typed_constructors v1.0 is 16 bytes");
+_Static_assert(TH_TIMING_CURVE_SIZE_1_0 == 48, "th_timing_curve v1.0 is 48 bytes");
+_Static_assert(TH_TIMING_CURVES_SIZE_1_0 == 16, "th_timing_curves v1.0 is 16 bytes");
+_Static_assert(TH_HOST_CURVES_SIZE_1_0 == 24, "th_host_curves v1.0 is 24 bytes");
+_Static_assert(TH_HOST_KEYFRAMES_SIZE_1_0 == 24, "th_host_keyframes v1.0 is 24 bytes");
+_Static_assert(TH_HOST_SHARED_ELEMENTS_SIZE_1_0 == 24, "th_host_shared_elements v1.0 is 24 bytes");
+
+// Today's structs are at least their 1.0 size: fields are only ever appended.
+_Static_assert(sizeof(th_plugin_entry) >= TH_PLUGIN_ENTRY_SIZE_1_0, "th_plugin_entry shrank");
+_Static_assert(sizeof(th_effect_descriptor) >= TH_EFFECT_DESCRIPTOR_SIZE_1_0, "th_effect_descriptor shrank");
+_Static_assert(sizeof(th_param_descriptor) >= TH_PARAM_DESCRIPTOR_SIZE_1_0, "th_param_descriptor shrank");
+_Static_assert(sizeof(th_animator_interface) >= TH_ANIMATOR_INTERFACE_SIZE_1_0, "th_animator_interface shrank");
+_Static_assert(sizeof(th_presentation_interface) >= TH_PRESENTATION_INTERFACE_SIZE_1_0, "th_presentation_interface shrank");
+_Static_assert(sizeof(th_delegate_interface) >= TH_DELEGATE_INTERFACE_SIZE_1_0, "th_delegate_interface shrank");
+_Static_assert(sizeof(th_animation_options) >= TH_ANIMATION_OPTIONS_SIZE_1_0, "th_animation_options shrank");
+_Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank");
 #endif

@@ -15,6 +15,8 @@ enum Repo {
     }()
 
     static var includeDirectory: String { root + "/Sources/CTransitionABI/include" }
+    /// The ABI 1.0 header, frozen as it shipped (Tests/Fixtures/abi-1.0).
+    static var frozenABI10Directory: String { root + "/Tests/Fixtures/abi-1.0" }
 }
 
 /// What SwiftPM built: the folder of the running test bundle holds the `host` binary and, once
@@ -192,14 +194,15 @@ func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir, timeo
 }
 
 /// Compiles C `source` into a shared library `dir/name` with plain `cc`, as a plugin author
-/// would, returning its path.
+/// would, against the header in `include` (today's, unless a test names the frozen 1.0 one),
+/// returning its path.
 @discardableResult
-func compileC(_ source: String, to name: String, in dir: TempDir) async throws -> String {
+func compileC(_ source: String, to name: String, in dir: TempDir, include: String = Repo.includeDirectory) async throws -> String {
     let sourcePath = try dir.write("\(name).c", text: source)
     let outputPath = dir.file(name)
     let result = try await runProgram(
         "/usr/bin/env",
-        ["cc", "-std=c99", "-shared", "-fPIC", "-I", Repo.includeDirectory, "-o", outputPath, sourcePath],
+        ["cc", "-std=c99", "-shared", "-fPIC", "-I", include, "-o", outputPath, sourcePath],
         outputIn: dir)
     guard result.status == 0, !result.crashed else {
         throw ChildProcessFailure(description: "cc failed for \(name):\n\(result)")

@@ -85,9 +85,12 @@ extern "C" {
 #define TH_ENTRY_SYMBOL "th_entry"
 #define TH_ENTRY_FUNCTION_SYMBOL "th_get_entry"
 
-/* True when the struct behind `ptr` (of type `type`) is large enough to contain `field`. */
-#define TH_HAS_FIELD(ptr, type, field) \
-    ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
+/* Where `field` of struct `type` ends, in bytes from the start of the struct. */
+#define TH_FIELD_END(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* True when the struct behind `ptr` (of type `type`) is large enough to contain `field`: read
+ * a field added after ABI 1.0 only when this holds (see "ABI 1.0's sizes" at the end). */
+#define TH_HAS_FIELD(ptr, type, field) ((ptr)->struct_size >= TH_FIELD_END(type, field))
 
 #if defined(_WIN32)
 #define TH_EXPORT __declspec(dllexport)
@@ -613,6 +616,42 @@ typedef struct th_host_shared_elements {
      * there is none or `view` has no shared id. */
     th_status (*matching_view)(th_view view, th_view root, th_view *out);
 } th_host_shared_elements;
+
+/* ------------------------------------------------------------------------------------------
+ * ABI 1.0's sizes, frozen.
+ *
+ * Each struct's size as ABI 1.0 defined it: where its last 1.0 field ends (the number in the
+ * comment is the value on 64-bit platforms, which layout_checks.c asserts). A later 1.x
+ * header may append fields, so sizeof() grows there; these values never change.
+ *
+ *  - The HOST accepts a struct a plugin hands it (entry, descriptors, interfaces, animation
+ *    options, the plugin's extensions) when its struct_size is at least the 1.0 size, so a
+ *    plugin built against any 1.x header loads; it refuses a smaller one, naming the size it
+ *    expected; and it reads a field added after 1.0 only when TH_HAS_FIELD says the plugin's
+ *    struct has it, so a newer plugin is never misread by an older host.
+ *  - A PLUGIN fills struct_size with sizeof() of its own header, and reads a field of a struct
+ *    the host hands it (th_host_api, th_effect_config, the host's extensions) that was added
+ *    after 1.0 only through TH_HAS_FIELD, since an older host passes the 1.0 struct.
+ * ---------------------------------------------------------------------------------------- */
+enum {
+    TH_PLUGIN_ENTRY_SIZE_1_0 = TH_FIELD_END(th_plugin_entry, get_extension),                   /* 80 */
+    TH_EFFECT_DESCRIPTOR_SIZE_1_0 = TH_FIELD_END(th_effect_descriptor, interface),             /* 64 */
+    TH_PARAM_DESCRIPTOR_SIZE_1_0 = TH_FIELD_END(th_param_descriptor, choices),                 /* 72 */
+    TH_ANIMATOR_INTERFACE_SIZE_1_0 = TH_FIELD_END(th_animator_interface, animation_ended),     /* 48 */
+    TH_PRESENTATION_INTERFACE_SIZE_1_0 =
+        TH_FIELD_END(th_presentation_interface, should_remove_presenters_view),                /* 80 */
+    TH_DELEGATE_INTERFACE_SIZE_1_0 = TH_FIELD_END(th_delegate_interface, presentation_controller), /* 24 */
+    TH_ANIMATION_OPTIONS_SIZE_1_0 = TH_FIELD_END(th_animation_options, spring_initial_velocity), /* 48 */
+    TH_EFFECT_CONFIG_SIZE_1_0 = TH_FIELD_END(th_effect_config, params),                        /* 24 */
+    TH_HOST_API_SIZE_1_0 = TH_FIELD_END(th_host_api, get_extension),                          /* 328 */
+    TH_TYPED_CONSTRUCTOR_SIZE_1_0 = TH_FIELD_END(th_typed_constructor, function),              /* 32 */
+    TH_TYPED_CONSTRUCTORS_SIZE_1_0 = TH_FIELD_END(th_typed_constructors, items),               /* 16 */
+    TH_TIMING_CURVE_SIZE_1_0 = TH_FIELD_END(th_timing_curve, params),                          /* 48 */
+    TH_TIMING_CURVES_SIZE_1_0 = TH_FIELD_END(th_timing_curves, items),                         /* 16 */
+    TH_HOST_CURVES_SIZE_1_0 = TH_FIELD_END(th_host_curves, animate_with_curve),               /* 24 */
+    TH_HOST_KEYFRAMES_SIZE_1_0 = TH_FIELD_END(th_host_keyframes, add_keyframe),                /* 24 */
+    TH_HOST_SHARED_ELEMENTS_SIZE_1_0 = TH_FIELD_END(th_host_shared_elements, matching_view)    /* 24 */
+};
 
 #ifdef __cplusplus
 }

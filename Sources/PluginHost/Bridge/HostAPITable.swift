@@ -194,7 +194,7 @@ enum HostAPITable {
     /// th_animation_options as AnimationOptions, or nil when any field is out of its range.
     /// With `ignoringCurve`, timing and curve are not read (the caller supplies the curve).
     static func animationOptions(_ o: th_animation_options, ignoringCurve: Bool = false) -> AnimationOptions? {
-        guard o.struct_size >= UInt32(MemoryLayout<th_animation_options>.size),
+        guard o.struct_size >= FrozenABI.animationOptions,
               o.duration.isFinite, o.duration >= 0, o.delay.isFinite, o.delay >= 0
         else { return nil }
         if ignoringCurve { return AnimationOptions(duration: o.duration, delay: o.delay, curve: .linear) }

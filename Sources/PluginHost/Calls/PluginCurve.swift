@@ -99,18 +99,26 @@ public final class CurveCall: @unchecked Sendable {
               let raw = HostBridge.shared.calling(plugin: plugin, { getExtension(TH_EXT_TIMING_CURVES) })
         else { return [] }
         let list = raw.assumingMemoryBound(to: th_timing_curves.self).pointee
-        guard list.struct_size >= UInt32(MemoryLayout<th_timing_curves>.size), list.count <= 256,
+        guard list.struct_size >= FrozenABI.timingCurves, list.count <= 256,
               list.count == 0 || list.items != nil
         else {
             problems.append("timing curves: bad list (struct_size \(list.struct_size), count \(list.count))")
             return []
         }
+        guard let items = list.items else { return [] }
+        let stride: Int
+        switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
+        case .success(let size): stride = size
+        case .failure(let fault):
+            problems.append("timing curves: \(fault); a 1.0 th_timing_curve is \(FrozenABI.timingCurve) bytes")
+            return []
+        }
         var curves: [PluginCurve] = []
         var seen = Set<String>()
         for i in 0..<Int(list.count) {
-            let item = list.items![i]
-            guard item.struct_size >= UInt32(MemoryLayout<th_timing_curve>.size) else {
-                problems.append("curve #\(i): struct_size is \(item.struct_size)")
+            let item = FrozenABI.element(items, i, stride: stride).pointee
+            guard item.struct_size == UInt32(stride) else {
+                problems.append("curve #\(i): struct_size is \(item.struct_size), curve #0's \(stride)")
                 continue
             }
             guard let id = DescriptorReader.identifier(item.id, field: "curve #\(i) id", problems: &problems) else { continue }

@@ -40,7 +40,7 @@ struct TypedConstructor {
         guard let getExtension = entry.get_extension else { return [:] }
         guard let raw = HostBridge.shared.calling(plugin: plugin, { getExtension(TH_EXT_TYPED_CONSTRUCTORS) }) else { return [:] }
         let list = raw.assumingMemoryBound(to: th_typed_constructors.self).pointee
-        guard list.struct_size >= UInt32(MemoryLayout<th_typed_constructors>.size) else {
+        guard list.struct_size >= FrozenABI.typedConstructors else {
             problems.append("typed constructors: struct_size is \(list.struct_size)")
             return [:]
         }
@@ -48,9 +48,17 @@ struct TypedConstructor {
             problems.append("typed constructors: count \(list.count) with \(list.items == nil ? "NULL items" : "more than 256")")
             return [:]
         }
+        guard let items = list.items else { return [:] }
+        let stride: Int
+        switch FrozenABI.stride(of: items, minimum: FrozenABI.typedConstructor) {
+        case .success(let size): stride = size
+        case .failure(let fault):
+            problems.append("typed constructors: \(fault); a 1.0 th_typed_constructor is \(FrozenABI.typedConstructor) bytes")
+            return [:]
+        }
         var result: [String: TypedConstructor] = [:]
         for i in 0..<Int(list.count) {
-            let item = list.items![i]
+            let item = FrozenABI.element(items, i, stride: stride).pointee
             guard let effectID = DescriptorReader.identifier(item.effect_id, field: "typed constructor #\(i) effect_id", problems: &problems) else { continue }
             guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
                 problems.append("typed constructor of '\(effectID)': function is NULL")

@@ -125,8 +125,8 @@ enum DescriptorReader {
     ) -> (EffectInfo, UnsafeRawPointer)? {
         var local: [String] = []
         let size = d.pointee.struct_size
-        guard size >= UInt32(MemoryLayout<th_effect_descriptor>.size) else {
-            problems.append("effect #\(index): struct_size is \(size); a 1.0 descriptor is \(MemoryLayout<th_effect_descriptor>.size) bytes")
+        guard size >= FrozenABI.effectDescriptor else {
+            problems.append("effect #\(index): struct_size is \(size); a 1.0 descriptor is \(FrozenABI.effectDescriptor) bytes")
             return nil
         }
         let id = identifier(d.pointee.id, field: "effect #\(index) id", problems: &local)
@@ -174,12 +174,19 @@ enum DescriptorReader {
             problems.append("\(label) declares \(count) parameters but params is NULL")
             return []
         }
+        let stride: Int
+        switch FrozenABI.stride(of: params, minimum: FrozenABI.paramDescriptor) {
+        case .success(let size): stride = size
+        case .failure(let fault):
+            problems.append("\(label) parameters: \(fault); a 1.0 parameter descriptor is \(FrozenABI.paramDescriptor) bytes")
+            return []
+        }
         var result: [EffectParameter] = []
         var seen = Set<String>()
         for i in 0..<Int(count) {
-            let p = params + i
-            guard p.pointee.struct_size >= UInt32(MemoryLayout<th_param_descriptor>.size) else {
-                problems.append("\(label) parameter #\(i): struct_size is \(p.pointee.struct_size)")
+            let p = FrozenABI.element(params, i, stride: stride)
+            guard p.pointee.struct_size == UInt32(stride) else {
+                problems.append("\(label) parameter #\(i): struct_size is \(p.pointee.struct_size), parameter #0's \(stride)")
                 continue
             }
             guard let id = identifier(p.pointee.id, field: "\(label) parameter #\(i) id", problems: &problems) else { continue }
@@ -235,8 +242,8 @@ enum DescriptorReader {
         switch kind {
         case .animator:
             let i = raw.assumingMemoryBound(to: th_animator_interface.self).pointee
-            if i.struct_size < UInt32(MemoryLayout<th_animator_interface>.size) {
-                problems.append("\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_animator_interface>.size)")
+            if i.struct_size < FrozenABI.animatorInterface {
+                problems.append("\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
                 return
             }
             for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
@@ -246,16 +253,16 @@ enum DescriptorReader {
             }
         case .presentationController:
             let i = raw.assumingMemoryBound(to: th_presentation_interface.self).pointee
-            if i.struct_size < UInt32(MemoryLayout<th_presentation_interface>.size) {
-                problems.append("\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_presentation_interface>.size)")
+            if i.struct_size < FrozenABI.presentationInterface {
+                problems.append("\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
                 return
             }
             if i.create == nil { problems.append("\(label) presentation interface has no create (required)") }
             if i.destroy == nil { problems.append("\(label) presentation interface has no destroy (required)") }
         case .transitioningDelegate:
             let i = raw.assumingMemoryBound(to: th_delegate_interface.self).pointee
-            if i.struct_size < UInt32(MemoryLayout<th_delegate_interface>.size) {
-                problems.append("\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_delegate_interface>.size)")
+            if i.struct_size < FrozenABI.delegateInterface {
+                problems.append("\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
             }
         case .interactionController:
             break  // Its interface arrives as an extension; ABI 1.0 only lists it.

@@ -71,7 +71,7 @@ public final class LoadedPlugin {
 /// Loads one plugin file: probe the ELF headers, check the ABI version, dlopen, check the
 /// entry and descriptors, call init.
 public enum PluginLoader {
-    static let minimumEntrySize = UInt32(MemoryLayout<th_plugin_entry>.size)
+    static let minimumEntrySize = FrozenABI.pluginEntry
 
     public static func load(path: String) -> Result<LoadedPlugin, PluginLoadFailure> {
         load(path: path, host: HostBridge.shared.table)

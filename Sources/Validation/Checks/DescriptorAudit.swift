@@ -42,7 +42,7 @@ struct DescriptorAudit {
         case .success(let e): entry = e
         }
         guard Int32(entry.pointee.abi_major) == TH_ABI_MAJOR,
-              entry.pointee.struct_size >= UInt32(MemoryLayout<th_plugin_entry>.size)
+              entry.pointee.struct_size >= FrozenABI.pluginEntry
         else { return .failure(.skip("the entry is not an ABI \(TH_ABI_MAJOR) entry; see load.abi-version")) }
 
         var audit = DescriptorAudit()
@@ -128,8 +128,8 @@ struct DescriptorAudit {
     private mutating func effect(_ d: UnsafePointer<th_effect_descriptor>, index: Int, seen: inout [String: Int]) {
         counts.effects += 1
         let size = d.pointee.struct_size
-        guard size >= UInt32(MemoryLayout<th_effect_descriptor>.size) else {
-            fail(.structure, "effect #\(index): struct_size is \(size); a 1.0 descriptor is \(MemoryLayout<th_effect_descriptor>.size) bytes")
+        guard size >= FrozenABI.effectDescriptor else {
+            fail(.structure, "effect #\(index): struct_size is \(size); a 1.0 descriptor is \(FrozenABI.effectDescriptor) bytes")
             return
         }
         let id = identifier(d.pointee.id, "effect #\(index) id")
@@ -161,8 +161,8 @@ struct DescriptorAudit {
         switch kind {
         case .animator:
             let i = raw.assumingMemoryBound(to: th_animator_interface.self).pointee
-            guard i.struct_size >= UInt32(MemoryLayout<th_animator_interface>.size) else {
-                return fail(.structure, "\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_animator_interface>.size)")
+            guard i.struct_size >= FrozenABI.animatorInterface else {
+                return fail(.structure, "\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
             }
             for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
                                      (i.transition_duration != nil, "transition_duration"),
@@ -171,15 +171,15 @@ struct DescriptorAudit {
             }
         case .presentationController:
             let i = raw.assumingMemoryBound(to: th_presentation_interface.self).pointee
-            guard i.struct_size >= UInt32(MemoryLayout<th_presentation_interface>.size) else {
-                return fail(.structure, "\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_presentation_interface>.size)")
+            guard i.struct_size >= FrozenABI.presentationInterface else {
+                return fail(.structure, "\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
             }
             if i.create == nil { fail(.structure, "\(label) presentation interface has no create (required)") }
             if i.destroy == nil { fail(.structure, "\(label) presentation interface has no destroy (required)") }
         case .transitioningDelegate:
             let i = raw.assumingMemoryBound(to: th_delegate_interface.self).pointee
-            if i.struct_size < UInt32(MemoryLayout<th_delegate_interface>.size) {
-                fail(.structure, "\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(MemoryLayout<th_delegate_interface>.size)")
+            if i.struct_size < FrozenABI.delegateInterface {
+                fail(.structure, "\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
             }
         case .interactionController:
             warn(.structure, "\(label) is an interaction controller, which ABI 1.0 only lists: the host will not use it")
@@ -192,12 +192,18 @@ struct DescriptorAudit {
         }
         guard count > 0 else { return }
         guard let list else { return fail(.structure, "\(label) declares \(count) parameters but params is NULL") }
+        let stride: Int
+        switch FrozenABI.stride(of: list, minimum: FrozenABI.paramDescriptor) {
+        case .success(let size): stride = size
+        case .failure(let fault):
+            return fail(.structure, "\(label) parameters: \(fault); 1.0's is \(FrozenABI.paramDescriptor)")
+        }
         var seen = Set<String>()
         for i in 0..<Int(count) {
-            let p = list[i]
+            let p = FrozenABI.element(list, i, stride: stride).pointee
             counts.parameters += 1
-            guard p.struct_size >= UInt32(MemoryLayout<th_param_descriptor>.size) else {
-                fail(.structure, "\(label) parameter #\(i): struct_size is \(p.struct_size); 1.0's is \(MemoryLayout<th_param_descriptor>.size)")
+            guard p.struct_size == UInt32(stride) else {
+                fail(.structure, "\(label) parameter #\(i): struct_size is \(p.struct_size), parameter #0's \(stride)")
                 continue
             }
             let id = identifier(p.id, "\(label) parameter #\(i) id")
@@ -245,15 +251,21 @@ struct DescriptorAudit {
 
     private mutating func curves(_ list: UnsafePointer<th_timing_curves>) {
         let l = list.pointee
-        guard l.struct_size >= UInt32(MemoryLayout<th_timing_curves>.size), l.count <= 256, l.count == 0 || l.items != nil else {
+        guard l.struct_size >= FrozenABI.timingCurves, l.count <= 256, l.count == 0 || l.items != nil else {
             return fail(.structure, "the timing-curve list is malformed (struct_size \(l.struct_size), count \(l.count))")
+        }
+        guard let items = l.items else { return }
+        let stride: Int
+        switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
+        case .success(let size): stride = size
+        case .failure(let fault): return fail(.structure, "timing curves: \(fault); 1.0's is \(FrozenABI.timingCurve)")
         }
         var seen = Set<String>()
         for i in 0..<Int(l.count) {
-            let c = l.items![i]
+            let c = FrozenABI.element(items, i, stride: stride).pointee
             counts.curves += 1
-            guard c.struct_size >= UInt32(MemoryLayout<th_timing_curve>.size) else {
-                fail(.structure, "curve #\(i): struct_size is \(c.struct_size); 1.0's is \(MemoryLayout<th_timing_curve>.size)")
+            guard c.struct_size == UInt32(stride) else {
+                fail(.structure, "curve #\(i): struct_size is \(c.struct_size), curve #0's \(stride)")
                 continue
             }
             let id = identifier(c.id, "curve #\(i) id")

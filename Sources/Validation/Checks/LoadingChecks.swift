@@ -77,7 +77,7 @@ enum LoadingChecks {
     /// minor loads, but anything the plugin relies on from it is missing here.
     static func judge(_ v: PluginInspection.EntryVersion) -> Verdict {
         let host = "\(TH_ABI_MAJOR).\(TH_ABI_MINOR)"
-        let entrySize = UInt32(MemoryLayout<th_plugin_entry>.size)
+        let entrySize = FrozenABI.pluginEntry
         guard Int32(v.major) == TH_ABI_MAJOR else {
             return .fail("built for ABI \(v.major).\(v.minor); this host speaks ABI \(host) and refuses another major")
         }

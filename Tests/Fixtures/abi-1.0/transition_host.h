@@ -1,0 +1,621 @@
+/*
+ * transition_host.h — the plugin ABI of the transition host, version 1.
+ *
+ * This header is the whole contract between the host and a plugin. A plugin is a shared
+ * library that includes this header, exports ONE entry symbol (see "Entry point" below) and
+ * nothing else the host cares about. It never links against the host.
+ *
+ * The model is UIKit's custom view-controller transitions:
+ *
+ *   UIKit                                   here
+ *   UIViewControllerTransitioningDelegate   th_delegate_interface (or the host's registry)
+ *   UIViewControllerAnimatedTransitioning   th_animator_interface
+ *   UIPresentationController                th_presentation_interface
+ *   UIViewControllerContextTransitioning    th_context + the context functions of th_host_api
+ *   UIViewControllerTransitionCoordinator   the same th_context (animate_alongside)
+ *   UIView animation                        th_host_api.animate
+ *
+ * Call order of a presentation (a dismissal is symmetric; this order is tested):
+ *   1. the delegate is asked for the animator          (th_animator_interface.create)
+ *   2. the delegate is asked for an interaction controller (none in ABI 1.0)
+ *   3. with a custom presentation style, the presentation controller is created and told
+ *      presentation_will_begin(ctx); it may register animate_alongside blocks here
+ *   4. transition_duration(ctx)
+ *   5. animate_transition(ctx)
+ *   6. ... the plugin's animations run on the host's clock; the plugin calls
+ *      complete_transition(ctx, ok), usually from an animation completion callback
+ *   7. presentation_did_end(ok), alongside completions, the presenter's completion handler
+ *   8. animation_ended(ok), then destroy
+ * Nothing ends until complete_transition is called. A plugin that never calls it is cut off
+ * once the transition has run for its duration plus a grace period (virtual time): the host
+ * cancels the transition, restores the scene, names the plugin and carries on.
+ *
+ * THREADS. The host is single-threaded towards plugins: every function a plugin exports is
+ * called on the host's main thread, and every th_host_api function must be called on that same
+ * thread, from inside a call the host made into the plugin (init, create, animate_transition,
+ * an animation or completion callback, ...). A call from any other thread returns
+ * TH_ERR_WRONG_THREAD and does nothing.
+ *
+ * ISOLATION. A plugin may run in a child process of its own (`host run --isolate`, or a folder
+ * given with --untrusted-plugin-path): the host starts `host _isolate`, which loads the plugin
+ * and hands its init a host table whose every function sends its arguments over a socket to
+ * the host and waits for the answer. Nothing changes for the plugin: the same calls in the
+ * same order, the same checks, the same statuses; callbacks and their user_data stay in the
+ * plugin's process. What differs: each host call costs a round trip (microseconds, not
+ * nanoseconds); th_host_curves.curve_function knows only the standard curves there; and the
+ * plugin must leave descriptor 3 (the socket) alone. If the plugin crashes, hangs past the
+ * host's deadline or writes into the socket, its process is killed and the transition it was
+ * running is finished by the host's standard cross-dissolve; the next transition starts a
+ * fresh process.
+ *
+ * HANDLES. Views, view controllers and transition contexts are opaque 64-bit handles owned by
+ * the host. The host checks every handle it is given: a stale handle (a context whose
+ * transition has ended), a handle of the wrong type, or a made-up value returns
+ * TH_ERR_BAD_HANDLE and never crashes the host. A zero handle ({0}) means "none", like nil.
+ *
+ * MEMORY. Unless a comment says otherwise: strings and arrays the host passes to a plugin are
+ * valid only for the duration of that call; strings and structs a plugin hands to the host
+ * (descriptors, names) must stay valid and unchanged until deinit returns — in practice,
+ * static const data.
+ *
+ * VERSIONING. Every struct starts with its own size. Within ABI major 1, structs only grow at
+ * the end; a reader checks struct_size before touching a field added in a later minor version
+ * (TH_HAS_FIELD below). New capabilities arrive as extensions looked up by string id
+ * ("vendor.name/revision") through get_extension, never by changing an existing struct.
+ * A plugin built against 1.0 runs in every 1.x host. The host refuses a plugin whose ABI major
+ * differs from its own, before running any of its code when the entry point is a data symbol.
+ *
+ * This header is C99 and depends only on the C standard library.
+ */
+#ifndef TRANSITION_HOST_H
+#define TRANSITION_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TH_ABI_MAJOR 1
+#define TH_ABI_MINOR 0
+
+/* The two names the host looks up with dlsym, in this order. */
+#define TH_ENTRY_SYMBOL "th_entry"
+#define TH_ENTRY_FUNCTION_SYMBOL "th_get_entry"
+
+/* True when the struct behind `ptr` (of type `type`) is large enough to contain `field`. */
+#define TH_HAS_FIELD(ptr, type, field) \
+    ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
+
+#if defined(_WIN32)
+#define TH_EXPORT __declspec(dllexport)
+#else
+#define TH_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* ------------------------------------------------------------------------------------------
+ * Status codes returned by th_host_api functions.
+ * ---------------------------------------------------------------------------------------- */
+typedef int32_t th_status;
+enum {
+    TH_OK = 0,
+    TH_ERR_BAD_HANDLE = -1,   /* stale, foreign, zero or forged handle */
+    TH_ERR_BAD_ARGUMENT = -2, /* NULL out-pointer, NaN or infinite value, negative size, ... */
+    TH_ERR_BAD_STATE = -3,    /* e.g. a view cannot be its own subview; a transition that has ended */
+    TH_ERR_WRONG_THREAD = -4, /* called from a thread other than the host's main thread */
+    TH_ERR_UNSUPPORTED = -5   /* the host does not offer this in the current situation */
+};
+
+/* ------------------------------------------------------------------------------------------
+ * Handles. Copy them freely; the host owns what they name.
+ * ---------------------------------------------------------------------------------------- */
+typedef struct th_view { uint64_t id; } th_view;                       /* a UIView */
+typedef struct th_view_controller { uint64_t id; } th_view_controller; /* a UIViewController */
+typedef struct th_context { uint64_t id; } th_context; /* transition context and coordinator */
+
+/* ------------------------------------------------------------------------------------------
+ * Geometry, in points, with UIKit's conventions: origin top-left, y grows downwards.
+ * ---------------------------------------------------------------------------------------- */
+typedef struct th_point { double x, y; } th_point;
+typedef struct th_size { double width, height; } th_size;
+typedef struct th_rect { th_point origin; th_size size; } th_rect;
+/* [a b 0; c d 0; tx ty 1], as CGAffineTransform. Identity: {1, 0, 0, 1, 0, 0}. */
+typedef struct th_affine { double a, b, c, d, tx, ty; } th_affine;
+/* Components in [0, 1], not premultiplied. */
+typedef struct th_color { double red, green, blue, alpha; } th_color;
+
+/* ------------------------------------------------------------------------------------------
+ * Enumerations.
+ * ---------------------------------------------------------------------------------------- */
+
+/* What a descriptor describes. */
+enum {
+    TH_KIND_ANIMATOR = 1,                /* th_animator_interface */
+    TH_KIND_PRESENTATION_CONTROLLER = 2, /* th_presentation_interface */
+    TH_KIND_INTERACTION_CONTROLLER = 3,  /* reserved: its interface arrives as an extension */
+    TH_KIND_TRANSITIONING_DELEGATE = 4   /* th_delegate_interface */
+};
+
+/* Transitions, as bits: a descriptor's `transitions` is a mask of these; a context's
+ * transition kind is exactly one of them. */
+enum {
+    TH_TRANSITION_PRESENT = 1u << 0,
+    TH_TRANSITION_DISMISS = 1u << 1,
+    TH_TRANSITION_PUSH = 1u << 2,
+    TH_TRANSITION_POP = 1u << 3,
+    TH_TRANSITION_TAB_SWITCH = 1u << 4
+};
+#define TH_TRANSITION_ALL 0x1fu
+
+/* Keys for th_host_api.view_controller and th_host_api.view, as UITransitionContext*Key. */
+enum { TH_FROM = 0, TH_TO = 1 };
+
+/* UIModalPresentationStyle, with UIKit's raw values for the styles the host implements. */
+enum {
+    TH_PRESENTATION_FULL_SCREEN = 0,
+    TH_PRESENTATION_CUSTOM = 4,
+    TH_PRESENTATION_OVER_FULL_SCREEN = 5
+};
+
+/* Animation curves; the first four have UIViewAnimationCurve's raw values. Control points are
+ * Core Animation's: ease-in (0.42,0,1,1), ease-out (0,0,0.58,1), ease-in-out (0.42,0,0.58,1),
+ * default (0.25,0.1,0.25,1). */
+enum {
+    TH_CURVE_EASE_IN_OUT = 0,
+    TH_CURVE_EASE_IN = 1,
+    TH_CURVE_EASE_OUT = 2,
+    TH_CURVE_LINEAR = 3,
+    TH_CURVE_DEFAULT = 4
+};
+
+/* How th_animation_options.timing is read. */
+enum {
+    TH_TIMING_CURVE = 0, /* use `curve` */
+    TH_TIMING_SPRING = 1 /* use spring_damping_ratio and spring_initial_velocity */
+};
+
+/* Parameter types. Every parameter value crosses the ABI as a double (see th_effect_config). */
+enum {
+    TH_PARAM_DOUBLE = 0, /* any finite value in [min_value, max_value] */
+    TH_PARAM_INT = 1,    /* a whole number in [min_value, max_value] */
+    TH_PARAM_BOOL = 2,   /* 0 or 1 */
+    TH_PARAM_ENUM = 3    /* an index into `choices`; min/max are ignored */
+};
+
+enum { TH_LOG_DEBUG = 0, TH_LOG_INFO = 1, TH_LOG_WARNING = 2, TH_LOG_ERROR = 3 };
+
+/* ------------------------------------------------------------------------------------------
+ * Callbacks a plugin passes to the host. `user_data` is the plugin's; the host never reads it,
+ * only passes it back, and the plugin must keep it valid until the callback has run.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Runs once, synchronously, inside th_host_api.animate. View properties set here animate from
+ * their current value to the value set. */
+typedef void (*th_animations_fn)(void *user_data);
+/* Runs once when every animation started by that animate call has ended: `finished` is true
+ * when they ran to the end, false when they were stopped (a later change of the same
+ * property, or the host cutting the transition off). Completing the transition from a
+ * callback with finished false is allowed; after a cut-off it is ignored. */
+typedef void (*th_completion_fn)(void *user_data, bool finished);
+/* Coordinator callbacks: run with the transition's context. */
+typedef void (*th_alongside_fn)(void *user_data, th_context ctx);
+
+/* Options of one UIView-style animation. Fill every field; zero-initialise, then set. */
+typedef struct th_animation_options {
+    uint32_t struct_size;           /* sizeof(th_animation_options) */
+    uint32_t timing;                /* TH_TIMING_CURVE or TH_TIMING_SPRING */
+    double duration;                /* seconds, >= 0 and finite */
+    double delay;                   /* seconds, >= 0 and finite */
+    uint32_t curve;                 /* TH_CURVE_*, used with TH_TIMING_CURVE */
+    uint32_t reserved;              /* zero */
+    double spring_damping_ratio;    /* (0, 1], used with TH_TIMING_SPRING; 1 = no overshoot */
+    double spring_initial_velocity; /* in distances per second relative to the total change */
+} th_animation_options;
+
+/* ------------------------------------------------------------------------------------------
+ * The host table. The host passes it to the plugin's init; it stays valid until deinit has
+ * returned, so the plugin may keep the pointer. Every function: call on the host's main
+ * thread only (see THREADS); returns a th_status unless stated.
+ * ---------------------------------------------------------------------------------------- */
+typedef struct th_host_api {
+    uint32_t struct_size; /* sizeof(th_host_api) of the host's header: check with TH_HAS_FIELD */
+    uint16_t abi_major;   /* TH_ABI_MAJOR of the host */
+    uint16_t abi_minor;   /* TH_ABI_MINOR of the host */
+
+    /* --- Transition context (UIViewControllerContextTransitioning). Valid from the call that
+     * hands the plugin a th_context until animation_ended; stale afterwards. --- */
+
+    /* The view in which the transition takes place; the plugin adds the "to" view to it. */
+    th_status (*container_view)(th_context ctx, th_view *out);
+    /* The view controller for TH_FROM or TH_TO. */
+    th_status (*view_controller)(th_context ctx, uint32_t key, th_view_controller *out);
+    /* The view for TH_FROM or TH_TO. As in UIKit there may be none: in a dismissal from a
+     * presentation that kept the presenter's view on screen, TH_TO has no view. Then the
+     * call returns TH_OK and writes the zero handle {0}. */
+    th_status (*view)(th_context ctx, uint32_t key, th_view *out);
+    /* The frame of a view controller's view at the start and at the end of the transition, in
+     * the container's coordinates; all zeros when unknown (the "to" view's start frame of a
+     * presentation, the "from" view's end frame of a dismissal), as in UIKit. */
+    th_status (*initial_frame)(th_context ctx, th_view_controller vc, th_rect *out);
+    th_status (*final_frame)(th_context ctx, th_view_controller vc, th_rect *out);
+    /* Answers written to *out: 1 or 0. */
+    th_status (*is_animated)(th_context ctx, bool *out);
+    th_status (*is_interactive)(th_context ctx, bool *out);
+    th_status (*transition_was_cancelled)(th_context ctx, bool *out);
+    th_status (*presentation_style)(th_context ctx, uint32_t *out); /* TH_PRESENTATION_* */
+    th_status (*transition_kind)(th_context ctx, uint32_t *out);     /* one TH_TRANSITION_* bit */
+    /* Ends the transition; call exactly once, usually from an animation completion callback.
+     * `did_complete` false means the transition was cancelled: the host restores the scene
+     * (every view's place and every property, alongside animations included).
+     * The cascade that follows (presentation_did_end, completions, animation_ended, destroy)
+     * runs after the call into the plugin that made this call has returned, never inside
+     * it, so the plugin may keep using its state until it returns.
+     * A second call returns TH_ERR_BAD_STATE and is reported as a warning; so does a call
+     * while the host is cutting the transition off. Once the transition has ended the
+     * context is stale and every call with it returns TH_ERR_BAD_HANDLE. */
+    th_status (*complete_transition)(th_context ctx, bool did_complete);
+
+    /* --- Coordinator (UIViewControllerTransitionCoordinator). --- */
+
+    /* Registers `animation` to run inside the transition's own animation (same start, same
+     * duration, ease-in-out) and `completion` (may be NULL) to run after complete_transition.
+     * Call it before animate_transition returns, typically from presentation_will_begin. */
+    th_status (*animate_alongside)(th_context ctx, th_alongside_fn animation,
+                                   th_alongside_fn completion, void *user_data);
+    /* The duration the animator reported, in seconds. */
+    th_status (*transition_duration)(th_context ctx, double *out);
+
+    /* --- Views (UIView). A view belongs to the scene; the plugin never frees one. --- */
+
+    th_status (*view_of_controller)(th_view_controller vc, th_view *out); /* vc.view */
+    /* A new, empty view with this name (copied; may be NULL) and frame, not yet in any
+     * superview. Used for chrome such as a dimming view. */
+    th_status (*create_view)(const char *name, th_rect frame, th_view *out);
+    /* A new view that looks like `view` does now (UIView.snapshotView), not in a superview. */
+    th_status (*snapshot_view)(th_view view, th_view *out);
+    th_status (*add_subview)(th_view parent, th_view child);
+    th_status (*insert_subview_below)(th_view parent, th_view child, th_view sibling);
+    th_status (*remove_from_superview)(th_view view);
+    /* The superview, or {0} when the view has none. */
+    th_status (*superview)(th_view view, th_view *out);
+    /* Converts `rect` from `from`'s coordinates to `to`'s; both views in the same window. */
+    th_status (*convert_rect)(th_rect rect, th_view from, th_view to, th_rect *out);
+
+    /* Properties. Setters called inside an th_animations_fn animate; elsewhere they apply at
+     * once. Getters return the model value (the value last set), as UIKit does. */
+    th_status (*get_frame)(th_view view, th_rect *out);
+    th_status (*set_frame)(th_view view, th_rect frame);
+    th_status (*get_bounds)(th_view view, th_rect *out);
+    th_status (*set_bounds)(th_view view, th_rect bounds);
+    th_status (*get_center)(th_view view, th_point *out);
+    th_status (*set_center)(th_view view, th_point center);
+    th_status (*get_alpha)(th_view view, double *out);
+    th_status (*set_alpha)(th_view view, double alpha); /* clamped to [0, 1] */
+    th_status (*get_hidden)(th_view view, bool *out);
+    th_status (*set_hidden)(th_view view, bool hidden);
+    th_status (*get_transform)(th_view view, th_affine *out);
+    th_status (*set_transform)(th_view view, th_affine transform);
+    th_status (*get_background_color)(th_view view, th_color *out);
+    th_status (*set_background_color)(th_view view, th_color color);
+    th_status (*get_corner_radius)(th_view view, double *out);
+    th_status (*set_corner_radius)(th_view view, double radius);
+
+    /* --- Animation (UIView.animate). --- */
+
+    /* Calls `animations(user_data)` at once; property changes made inside it animate with
+     * `options` on the host's clock. `completion` (may be NULL) runs later, exactly once, with
+     * `user_data`. On error neither callback runs. */
+    th_status (*animate)(const th_animation_options *options, th_animations_fn animations,
+                         th_completion_fn completion, void *user_data);
+
+    /* --- Logging. `message` is copied; NULL is ignored. Shown in the run's trace. --- */
+    void (*log)(uint32_t level, const char *message);
+
+    /* --- Extensions offered by the host: a pointer to a struct whose layout the extension id
+     * defines, or NULL. Callable from init onwards. --- */
+    const void *(*get_extension)(const char *extension_id);
+} th_host_api;
+
+/* ------------------------------------------------------------------------------------------
+ * Effect configuration: what the host passes when it creates an instance of an effect.
+ * ---------------------------------------------------------------------------------------- */
+typedef struct th_effect_config {
+    uint32_t struct_size; /* sizeof(th_effect_config) */
+    uint32_t transition;  /* the one TH_TRANSITION_* bit this instance serves */
+    uint32_t param_count; /* equals the descriptor's param_count */
+    uint32_t reserved;    /* zero */
+    /* One value per declared parameter, in declaration order, every one within its declared
+     * range (the host checks and fills defaults; a plugin is never given a bad value). Valid
+     * only during the create call: copy what you need. */
+    const double *params;
+} th_effect_config;
+
+/* ------------------------------------------------------------------------------------------
+ * Interfaces, one per kind. The host calls every function on its main thread. `self` is the
+ * pointer the plugin's create returned; the plugin owns it and frees it in destroy.
+ * ---------------------------------------------------------------------------------------- */
+
+/* UIViewControllerAnimatedTransitioning. One instance serves one transition. */
+typedef struct th_animator_interface {
+    uint32_t struct_size; /* sizeof(th_animator_interface) */
+    /* Required. Called when the delegate is asked for the animator. NULL means "cannot": the
+     * host falls back to its standard style and says so. */
+    void *(*create)(const th_effect_config *config);
+    /* Required. Called once, after animation_ended (or instead of it when the transition
+     * never started), when nothing the transition scheduled can call the plugin any more. */
+    void (*destroy)(void *self);
+    /* Required. Seconds, finite and >= 0; called before animate_transition and may be called
+     * again during it. A bad value is reported and replaced by the default duration. */
+    double (*transition_duration)(void *self, th_context ctx);
+    /* Required. Set up the views and start the animations; return without waiting. Call
+     * complete_transition later (or now, for an instant transition). */
+    void (*animate_transition)(void *self, th_context ctx);
+    /* Optional (may be NULL). Called once after the transition has ended and every completion
+     * has run. `ctx` is stale by now, so it is not passed. */
+    void (*animation_ended)(void *self, bool completed);
+} th_animator_interface;
+
+/* UIPresentationController, for TH_PRESENTATION_CUSTOM. One instance serves one presented
+ * view controller, from its presentation to the end of its dismissal. */
+typedef struct th_presentation_interface {
+    uint32_t struct_size; /* sizeof(th_presentation_interface) */
+    void *(*create)(const th_effect_config *config); /* required, as the animator's */
+    /* Required. Called once, after dismissal_did_end(true), or after presentation_did_end
+     * (false) when the presentation was cancelled (there is no dismissal then), when nothing
+     * the transition scheduled can call the plugin any more. */
+    void (*destroy)(void *self);
+    /* Optional. The presented view's frame in the container (frameOfPresentedViewInContainer-
+     * View). Return false, or leave NULL, for the container's bounds. */
+    bool (*frame_of_presented_view)(void *self, th_rect container_bounds, th_rect *out);
+    /* Optional. Add chrome and register alongside animations through `ctx`. */
+    void (*presentation_will_begin)(void *self, th_context ctx);
+    /* Optional. After complete_transition; `completed` false means the presentation was
+     * cancelled: remove what presentation_will_begin added. */
+    void (*presentation_did_end)(void *self, bool completed);
+    void (*dismissal_will_begin)(void *self, th_context ctx); /* optional */
+    void (*dismissal_did_end)(void *self, bool completed);    /* optional */
+    /* Optional. The container is about to lay out its subviews (containerViewWillLayout-
+     * Subviews); adjust chrome to the container's bounds. */
+    void (*container_will_layout)(void *self, th_view container);
+    /* Optional. Whether the presenter's view leaves the screen after the presentation
+     * (shouldRemovePresentersView). NULL means true. */
+    bool (*should_remove_presenters_view)(void *self);
+} th_presentation_interface;
+
+/* UIViewControllerTransitioningDelegate, for plugins that pair effects. Every function is
+ * optional and returns an effect id (resolved first within this plugin, then among all
+ * plugins) or NULL for the host's default. Returned strings must be static. */
+typedef struct th_delegate_interface {
+    uint32_t struct_size; /* sizeof(th_delegate_interface) */
+    /* animationController(forPresented:) / (forDismissed:) / push / pop, by transition bit. */
+    const char *(*animator_for)(uint32_t transition);
+    /* presentationController(forPresented:); non-NULL selects TH_PRESENTATION_CUSTOM. */
+    const char *(*presentation_controller)(void);
+} th_delegate_interface;
+
+/* ------------------------------------------------------------------------------------------
+ * Descriptors: static data describing what a plugin offers.
+ * ---------------------------------------------------------------------------------------- */
+
+/* One typed parameter of an effect. Shown by the host; checked before any value reaches the
+ * plugin. */
+typedef struct th_param_descriptor {
+    uint32_t struct_size; /* sizeof(th_param_descriptor) */
+    uint32_t type;        /* TH_PARAM_* */
+    const char *id;       /* required: [a-z][a-z0-9_-]*, at most 63 bytes, unique in the effect */
+    const char *name;     /* required: shown to people */
+    const char *unit;     /* may be NULL or "": "s", "pt", "deg", ... */
+    double min_value;     /* finite; min_value <= default_value <= max_value */
+    double max_value;
+    double default_value; /* for TH_PARAM_ENUM: the index of the default choice */
+    uint32_t choice_count;       /* TH_PARAM_ENUM: 1..64 choices; otherwise 0 */
+    const char *const *choices; /* TH_PARAM_ENUM: choice ids, [a-z][a-z0-9_-]*; else NULL */
+} th_param_descriptor;
+
+/* One effect: an animator, a presentation controller or a transitioning delegate. */
+typedef struct th_effect_descriptor {
+    uint32_t struct_size;    /* sizeof(th_effect_descriptor) */
+    uint32_t kind;           /* TH_KIND_* */
+    const char *id;          /* required: [a-z][a-z0-9_-]*, at most 63 bytes, unique in the plugin */
+    const char *name;        /* required: shown to people */
+    const char *description; /* may be NULL: one sentence */
+    uint32_t transitions;    /* required: a non-zero mask of TH_TRANSITION_* it supports */
+    uint32_t param_count;    /* 0..64 */
+    const th_param_descriptor *params; /* param_count entries, or NULL when 0 */
+    double default_duration;           /* seconds, in [0, 60] */
+    /* Required: the interface for `kind` — a const th_animator_interface*,
+     * th_presentation_interface* or th_delegate_interface*. */
+    const void *interface;
+} th_effect_descriptor;
+
+/* ------------------------------------------------------------------------------------------
+ * Entry point.
+ *
+ * Preferred: export a const data symbol named th_entry (a C name cannot be both a type and
+ * a variable, hence the shorter name):
+ *
+ *     TH_EXPORT const th_plugin_entry th_entry = { sizeof(th_plugin_entry),
+ *         TH_ABI_MAJOR, TH_ABI_MINOR, "example.fx", "Example effects", "1.0.0", ... };
+ *
+ * The host reads struct_size and the ABI version from the file before loading it, so a
+ * plugin for another ABI major never has any of its code run.
+ *
+ * For languages that can only export functions (Swift's @_cdecl), export instead
+ *     const th_plugin_entry *th_get_entry(void);
+ * which must only return the address of static data. The host calls it once, right after
+ * loading, and checks the version it returns before calling anything else.
+ * ---------------------------------------------------------------------------------------- */
+typedef struct th_plugin_entry {
+    uint32_t struct_size; /* sizeof(th_plugin_entry) */
+    uint16_t abi_major;   /* TH_ABI_MAJOR the plugin was built against */
+    uint16_t abi_minor;   /* TH_ABI_MINOR the plugin was built against */
+    /* Required: [a-z][a-z0-9._-]*, at most 63 bytes. Qualifies effect names in `host list`
+     * ("plugin-id:effect") when two plugins offer the same effect id. */
+    const char *id;
+    const char *name;    /* required: shown to people */
+    const char *version; /* required: the plugin's own version, e.g. "1.2.0" */
+    const char *vendor;  /* may be NULL */
+
+    /* Required. Called once, first, after the version check. `host` stays valid until deinit
+     * returns. Return false when the plugin cannot work; the host then reports it and calls
+     * nothing else (not even deinit).
+     * The host first loads every plugin in a short-lived helper process, which calls init,
+     * effect_count, get_effect, get_extension and deinit to learn the descriptors, then exits;
+     * only a plugin that passed loads into the host itself. So keep init quick (a plugin still
+     * loading after a few seconds is reported as hung) and free of lasting side effects, and
+     * never write to file descriptors you did not open. */
+    bool (*init)(const th_host_api *host);
+    /* Optional. Called once, last, when the host no longer needs the plugin (at exit). */
+    void (*deinit)(void);
+    /* Required. The number of effects, 0..256; called after init. */
+    uint32_t (*effect_count)(void);
+    /* Required. The descriptor at `index` < effect_count(); static data, never NULL. */
+    const th_effect_descriptor *(*get_effect)(uint32_t index);
+    /* Optional. Extensions this plugin offers, by id ("vendor.name/revision"); NULL when not
+     * offered. The host asks only after init. */
+    const void *(*get_extension)(const char *extension_id);
+} th_plugin_entry;
+
+typedef const th_plugin_entry *(*th_plugin_get_entry_fn)(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Calls by signature.
+ *
+ * Some plugin functions are called by the host through libffi, with a C signature the plugin
+ * declares as text: the return type, then the parameter types in parentheses. For example
+ * "d(did)" is  double f(double, int32_t, double).  The letters:
+ *
+ *   v void (return only)  b bool     c int8_t   C uint8_t   s int16_t   S uint16_t
+ *   i int32_t  I uint32_t  l int64_t  L uint64_t f float     d double
+ *   p void *              z const char * (NUL-terminated, valid only during the call)
+ *   P th_point  Z th_size  R th_rect  K th_color    (by value)
+ *
+ * At most 16 parameters. A signature that does not parse, uses an unknown letter or has more
+ * than 16 parameters is refused when the plugin loads, with the position of the fault. The
+ * host prepares each signature's call interface once and keeps it while the plugin is loaded.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Extension a PLUGIN offers: effects created by a typed constructor instead of
+ * th_animator_interface.create (or th_presentation_interface.create).
+ * entry.get_extension(TH_EXT_TYPED_CONSTRUCTORS) returns a const th_typed_constructors *. */
+#define TH_EXT_TYPED_CONSTRUCTORS "th.typed-constructors/1"
+
+typedef struct th_typed_constructor {
+    uint32_t struct_size;  /* sizeof(th_typed_constructor) */
+    uint32_t reserved;     /* zero */
+    const char *effect_id; /* an animator or presentation-controller effect of this plugin */
+    /* "p(I...)": returns the instance, as create would (NULL: cannot). The first parameter is
+     * the TH_TRANSITION_* bit; then one per declared parameter, in declaration order, typed
+     * to match it: TH_PARAM_DOUBLE as d or f; TH_PARAM_INT as an integer letter; TH_PARAM_BOOL
+     * as b; TH_PARAM_ENUM as z (the choice id) or i/I (its index). */
+    const char *signature;
+    void (*function)(void); /* the constructor, cast to this type */
+} th_typed_constructor;
+
+typedef struct th_typed_constructors {
+    uint32_t struct_size; /* sizeof(th_typed_constructors) */
+    uint32_t count;       /* entries in `items`, at most 256 */
+    const th_typed_constructor *items;
+} th_typed_constructors;
+
+/* Extension a PLUGIN offers: easing curves. Each is a plain C function whose first parameter
+ * is the normalised time t in [0, 1] and whose result is the progress, with f(0) = 0 and
+ * f(1) = 1. The host checks every curve with a few samples when it loads and refuses one that
+ * fails. A curve is named "<plugin id>.<curve id>", with parameters in parentheses:
+ * "easing.elastic(amplitude=1.2,period=0.3)"; the host evaluates it every frame.
+ * entry.get_extension(TH_EXT_TIMING_CURVES) returns a const th_timing_curves *. */
+#define TH_EXT_TIMING_CURVES "th.timing-curves/1"
+
+typedef struct th_timing_curve {
+    uint32_t struct_size; /* sizeof(th_timing_curve) */
+    uint32_t param_count; /* 0..15 */
+    const char *id;       /* [a-z][a-z0-9_-]*, unique in the plugin */
+    const char *name;     /* shown to people */
+    /* "d(d...)": returns the progress; t first, then one per parameter, each d, f, i or I. */
+    const char *signature;
+    void (*function)(void);
+    const th_param_descriptor *params; /* param_count entries: ranges, defaults, units */
+} th_timing_curve;
+
+typedef struct th_timing_curves {
+    uint32_t struct_size; /* sizeof(th_timing_curves) */
+    uint32_t count;       /* entries in `items`, at most 256 */
+    const th_timing_curve *items;
+} th_timing_curves;
+
+/* Extension the HOST offers: named curves for a plugin's own use.
+ * host->get_extension(TH_EXT_HOST_CURVES) returns a const th_host_curves *. */
+#define TH_EXT_HOST_CURVES "th.host-curves/1"
+
+typedef double (*th_curve_fn)(double t);
+
+typedef struct th_host_curves {
+    uint32_t struct_size; /* sizeof(th_host_curves) */
+    /* Writes a plain function double f(double t) that evaluates the named curve with the
+     * given parameters ("easing.bounce(count=3)", or a standard one: "linear", "ease-in",
+     * "ease-out", "ease-in-out", "default"). The host builds it (a libffi closure) and keeps
+     * it until it exits; call f on the host's main thread, like the rest of the ABI.
+     * `spec` is read during the call. TH_ERR_BAD_ARGUMENT for an unknown curve or a parameter
+     * outside its range (the reason goes to the trace). */
+    th_status (*curve_function)(const char *spec, th_curve_fn *out);
+    /* As th_host_api.animate, but with the named curve; options->timing and options->curve
+     * are ignored. */
+    th_status (*animate_with_curve)(const th_animation_options *options, const char *spec,
+                                    th_animations_fn animations, th_completion_fn completion,
+                                    void *user_data);
+} th_host_curves;
+
+/* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers: keyframe animations (UIView.animateKeyframes).
+ * host->get_extension(TH_EXT_HOST_KEYFRAMES) returns a const th_host_keyframes *.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_KEYFRAMES "th.host-keyframes/1"
+
+/* How values between keyframes are computed. */
+enum {
+    TH_KEYFRAMES_LINEAR = 0,   /* straight from each key value to the next */
+    TH_KEYFRAMES_DISCRETE = 1, /* hold each value until the next key time */
+    TH_KEYFRAMES_CUBIC = 2     /* a smooth curve through all the key values */
+};
+
+typedef struct th_host_keyframes {
+    uint32_t struct_size; /* sizeof(th_host_keyframes) */
+    /* As th_host_api.animate, but the changes made inside each add_keyframe call of
+     * `animations` become key values at that keyframe's start and end; `mode` is a
+     * TH_KEYFRAMES_* value. The options' curve shapes the time of the whole animation. */
+    th_status (*animate_keyframes)(const th_animation_options *options, uint32_t mode,
+                                   th_animations_fn animations, th_completion_fn completion,
+                                   void *user_data);
+    /* Only inside animate_keyframes' `animations`: property changes made in `changes` run
+     * from `relative_start` for `relative_duration`, both fractions of the whole duration in
+     * [0, 1] (clamped). Runs `changes(user_data)` at once. TH_ERR_BAD_STATE elsewhere. */
+    th_status (*add_keyframe)(double relative_start, double relative_duration,
+                              th_animations_fn changes, void *user_data);
+} th_host_keyframes;
+
+/* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers: shared elements. A scene may give views on two screens the same
+ * shared id (a thumbnail in a list and the header of the detail screen); an effect can then
+ * move one into the other, as Hero does with its hero ids.
+ * host->get_extension(TH_EXT_HOST_SHARED_ELEMENTS) returns a const th_host_shared_elements *.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_SHARED_ELEMENTS "th.host-shared-elements/1"
+
+typedef struct th_host_shared_elements {
+    uint32_t struct_size; /* sizeof(th_host_shared_elements) */
+    /* The views in `root`'s subtree (root included) that carry a shared id, back to front:
+     * writes at most `capacity` handles to `out` (which may be NULL when capacity is 0) and
+     * the number there are to *count. */
+    th_status (*shared_views)(th_view root, th_view *out, uint32_t capacity, uint32_t *count);
+    /* The view in `root`'s subtree with the same shared id as `view`, or {0} (TH_OK) when
+     * there is none or `view` has no shared id. */
+    th_status (*matching_view)(th_view view, th_view root, th_view *out);
+} th_host_shared_elements;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRANSITION_HOST_H */

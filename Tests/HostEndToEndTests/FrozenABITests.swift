@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The ABI only grows: a plugin built against the ABI 1.0 header as it shipped (frozen in
+/// Tests/Fixtures/abi-1.0) loads, validates and runs in this host, in C and in Swift; and a
+/// plugin built against a later 1.x header, whose structs are larger, is read by its 1.0
+/// fields and never misread.
+@Suite("ABI 1.0, frozen: old plugins keep working, newer ones are not misread", .serialized)
+struct FrozenABITests {
+    @Test("a C plugin built against the frozen 1.0 header conforms, and runs with its parameters")
+    func cAgainstFrozenHeader() async throws {
+        let dir = try TempDir("frozen-c")
+        let built = try await compileC(
+            PluginTemplate(pluginID: "fixture.frozen", effectID: "frozen", ending: .conforming,
+                           parameters: [#"{ sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "speed", "Speed", "x", 0.5, 2, 1, 0, NULL }"#,
+                                        #"{ sizeof(th_param_descriptor), TH_PARAM_INT, "steps", "Steps", NULL, 1, 9, 3, 0, NULL }"#]).render(),
+            to: "frozen.so", in: dir, include: Repo.frozenABI10Directory)
+        let validation = try await runHost(["validate", built, "--json"], userData: try dir.folder("data"), in: dir)
+        let report = try ValidateJSON(validation)
+        #expect(validation.status == 0 && report.conforms, "\(validation)")
+        #expect(report.tests.count > 20 && report.tests.allSatisfy { $0.result == "pass" || $0.result == "skip" },
+                "\(report.tests.filter { $0.result != "pass" && $0.result != "skip" })")
+        let plugins = try dir.folder("plugins")
+        try FileManager.default.copyItem(atPath: built, toPath: "\(plugins)/frozen.so")
+        let run = try await runHost(["run", "frozen", "--param", "steps=4", "--param", "speed=1.5"], pluginFolder: plugins, in: dir)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.out.contains("Present: completed by fixture.frozen:frozen") && run.out.contains("Dismiss: completed by fixture.frozen:frozen"),
+                "\(run.out)")
+    }
+
+    @Test("the Swift example built against the frozen 1.0 header conforms and runs every flow")
+    func swiftAgainstFrozenHeader() async throws {
+        let dir = try TempDir("frozen-swift")
+        // A copy at a fixed place in the examples' scratch folder, so that SwiftPM reuses its
+        // build from run to run; its header is the frozen one instead of a link to today's.
+        let project = "\(HostExamplesTests.scratch)/swift-fade-abi-1.0-package"
+        let scratch = "\(HostExamplesTests.scratch)/swift-fade-abi-1.0"
+        try? FileManager.default.removeItem(atPath: project)
+        try FileManager.default.createDirectory(atPath: HostExamplesTests.scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(HostExamplesTests.examples)/swift-fade", toPath: project)
+        let header = "\(project)/Sources/CTransitionHost/include/transition_host.h"
+        try FileManager.default.removeItem(atPath: header)
+        try FileManager.default.copyItem(atPath: "\(Repo.frozenABI10Directory)/transition_host.h", toPath: header)
+
+        let arguments = ["build", "--package-path", project, "--scratch-path", scratch]
+        let build = try await runProgram("/usr/bin/env", ["swift"] + arguments, outputIn: dir, timeout: 900)
+        #expect(build.status == 0, "\(build)")
+        let bin = try await runProgram("/usr/bin/env", ["swift"] + arguments + ["--show-bin-path"], outputIn: dir)
+        let library = bin.out.trimmingCharacters(in: .whitespacesAndNewlines) + "/libswift-fade.so"
+        try await expectConformsAndRuns(library, effect: "swift-fade", in: dir)
+    }
+
+    /// A plugin as a later 1.x header would build it: every struct it hands the host carries
+    /// fields after the 1.0 ones, and says so in struct_size.
+    static let futurePlugin = #"""
+    #include <stdlib.h>
+    #include "transition_host.h"
+
+    /* What a 1.x header with appended fields would make of each struct. */
+    typedef struct { th_param_descriptor v1_0; double later; const char *later_text; } param_1_x;
+    typedef struct { th_effect_descriptor v1_0; uint64_t later; } effect_1_x;
+    typedef struct { th_animator_interface v1_0; void (*later)(void); } animator_1_x;
+    typedef struct { th_plugin_entry v1_0; uint64_t later[2]; } entry_1_x;
+
+    static const th_host_api *host;
+    typedef struct { th_context ctx; th_view view; bool presenting; double duration; } fade;
+
+    static void *create(const th_effect_config *config) {
+        fade *f = calloc(1, sizeof *f);
+        if (f) {
+            f->presenting = config->transition == TH_TRANSITION_PRESENT;
+            f->duration = config->params[1] / 10.0; /* "tenths": the second parameter */
+        }
+        return f;
+    }
+    static void destroy(void *self) { free(self); }
+    static double duration(void *self, th_context ctx) { (void)ctx; return ((fade *)self)->duration; }
+    static void animations(void *user) { fade *f = user; host->set_alpha(f->view, f->presenting ? 1.0 : 0.0); }
+    static void completion(void *user, bool finished) {
+        fade *f = user;
+        (void)finished;
+        if (!f->presenting) host->remove_from_superview(f->view);
+        host->complete_transition(f->ctx, true);
+    }
+    static void animate(void *self, th_context ctx) {
+        fade *f = self;
+        th_view container;
+        th_view_controller to;
+        th_rect final;
+        f->ctx = ctx;
+        host->container_view(ctx, &container);
+        host->view(ctx, f->presenting ? TH_TO : TH_FROM, &f->view);
+        if (f->presenting) {
+            host->view_controller(ctx, TH_TO, &to);
+            host->final_frame(ctx, to, &final);
+            host->add_subview(container, f->view);
+            host->set_frame(f->view, final);
+            host->set_alpha(f->view, 0.0);
+        }
+        th_animation_options options = { sizeof options, TH_TIMING_CURVE, f->duration, 0, TH_CURVE_LINEAR, 0, 0, 0 };
+        host->animate(&options, animations, completion, f);
+    }
+
+    static const animator_1_x animator = {
+        { sizeof(animator_1_x), create, destroy, duration, animate, NULL }, NULL };
+    static const param_1_x params[] = {
+        { { sizeof(param_1_x), TH_PARAM_DOUBLE, "depth", "Depth", "pt", 0, 100, 10, 0, NULL }, 1.5, "later" },
+        { { sizeof(param_1_x), TH_PARAM_INT, "tenths", "Tenths of a second", "s/10", 1, 20, 3, 0, NULL }, 2.5, "later" },
+    };
+    static const effect_1_x effect = {
+        { sizeof(effect_1_x), TH_KIND_ANIMATOR, "future", "Future", "Built against a later 1.x header.",
+          TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, 2, &params[0].v1_0, 0.3, &animator }, 42 };
+
+    static bool init(const th_host_api *h) { host = h; return true; }
+    static uint32_t count(void) { return 1; }
+    static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect.v1_0 : NULL; }
+
+    TH_EXPORT const entry_1_x th_entry = {
+        { sizeof(entry_1_x), TH_ABI_MAJOR, TH_ABI_MINOR + 1, "fixture.future", "Future", "1.0.0", NULL,
+          init, NULL, count, get, NULL }, { 7, 7 } };
+    """#
+
+    @Test("a plugin whose structs are larger than 1.0's loads, its parameters read at its own stride, and runs; one smaller than 1.0's is refused naming the size")
+    func largerStructsAreNotMisread() async throws {
+        let dir = try TempDir("future")
+        let plugins = try dir.folder("plugins")
+        try await compileC(Self.futurePlugin, to: "plugins/future.so", in: dir)
+
+        let inspect = try await runHost(["inspect", "future", "--json"], pluginFolder: plugins, in: dir)
+        #expect(inspect.status == 0, "\(inspect)")
+        let details = try #require(try inspect.json() as? [String: Any])
+        let parameters = try #require(details["parameters"] as? [[String: Any]], "\(inspect.out)")
+        #expect(parameters.compactMap { $0["name"] as? String } == ["depth", "tenths"], "\(inspect.out)")
+        #expect(parameters.last?["max"] as? Double == 20, "the second parameter is read whole: \(inspect.out)")
+
+        for mode in [[], ["--isolate"]] {
+            let run = try await runHost(["run", "future", "--param", "tenths=5", "--format", "json"] + mode,
+                                        pluginFolder: plugins, in: dir)
+            #expect(run.status == 0, "\(mode): \(run)")
+            let report = try RunJSON(run)
+            #expect(report.outcomes.count == 2 && report.outcomes.allSatisfy { abs($0.end - $0.start - 0.5) < 1e-9 },
+                    "the parameter reached the plugin: \(report.outcomes)")
+        }
+
+        // The same plugin with a parameter descriptor one byte short of 1.0's is refused, and says why.
+        let short = Self.futurePlugin.replacingOccurrences(of: "{ { sizeof(param_1_x),", with: "{ { TH_PARAM_DESCRIPTOR_SIZE_1_0 - 8,")
+        let refusedFolder = try dir.folder("refused")
+        try await compileC(short, to: "refused/future.so", in: dir)
+        let list = try await runHost(["list"], pluginFolder: refusedFolder, in: dir)
+        #expect(list.out.contains("smaller than ABI 1.0's") && list.out.contains("72 bytes"), "\(list.out)")
+    }
+}
