@@ -12,8 +12,17 @@ import Musl
 /// values do, and each callback the plugin passes stays here under a token that the host
 /// names when it wants the callback run.
 enum ChildHostTable {
-    /// The channel to the host; set once by IsolatedPluginChild before the plugin loads.
-    nonisolated(unsafe) static var channel: IsolationChannel!
+    /// The channel to the host; set once by IsolatedPluginChild before the plugin loads, on
+    /// the thread that then makes every call into the plugin.
+    nonisolated(unsafe) static var channel: IsolationChannel! {
+        didSet { owner = pthread_self() }
+    }
+
+    /// The thread the header's rule allows: the one that calls into the plugin. A call from any
+    /// other is refused here with TH_ERR_WRONG_THREAD, before anything is checked or sent, as
+    /// the in-process table refuses it; the channel is never used from two threads.
+    nonisolated(unsafe) private static var owner: pthread_t = pthread_self()
+    static var onOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
 
     /// A callback the plugin handed to the host, kept until the host has run it for the last time.
     struct Callback {
@@ -45,6 +54,7 @@ enum ChildHostTable {
 
     /// A call whose answer is a status only.
     static func status(_ op: IsolationOp, _ args: (inout WireWriter) -> Void = { _ in }) -> th_status {
+        guard onOwnerThread else { return Status.wrongThread }
         var reply = call(op, args)
         do { return try reply.integer(Int32.self) } catch { lostHost(error) }
     }
@@ -55,6 +65,7 @@ enum ChildHostTable {
         _ op: IsolationOp, _ out: UnsafeMutablePointer<T>?, _ args: (inout WireWriter) -> Void,
         _ read: (inout WireReader) throws -> T
     ) -> th_status {
+        guard onOwnerThread else { return Status.wrongThread }
         guard let out else { return Status.badArgument }
         var reply = call(op, args)
         do {
@@ -87,6 +98,7 @@ enum ChildHostTable {
         t.transition_kind = { ctx, out in query(.transitionKind, out, { $0.put(ctx.id) }) { try $0.integer() } }
         t.complete_transition = { ctx, ok in status(.completeTransition) { $0.put(ctx.id); $0.put(ok) } }
         t.animate_alongside = { ctx, animation, completion, user in
+            guard onOwnerThread else { return Status.wrongThread }
             guard animation != nil || completion != nil else { return Status.badArgument }
             let token = register(Callback(alongside: animation, alongsideCompletion: completion, user: user))
             let s = status(.animateAlongside) {
@@ -126,15 +138,17 @@ enum ChildHostTable {
         t.set_corner_radius = { v, r in status(.setCornerRadius) { $0.put(v.id); $0.put(r) } }
 
         t.animate = { options, animations, completion, user in
+            guard onOwnerThread else { return Status.wrongThread }
             guard let options, let animations else { return Status.badArgument }
             return startAnimation(.animate, animations, completion, user) { $0.put(options.pointee) }
         }
         t.log = { level, message in
-            guard let message else { return }
+            // From another thread the line is dropped, as in process.
+            guard onOwnerThread, let message else { return }
             _ = call(.log) { $0.put(level); $0.putCString(message, limit: 1 << 15) }
         }
         t.get_extension = { id in
-            guard let id else { return nil }
+            guard onOwnerThread, let id else { return nil }
             switch String(cString: id) {
             case TH_EXT_HOST_CURVES: return UnsafeRawPointer(curves)
             case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(keyframes)
@@ -166,6 +180,7 @@ enum ChildHostTable {
         t.struct_size = UInt32(MemoryLayout<th_host_curves>.size)
         t.curve_function = HostCurves.table.pointee.curve_function
         t.animate_with_curve = { options, spec, animations, completion, user in
+            guard onOwnerThread else { return Status.wrongThread }
             guard let options, let animations, let spec else { return Status.badArgument }
             return startAnimation(.animateWithCurve, animations, completion, user) {
                 $0.put(options.pointee); $0.putCString(spec, limit: 512)
@@ -180,10 +195,12 @@ enum ChildHostTable {
         var t = th_host_keyframes()
         t.struct_size = UInt32(MemoryLayout<th_host_keyframes>.size)
         t.animate_keyframes = { options, mode, animations, completion, user in
+            guard onOwnerThread else { return Status.wrongThread }
             guard let options, let animations else { return Status.badArgument }
             return startAnimation(.animateKeyframes, animations, completion, user) { $0.put(options.pointee); $0.put(mode) }
         }
         t.add_keyframe = { start, duration, changes, user in
+            guard onOwnerThread else { return Status.wrongThread }
             guard let changes else { return Status.badArgument }
             let token = register(Callback(animations: changes, user: user))
             defer { callbacks[token] = nil }
@@ -198,6 +215,7 @@ enum ChildHostTable {
         var t = th_host_shared_elements()
         t.struct_size = UInt32(MemoryLayout<th_host_shared_elements>.size)
         t.shared_views = { root, out, capacity, count in
+            guard onOwnerThread else { return Status.wrongThread }
             guard let count, out != nil || capacity == 0 else { return Status.badArgument }
             let wanted = min(capacity, 4096)
             var reply = call(.sharedViews) { $0.put(root.id); $0.put(wanted) }

@@ -21,8 +21,9 @@ struct WireWriter {
     mutating func put(_ s: th_size) { put(s.width); put(s.height) }
     mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
     mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
+    /// The struct_size travels too, so that the host checks it as it does in process.
     mutating func put(_ o: th_animation_options) {
-        put(o.timing); put(o.duration); put(o.delay); put(o.curve)
+        put(o.struct_size); put(o.timing); put(o.duration); put(o.delay); put(o.curve)
         put(o.spring_damping_ratio); put(o.spring_initial_velocity)
     }
 
@@ -96,7 +97,7 @@ struct WireReader {
     }
     mutating func options() throws -> th_animation_options {
         var o = th_animation_options()
-        o.struct_size = UInt32(MemoryLayout<th_animation_options>.size)
+        o.struct_size = try integer()
         o.timing = try integer()
         o.duration = try double()
         o.delay = try double()
