@@ -17,21 +17,21 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func run() throws {
-        let catalog = plugins.discover()
-        defer { catalog.shutdown() }
-        let registry = catalog.makeRegistry()
+        // Plugins from untrusted folders are described from the scan, never loaded here; the
+        // others load only if what is shown needs their code (a typed constructor's signature).
+        let session = try plugins.session()
+        defer { session.shutdown() }
         let details: EffectDetails
         do {
-            let provider = try registry.resolve(name)
-            let effect = provider as? PluginEffect
+            let provider = try session.effects.resolve(name)
+            let source = session.discovery.plugins.first { $0.description.id == provider.info.pluginID }
             details = EffectDetails(
                 info: provider.info, kindName: provider.info.kind.name,
-                plugin: effect.map { "\($0.plugin.id) \($0.plugin.version)" } ?? "builtin",
-                path: effect?.plugin.path ?? "(built in)", constructor: effect?.constructorSignature)
+                plugin: source.map { "\($0.description.id) \($0.description.version)" } ?? "builtin",
+                path: source?.file.path ?? "(built in)", constructor: (provider as? LazyPluginEffect)?.constructorSignature)
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.
-            let curves = catalog.makeCurveRegistry()
-            guard let curve = curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
+            guard let curve = session.curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
                 printError("error: \(lookup)")
                 throw HostExit.badEffect
             }

@@ -62,12 +62,12 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = plugins.discover()
-        defer { catalog.shutdown() }
+        let session = try plugins.session()
+        defer { session.shutdown() }
         let report: PresentDismissRun.Report
         do {
             report = try PresentDismissRun.run(
-                registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry(),
+                registry: session.effects, curves: session.curves,
                 options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace,
                                parameters: parameters, curve: curve))
         } catch let error as ParameterError {

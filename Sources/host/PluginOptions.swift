@@ -92,9 +92,16 @@ struct PluginOptions: ParsableArguments {
         }
     }
 
-    /// Finds every plugin (see scan) and loads, in this process, those the scan found good.
-    func discover() -> PluginCatalog {
-        PluginCatalog.load(scan())
+    /// The plugins found (see scan) as a session: those from --untrusted-plugin-path folders
+    /// (all, with `isolateAll`) run isolated, each in a process of its own; the others load
+    /// here when first used. Exit 64 when isolation is needed and this program's path is unknown.
+    func session(isolateAll: Bool = false, timeout: Double = 2) throws -> PluginSession {
+        let executable = PluginSearchPath.currentExecutablePath()
+        if executable == nil && (isolateAll || !untrustedPluginPaths.isEmpty) {
+            printError("error: isolated plugins need the path of this program, which /proc does not give")
+            throw ExitCode(64)
+        }
+        return PluginSession(scan(), isolateAll: isolateAll, executable: executable, timeout: timeout)
     }
 }
 

@@ -131,9 +131,9 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         PluginCatalog.showsPluginDebugLogs = verbose
         if watch { return try runWatching() }
-        let (registry, curves, catalog) = try effects()
-        defer { catalog?.shutdown() }
-        try play(registry: registry, curves: curves)
+        let session = try plugins.session(isolateAll: isolate, timeout: isolateTimeout)
+        defer { session.shutdown() }
+        try play(registry: session.effects, curves: session.curves)
     }
 
     /// One run with these effects and curves, printed (and written to --output and --plot).
@@ -199,22 +199,6 @@ struct RunCommand: ParsableCommand {
             print("")
         }
         if !report.isClean { throw HostExit.notClean }
-    }
-}
-
-extension RunCommand {
-    /// The effects and curves of the run: plugins loaded here, except those that run
-    /// isolated, each in a process of its own (all of them with --isolate, and those from
-    /// --untrusted-plugin-path folders always).
-    private func effects() throws -> (EffectRegistry, CurveRegistry, PluginCatalog?) {
-        let executable = PluginSearchPath.currentExecutablePath()
-        if executable == nil && (isolate || !plugins.untrustedPluginPaths.isEmpty) {
-            printError("error: isolated plugins need the path of this program, which /proc does not give")
-            throw ExitCode(64)
-        }
-        let (registry, curves, catalog) = plugins.scan().makeRunRegistry(
-            isolateAll: isolate, executable: executable, timeout: isolateTimeout)
-        return (registry, curves, catalog)
     }
 }
 

@@ -2,7 +2,7 @@ import TransitionCore
 
 /// Every plugin file found on the search path and what is known of it — learned from the
 /// registry cache or from helper processes, without loading any plugin in this process.
-/// `host list` prints it as it is; PluginCatalog.load(_:) loads the good ones to run them.
+/// `host list` prints it as it is; PluginSession makes it the effects and curves a command uses.
 public struct Discovery {
     public struct File {
         public enum Status {

@@ -50,15 +50,14 @@ public final class PluginCatalog {
         load(PluginDiscovery(searchPath: searchPath).run())
     }
 
-    /// Loads, in this process, the plugins `discovery` found good (the scanner loaded them
+    /// Loads, in this process, every plugin `discovery` found good (the scanner loaded them
     /// safely in a helper, or they were loaded here already); the others keep their reason.
-    /// Files in `isolated` are not loaded here: they run in processes of their own.
-    public static func load(_ discovery: Discovery, except isolated: Set<String> = []) -> PluginCatalog {
+    /// For tests, the validator and hot reload: commands get plugins through PluginSession,
+    /// which loads only what they use and never an untrusted plugin.
+    public static func load(_ discovery: Discovery) -> PluginCatalog {
         let records = discovery.files.map { file -> PluginFileRecord in
             let status: PluginFileRecord.Status
             switch file.status {
-            case .described where isolated.contains(file.path):
-                status = .skipped("runs isolated, in a process of its own")
             case .described:
                 if let plugin = discovery.loadedInProcess[file.path] {
                     status = .loaded(plugin)

@@ -1,0 +1,62 @@
+import TransitionCore
+
+/// The plugins a command works with, under one load policy: the one way a command gets at
+/// plugins, so that one trust rule holds in every command. What the scan found (the registry
+/// cache and helper processes) decides what exists; the policy decides what code, if any,
+/// runs in this process.
+///
+/// - Plugins from --untrusted-plugin-path folders (every plugin, with `isolateAll`) never
+///   load here: their effects run in a child process each, started on first use.
+/// - The others load here lazily: a plugin's code is loaded the first time one of its
+///   effects makes an animator, a presentation controller or a delegate answer, or one of
+///   its curves is resolved. A command that only names effects (inspect) loads nothing it
+///   does not show.
+public final class PluginSession {
+    public let discovery: Discovery
+    public let effects: EffectRegistry
+    public let curves: CurveRegistry
+    /// Lazy plugins that have loaded, in the order they did: deinit'd last first at shutdown.
+    public private(set) var loadedPlugins: [LoadedPlugin] = []
+    /// Every plugin this session may load here, by path.
+    public private(set) var lazyPlugins: [String: LazyPlugin] = [:]
+
+    /// `executable`: this program, which isolated plugins run under (`host _isolate`); nil
+    /// when /proc does not say, and then isolated plugins are left out. `timeout`: seconds one
+    /// call into an isolated plugin may take.
+    public init(_ discovery: Discovery, isolateAll: Bool = false, executable: String?, timeout: Double = 2) {
+        self.discovery = discovery
+        effects = EffectRegistry()
+        curves = CurveRegistry()
+        for effect in StandardEffect.all() { effects.register(effect) }
+        var isolatedWithCurves: [String] = []
+        for (file, description) in discovery.plugins {
+            if isolateAll || file.origin == .untrusted {
+                guard let executable else { continue }
+                let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout)
+                for info in description.effects { effects.register(IsolatedEffect(info: info, plugin: plugin)) }
+                if !description.curves.isEmpty { isolatedWithCurves.append(description.id) }
+            } else {
+                let plugin = LazyPlugin(path: file.path, pluginID: description.id,
+                                        alreadyLoaded: discovery.loadedInProcess[file.path]) { [unowned self] in
+                    loadedPlugins.append($0)
+                }
+                lazyPlugins[file.path] = plugin
+                for info in description.effects { effects.register(LazyPluginEffect(info: info, plugin: plugin)) }
+                for curve in description.curves {
+                    curves.register(LazyPluginCurve(name: curve.name, displayName: curve.displayName, plugin: plugin))
+                }
+            }
+        }
+        if !isolatedWithCurves.isEmpty {
+            curves.missingCurveNote = "the curves of \(isolatedWithCurves.joined(separator: ", ")) are not available: "
+                + (isolatedWithCurves.count == 1 ? "it runs" : "they run") + " isolated"
+        }
+        // Plugins reach the curves through the host's TH_EXT_HOST_CURVES extension.
+        HostBridge.shared.curves = curves
+    }
+
+    /// Calls the deinit of every plugin that loaded, last loaded first. Nothing is unloaded.
+    public func shutdown() {
+        for plugin in loadedPlugins.reversed() { plugin.deinitialize() }
+    }
+}
