@@ -84,7 +84,8 @@ public struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             // Controls, and what else a terminal would act on (VisibleText), as \u escapes.
-            case _ where VisibleText.needsEscape(scalar):
+            // Printable ASCII, nearly all of a report, is told apart without a call.
+            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && VisibleText.needsEscape(scalar)):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
