@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "TransitionCore"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
-        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore", "CGif"]),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore", "PluginHost", "CGif"]),
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(

@@ -2,7 +2,7 @@
 /// the host's extensions); from 100: the host calls the plugin (its interfaces and the
 /// callbacks it handed to the host). Both ends are the same binary, so the numbers only have
 /// to agree with themselves; they are spelled out so that a trace of the socket can be read.
-enum IsolationOp: UInt16 {
+public enum IsolationOp: UInt16, Sendable, CaseIterable {
     // th_host_api: transition context and coordinator.
     case containerView = 1, viewController, view, initialFrame, finalFrame
     case isAnimated, isInteractive, transitionWasCancelled, presentationStyle, transitionKind
