@@ -24,13 +24,18 @@ struct FileFingerprint: Equatable, Sendable {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               info.st_dev == expected.st_dev, info.st_ino == expected.st_ino
         else { return nil }
+        // At most the size fstat gave: a file that grows while it is read, or one whose reads
+        // never end, cannot keep the host here.
+        guard Int(info.st_size) <= ELFProbe.maxFileBytes else { return nil }
         var hasher = FNV1a()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        var left = Int(info.st_size)
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }
+            left -= n
             buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
         return FileFingerprint(size: UInt64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec),

@@ -49,6 +49,18 @@ enum PluginFolderWalk {
         return (candidates, nil)
     }
 
+    /// "proc" or "sysfs" when `path` resolves into /proc or /sys, where the kernel's pseudo
+    /// files live; nil otherwise. (Glibc's Swift module has no statfs; the size checks that
+    /// follow catch what a mount elsewhere would hide.)
+    static func kernelFileSystem(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        if real.hasPrefix("/proc/") { return "proc" }
+        if real.hasPrefix("/sys/") { return "sysfs" }
+        return nil
+    }
+
     static func classify(_ path: String, trust: TrustPolicy) -> PluginCandidate.Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .skipped("cannot be read: \(String(cString: strerror(errno)))") }
@@ -64,6 +76,15 @@ enum PluginFolderWalk {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             if let distrust = trust.problem(path: path, info, isFolder: false) { return .untrusted(distrust) }
+            // The host reads a candidate whole (to hash it for the cache): only a file whose
+            // size it can trust and bound. A kernel pseudo-file reports a size unrelated to
+            // what reading it gives (/proc/self/pagemap: 0, and reads without end).
+            if let pseudo = kernelFileSystem(path) {
+                return .skipped("a file of the kernel's \(pseudo) file system, not a plugin; never read")
+            }
+            if Int(info.st_size) > ELFProbe.maxFileBytes {
+                return .skipped("\(info.st_size >> 20) MiB, larger than any plugin (at most \(ELFProbe.maxFileBytes >> 20) MiB); never read")
+            }
             return .file(info)
         case S_IFDIR:
             return .skipped("a directory, not a plugin")

@@ -169,6 +169,10 @@ struct ELFProbe {
         return ELFProbe(fileType: type, machine: machine, symbols: found, hadSectionHeaders: true)
     }
 
+    /// The largest file the host reads as a plugin: the folder walk skips larger ones unread,
+    /// so that a 4 GiB (or sparse) file costs a stat, not a read of every byte.
+    static let maxFileBytes = 512 << 20
+
     /// Reads a whole file; plugins are small, and a file over 512 MiB is no plugin.
     static func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -180,7 +184,7 @@ struct ELFProbe {
             throw Failure.unreadable(info.st_mode & S_IFMT == S_IFDIR ? "it is a directory, not a file" : "it is not a regular file")
         }
         let size = Int(info.st_size)
-        guard size <= 512 << 20 else { throw Failure.malformed("file is \(size >> 20) MiB; no plugin is that large") }
+        guard size <= maxFileBytes else { throw Failure.malformed("file is \(size >> 20) MiB; no plugin is that large") }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {
