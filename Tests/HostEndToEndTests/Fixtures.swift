@@ -538,3 +538,57 @@ struct RunJSON {
 
     var warnings: [String] { events.filter { $0.level == "warning" }.map(\.name) }
 }
+
+// MARK: - A minimal C animator
+
+/// The README's fade, as C functions for a test plugin to build on: `host` (set it in init),
+/// a `fade` instance, and create, destroy, duration and animate for an animator interface.
+/// A test supplies only what it varies: where the duration comes from, and statements run
+/// first in animate.
+enum FadeAnimatorC {
+    /// `durationFromParameter`: the index of a parameter holding the duration in tenths of a
+    /// second, or nil for a fixed 0.1 s.
+    static func functions(durationFromParameter index: Int? = nil, animatePrologue: String = "") -> String {
+        let duration = index.map { "config->params[\($0)] / 10.0" } ?? "0.1"
+        return """
+            static const th_host_api *host;
+            typedef struct { th_context ctx; th_view view; bool presenting; double duration; } fade;
+            static void *create(const th_effect_config *config) {
+                fade *f = calloc(1, sizeof *f);
+                if (f) {
+                    f->presenting = config->transition == TH_TRANSITION_PRESENT;
+                    f->duration = \(duration);
+                }
+                return f;
+            }
+            static void destroy(void *self) { free(self); }
+            static double duration(void *self, th_context ctx) { (void)ctx; return ((fade *)self)->duration; }
+            static void animations(void *user) { fade *f = user; host->set_alpha(f->view, f->presenting ? 1.0 : 0.0); }
+            static void completion(void *user, bool finished) {
+                fade *f = user;
+                (void)finished;
+                if (!f->presenting) host->remove_from_superview(f->view);
+                host->complete_transition(f->ctx, true);
+            }
+            static void animate(void *self, th_context ctx) {
+                fade *f = self;
+                th_view container;
+                th_view_controller to;
+                th_rect final;
+                f->ctx = ctx;
+                \(animatePrologue)
+                host->container_view(ctx, &container);
+                host->view(ctx, f->presenting ? TH_TO : TH_FROM, &f->view);
+                if (f->presenting) {
+                    host->view_controller(ctx, TH_TO, &to);
+                    host->final_frame(ctx, to, &final);
+                    host->add_subview(container, f->view);
+                    host->set_frame(f->view, final);
+                    host->set_alpha(f->view, 0.0);
+                }
+                th_animation_options options = { sizeof options, TH_TIMING_CURVE, f->duration, 0, TH_CURVE_LINEAR, 0, 0, 0 };
+                host->animate(&options, animations, completion, f);
+            }
+            """
+    }
+}

@@ -42,11 +42,7 @@ struct FrozenABITests {
         try FileManager.default.removeItem(atPath: header)
         try FileManager.default.copyItem(atPath: "\(Repo.frozenABI10Directory)/transition_host.h", toPath: header)
 
-        let arguments = ["build", "--package-path", project, "--scratch-path", scratch]
-        let build = try await runProgram("/usr/bin/env", ["swift"] + arguments, outputIn: dir, timeout: 900)
-        #expect(build.status == 0, "\(build)")
-        let bin = try await runProgram("/usr/bin/env", ["swift"] + arguments + ["--show-bin-path"], outputIn: dir)
-        let library = bin.out.trimmingCharacters(in: .whitespacesAndNewlines) + "/libswift-fade.so"
+        let library = try await HostExamplesTests.buildSwiftFade(project: project, scratch: scratch, in: dir)
         try await expectConformsAndRuns(library, effect: "swift-fade", in: dir)
     }
 
@@ -62,44 +58,7 @@ struct FrozenABITests {
     typedef struct { th_animator_interface v1_0; void (*later)(void); } animator_1_x;
     typedef struct { th_plugin_entry v1_0; uint64_t later[2]; } entry_1_x;
 
-    static const th_host_api *host;
-    typedef struct { th_context ctx; th_view view; bool presenting; double duration; } fade;
-
-    static void *create(const th_effect_config *config) {
-        fade *f = calloc(1, sizeof *f);
-        if (f) {
-            f->presenting = config->transition == TH_TRANSITION_PRESENT;
-            f->duration = config->params[1] / 10.0; /* "tenths": the second parameter */
-        }
-        return f;
-    }
-    static void destroy(void *self) { free(self); }
-    static double duration(void *self, th_context ctx) { (void)ctx; return ((fade *)self)->duration; }
-    static void animations(void *user) { fade *f = user; host->set_alpha(f->view, f->presenting ? 1.0 : 0.0); }
-    static void completion(void *user, bool finished) {
-        fade *f = user;
-        (void)finished;
-        if (!f->presenting) host->remove_from_superview(f->view);
-        host->complete_transition(f->ctx, true);
-    }
-    static void animate(void *self, th_context ctx) {
-        fade *f = self;
-        th_view container;
-        th_view_controller to;
-        th_rect final;
-        f->ctx = ctx;
-        host->container_view(ctx, &container);
-        host->view(ctx, f->presenting ? TH_TO : TH_FROM, &f->view);
-        if (f->presenting) {
-            host->view_controller(ctx, TH_TO, &to);
-            host->final_frame(ctx, to, &final);
-            host->add_subview(container, f->view);
-            host->set_frame(f->view, final);
-            host->set_alpha(f->view, 0.0);
-        }
-        th_animation_options options = { sizeof options, TH_TIMING_CURVE, f->duration, 0, TH_CURVE_LINEAR, 0, 0, 0 };
-        host->animate(&options, animations, completion, f);
-    }
+    \#(FadeAnimatorC.functions(durationFromParameter: 1)) /* "tenths": the second parameter */
 
     static const animator_1_x animator = {
         { sizeof(animator_1_x), create, destroy, duration, animate, NULL }, NULL };

@@ -132,13 +132,18 @@ struct HostExamplesTests {
     @Test("the Swift example: swift build in a scratch folder of its own; it conforms and runs")
     func swiftExample() async throws {
         let dir = try TempDir("swift-example")
-        let scratch = "\(Self.scratch)/swift-fade", project = "\(Self.examples)/swift-fade"
+        let library = try await Self.buildSwiftFade(project: "\(Self.examples)/swift-fade", scratch: "\(Self.scratch)/swift-fade", in: dir)
+        try await expectConformsAndRuns(library, effect: "swift-fade", in: dir)
+    }
+
+    /// Builds the Swift example's package at `project` in `scratch` (reused from run to run)
+    /// and returns the path of its plugin.
+    static func buildSwiftFade(project: String, scratch: String, in dir: TempDir) async throws -> String {
         let arguments = ["build", "--package-path", project, "--scratch-path", scratch]
         let build = try await runProgram("/usr/bin/env", ["swift"] + arguments, outputIn: dir, timeout: 900)
         #expect(build.status == 0, "\(build)")
         let bin = try await runProgram("/usr/bin/env", ["swift"] + arguments + ["--show-bin-path"], outputIn: dir)
-        let library = bin.out.trimmingCharacters(in: .whitespacesAndNewlines) + "/libswift-fade.so"
-        try await expectConformsAndRuns(library, effect: "swift-fade", in: dir)
+        return bin.out.trimmingCharacters(in: .whitespacesAndNewlines) + "/libswift-fade.so"
     }
 
     /// Every regular file under `root`, by relative path (links followed).

@@ -19,41 +19,7 @@ struct TerminalTextTests {
     #include <stdlib.h>
     #include "transition_host.h"
     #define EVIL "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\r\xc2\x9b" "31m\xe2\x80\xae"
-    static const th_host_api *host;
-    typedef struct { th_context ctx; th_view view; bool presenting; } fade;
-    static void *create(const th_effect_config *config) {
-        fade *f = calloc(1, sizeof *f);
-        if (f) f->presenting = config->transition == TH_TRANSITION_PRESENT;
-        return f;
-    }
-    static void destroy(void *self) { free(self); }
-    static double duration(void *self, th_context ctx) { (void)self; (void)ctx; return 0.1; }
-    static void animations(void *user) { fade *f = user; host->set_alpha(f->view, f->presenting ? 1.0 : 0.0); }
-    static void completion(void *user, bool finished) {
-        fade *f = user;
-        (void)finished;
-        if (!f->presenting) host->remove_from_superview(f->view);
-        host->complete_transition(f->ctx, true);
-    }
-    static void animate(void *self, th_context ctx) {
-        fade *f = self;
-        th_view container;
-        th_view_controller to;
-        th_rect final;
-        f->ctx = ctx;
-        host->log(TH_LOG_WARNING, "animating " EVIL);
-        host->container_view(ctx, &container);
-        host->view(ctx, f->presenting ? TH_TO : TH_FROM, &f->view);
-        if (f->presenting) {
-            host->view_controller(ctx, TH_TO, &to);
-            host->final_frame(ctx, to, &final);
-            host->add_subview(container, f->view);
-            host->set_frame(f->view, final);
-            host->set_alpha(f->view, 0.0);
-        }
-        th_animation_options options = { sizeof options, TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
-        host->animate(&options, animations, completion, f);
-    }
+    \#(FadeAnimatorC.functions(animatePrologue: #"host->log(TH_LOG_WARNING, "animating " EVIL);"#))
     static const th_animator_interface animator = { sizeof animator, create, destroy, duration, animate, NULL };
     static const th_param_descriptor params[] = {
         { sizeof(th_param_descriptor), TH_PARAM_ENUM, "mode", "Mode " EVIL, "unit" EVIL, 0, 1, 0, 2,
