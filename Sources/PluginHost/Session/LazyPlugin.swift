@@ -48,12 +48,6 @@ public final class LazyPlugin {
             return result
         }
     }
-
-    /// Whether its code is in this process: for tests and benchmarks of the lazy rule.
-    public var isLoaded: Bool {
-        if case .loaded = state { return true }
-        return false
-    }
 }
 
 /// A registry entry for one effect of a lazy plugin: its name, kind and parameters from the

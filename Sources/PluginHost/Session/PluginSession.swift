@@ -17,8 +17,6 @@ public final class PluginSession {
     public let curves: CurveRegistry
     /// Lazy plugins that have loaded, in the order they did: deinit'd last first at shutdown.
     public private(set) var loadedPlugins: [LoadedPlugin] = []
-    /// Every plugin this session may load here, by path.
-    public private(set) var lazyPlugins: [String: LazyPlugin] = [:]
 
     /// `executable`: this program, which isolated plugins run under (`host _isolate`); nil
     /// when /proc does not say, and then isolated plugins are left out. `timeout`: seconds one
@@ -40,7 +38,6 @@ public final class PluginSession {
                                         alreadyLoaded: discovery.loadedInProcess[file.path]) { [unowned self] in
                     loadedPlugins.append($0)
                 }
-                lazyPlugins[file.path] = plugin
                 for info in description.effects { effects.register(LazyPluginEffect(info: info, plugin: plugin)) }
                 for curve in description.curves {
                     curves.register(LazyPluginCurve(name: curve.name, displayName: curve.displayName, plugin: plugin))
