@@ -89,6 +89,8 @@ struct EffectRegistryTests {
         }
         #expect(EffectRegistry.LookupError.wrongKind(name: "dim", expected: .animator, actual: .presentationController).description
                 == "'dim' is a presentation effect, not an animator")
+        #expect(EffectRegistry.LookupError.wrongKind(name: "diagonal", expected: .presentationController, actual: .animator).description
+                == "'diagonal' is an animator effect, not a presentation")
     }
 
     @Test("the standard styles are registry entries that make working animators")
@@ -134,6 +136,17 @@ struct RegistryTransitioningDelegateTests {
         #expect(provider.madeAnimators.isEmpty)
         #expect(stage.trace.events.contains { $0.level == .info && $0.name == "'slide' does not support dismiss; using the standard style" })
         #expect(delegate.animationController(forPresented: stage.detail, presenting: stage.home) != nil)
+    }
+
+    @Test("a tab switch names what it asked for: the tab switch, and the push or pop it falls back to")
+    func tabSwitchFallbackNamesIt() throws {
+        let provider = FakeEffectProvider(plugin: "beta.fx", effect: "slide", transitions: [.present, .dismiss])
+        let stage = Stage()
+        let delegate = RegistryTransitioningDelegate(animator: provider, presentation: nil, trace: stage.trace)
+        #expect(delegate.animationController(from: stage.home, to: stage.detail, forward: true) == nil)
+        #expect(stage.trace.events.contains {
+            $0.level == .info && $0.name == "'slide' supports neither tab-switch nor push, which a tab switch falls back to; using the standard style"
+        }, "\(stage.trace.events.map(\.name))")
     }
 
     @Test("through the presenter, an unsupported dismissal runs the standard cover-vertical")

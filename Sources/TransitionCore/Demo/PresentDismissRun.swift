@@ -100,7 +100,7 @@ public enum PresentDismissRun {
 
             case .notAnAnimator(let name, let kind):
                 let hint = kind == .presentationController ? "; pass it with --presentation and name an animator" : ""
-                return "'\(name)' is a \(kind.name) effect, not an animator or a delegate\(hint)"
+                return "'\(name)' is \(kind.withArticle) effect, not an animator or a delegate\(hint)"
             }
         }
     }

@@ -13,6 +13,9 @@ public enum EffectKind: UInt32, CaseIterable, Sendable {
         case .transitioningDelegate: return "delegate"
         }
     }
+
+    /// The name with its article: "an animator", "a presentation".
+    public var withArticle: String { (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name }
 }
 
 /// A typed parameter of an effect: its range, default, unit and, for enums, its choices.

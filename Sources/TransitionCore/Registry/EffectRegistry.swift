@@ -15,7 +15,7 @@ public final class EffectRegistry {
             case .ambiguous(let name, let candidates):
                 return "'\(name)' is offered by more than one plugin; name one of: \(candidates.joined(separator: ", "))"
             case .wrongKind(let name, let expected, let actual):
-                return "'\(name)' is a \(actual.name) effect, not a\(expected == .animator ? "n" : "") \(expected.name)"
+                return "'\(name)' is \(actual.withArticle) effect, not \(expected.withArticle)"
             }
         }
     }

@@ -87,7 +87,12 @@ extension RegistryTransitioningDelegate: TabContainerDelegate {
     public func animationController(from: ViewController, to: ViewController, forward: Bool) -> TransitionAnimator? {
         guard let effect = animatorEffect else { return nil }
         if effect.info.transitions.contains(.tabSwitch) { return animator(for: .tabSwitch) }
-        return animator(for: forward ? .push : .pop)
+        let stand: TransitionKind = forward ? .push : .pop
+        guard effect.info.transitions.contains(stand) else {
+            trace.info("'\(effect.info.effectID)' supports neither tab-switch nor \(stand.name), which a tab switch falls back to; using the standard style")
+            return nil
+        }
+        return animator(for: stand)
     }
 
     public func interactionController(for animator: TransitionAnimator, forward: Bool) -> InteractiveTransitioning? {
