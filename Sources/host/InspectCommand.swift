@@ -32,8 +32,7 @@ struct InspectCommand: ParsableCommand {
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.
             guard let curve = session.curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
-                printError("error: \(lookup)")
-                throw HostExit.badEffect
+                throw lookupFailed(lookup, refusals: session.discovery.refusals)
             }
             details = EffectDetails(curve: curve)
         }

@@ -74,8 +74,7 @@ struct PlotCommand: ParsableCommand {
             printError("error: \(error)")
             throw HostExit.badEffect
         } catch let error as EffectRegistry.LookupError {
-            printError("error: \(error)")
-            throw HostExit.badEffect
+            throw lookupFailed(error, refusals: session.discovery.refusals)
         } catch let error as PresentDismissRun.Failure {
             printError("error: \(error)")
             throw HostExit.badEffect

@@ -163,6 +163,25 @@ struct HostRunLookupTests {
         #expect(result.out.isEmpty, "nothing should run: \(result.out)")
     }
 
+    @Test("An effect not found while a plugin file was refused for its permissions: the error names the file, why, and the fix")
+    func refusedPluginIsNamed() async throws {
+        let dir = try TempDir("refused")
+        let plugins = try dir.folder("plugins")
+        let path = try await compileC(PluginTemplate(pluginID: "fixture.kf", effectID: "kf").render(), to: "plugins/kf.so", in: dir)
+        #expect(chmod(path, 0o664) == 0)
+        for command in [["run", "kf"], ["plot", "kf", "-o", dir.file("kf.png")], ["inspect", "kf"]] {
+            let result = try await runHost(command, pluginFolder: plugins, in: dir)
+            #expect(result.status == 2, "\(command): \(result)")
+            #expect(result.err.contains("no effect named 'kf'"), "\(command): \(result.err)")
+            #expect(result.err.contains("refused \(path)") && result.err.contains("writable by its group")
+                    && result.err.contains("chmod go-w"), "\(command): the refusal and its fix: \(result.err)")
+        }
+        // With nothing refused, the error says nothing of refusals.
+        #expect(chmod(path, 0o644) == 0)
+        let plain = try await runHost(["run", "kff"], pluginFolder: plugins, in: dir)
+        #expect(plain.status == 2 && !plain.err.contains("refused"), "\(plain.err)")
+    }
+
     @Test("Two plugins offering 'diagonal': the short name is ambiguous, the qualified names work and are listed")
     func ambiguous() async throws {
         let dir = try TempDir("ambiguous")
