@@ -233,6 +233,9 @@ struct PluginTemplate: Sendable {
 
     var pluginID = "fixture.e2e"
     var effectID = "fx"
+    /// The TH_TRANSITION_* bits the effect declares; push and pop animate as present and
+    /// dismiss do.
+    var transitions = "TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS"
     var ending = Ending.complete
     var duration = 0.25
     /// C statements run first in animate_transition (after the context is kept), and first in
@@ -325,7 +328,7 @@ struct PluginTemplate: Sendable {
                 if (config == NULL) return NULL;
                 \(createPrologue)
                 self = calloc(1, sizeof *self);
-                if (self != NULL) self->incoming = config->transition == TH_TRANSITION_PRESENT;
+                if (self != NULL) self->incoming = (config->transition & (TH_TRANSITION_PRESENT | TH_TRANSITION_PUSH)) != 0;
                 return self;
             }
 
@@ -412,7 +415,7 @@ struct PluginTemplate: Sendable {
                     .id = \(Self.literal(effectID)),
                     .name = "Fixture effect",
                     .description = NULL,
-                    .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
+                    .transitions = \(transitions),
                     .param_count = \(parameters.count),
                     .params = \(params),
                     .default_duration = \(duration),

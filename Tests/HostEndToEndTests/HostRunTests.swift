@@ -340,6 +340,26 @@ struct HostRunMisbehaviourTests {
         #expect(text.out.contains("Contract: curve 'fixture.glitch.wobble' returned nan"), "\(text.out)")
     }
 
+    @Test("A view the animator leaves behind fails the end state of a push, a pop and a tab switch too, as validate finds it", arguments: ["--push", "--pop", "--tabs"])
+    func strayViewInEveryFlow(_ flow: String) async throws {
+        let dir = try TempDir("stray\(flow)")
+        let plugins = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.stray", effectID: "stray", ending: .leavesStrayView)
+        plugin.transitions = "TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS | TH_TRANSITION_PUSH | TH_TRANSITION_POP"
+        try await compileC(plugin.render(), to: "plugins/stray.so", in: dir)
+        let result = try await runHost(["run", "stray", flow, "--format", "json"], pluginFolder: plugins, in: dir)
+        #expect(result.status == 1, "\(flow): \(result)")
+        let run = try RunJSON(result)
+        let violations = run.outcomes.flatMap(\.violations)
+        #expect(violations.contains { $0.hasPrefix("'stray' is left in") }, "\(flow): \(violations)")
+
+        var sound = plugin
+        sound.ending = .conforming
+        try await compileC(sound.render(), to: "plugins/stray.so", in: dir)
+        let clean = try await runHost(["run", "stray", flow, "--format", "json"], pluginFolder: plugins, in: dir)
+        #expect(clean.status == 0, "without the stray view, \(flow) is clean: \(clean)")
+    }
+
     @Test("An animator that cancels: exit 1, the presentation is not completed, the scene restored")
     func cancels() async throws {
         let dir = try TempDir("cancel")

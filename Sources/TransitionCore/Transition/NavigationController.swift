@@ -108,17 +108,13 @@ public final class NavigationController {
             context.runAlongsideCompletions()
             var violations: [String] = []
             if ok {
-                if to.view.superview !== view {
-                    violations.append("the \(operation.rawValue)ed-to view '\(to.view.name)' is not in the navigation view after the \(operation.rawValue)")
-                }
-                if !to.view.frame.isClose(to: view.bounds, tolerance: 0.01) {
-                    violations.append("'\(to.view.name)' ends at \(describe(to.view.frame)), not at \(describe(view.bounds))")
-                }
                 if operation == .pop && from.view.isDescendant(of: view.scene.window) {
                     violations.append("the popped view '\(from.view.name)' is still in the hierarchy after the pop")
                 }
-                // As UIKit does, the covered or popped view leaves the hierarchy.
+                // As UIKit does, the covered or popped view leaves the hierarchy; then only
+                // the shown view may be left in the navigation view.
                 from.view.removeFromSuperview()
+                violations += EndState.problems(in: view, shown: to.view, after: "the \(operation.rawValue)")
                 if operation == .push { viewControllers.append(to) } else { viewControllers.removeLast() }
             } else {
                 if !transition.wasCutOff {

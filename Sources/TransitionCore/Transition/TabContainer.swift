@@ -79,10 +79,8 @@ public final class TabContainer {
             context.runAlongsideCompletions()
             var violations: [String] = []
             if ok {
-                if to.view.superview !== view {
-                    violations.append("the selected child's view '\(to.view.name)' is not in the container after the switch")
-                }
                 from.view.removeFromSuperview()
+                violations += EndState.problems(in: view, shown: to.view, after: "the switch")
                 selectedIndex = index
             } else {
                 if !transition.wasCutOff {
