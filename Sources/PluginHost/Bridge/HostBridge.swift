@@ -62,7 +62,6 @@ final class HostBridge {
     /// The status the host ends with when a plugin ends the process during a call into it.
     public static let pluginExitStatus: Int32 = 70
 
-
     /// Registered before the first call into a plugin: a plugin that calls exit() (or
     /// returns from main's thread through it) during a call would end the host with the
     /// plugin's status, often 0, and none of the host's output. Exit handlers still run
@@ -71,7 +70,7 @@ final class HostBridge {
     /// contains those.
     private static let exitWatch: Void = {
         atexit {
-            guard PluginExitWatch.isOn, let plugin = HostBridge.shared.callStack.last else { return }
+            guard let plugin = HostBridge.shared.callStack.last else { return }
             let line = VisibleText.escape(
                 "error: plugin '\(plugin)' ended the process (exit) during a call into it; the host stops with status "
                 + "\(HostBridge.pluginExitStatus). A plugin must never end the process: fix it, or run it with --isolate, "
@@ -127,12 +126,4 @@ final class HostBridge {
     func reportMisuse(_ what: String) {
         trace?.warning("\(currentPlugin): \(what)")
     }
-}
-
-/// Whether the host names a plugin that ends the process during a call into it (and ends
-/// with HostBridge.pluginExitStatus). Off in the helper processes (scanner, isolated child,
-/// validate's test child), whose parent judges a plugin's exit from the child's status: there
-/// the status must stay the plugin's own.
-public enum PluginExitWatch {
-    nonisolated(unsafe) public static var isOn = true
 }

@@ -22,8 +22,6 @@ public enum IsolatedPluginChild {
     nonisolated(unsafe) private static let trace = TransitionTrace { 0 }
 
     public static func run(path: String, channelDescriptor fd: Int32) -> Never {
-        // A plugin's exit is the host's to judge, from this process's status.
-        PluginExitWatch.isOn = false
         // A crash is an expected outcome here: no core dump, and no time spent writing one.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)

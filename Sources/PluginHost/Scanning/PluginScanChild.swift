@@ -13,8 +13,6 @@ public enum PluginScanChild {
     public static let commandName = "_scan"
 
     public static func run(paths: [String], reportDescriptor fd: Int32, timeout: Double) -> Never {
-        // A plugin's exit is reported with its own status (the parent reads it).
-        PluginExitWatch.isOn = false
         // A crash is an expected result here: no core dump, and no time spent writing one.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
