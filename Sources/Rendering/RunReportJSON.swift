@@ -24,8 +24,6 @@ public enum RunReportJSON {
             j.field("presentation", report.presentation?.qualifiedName)
             j.field("fps", report.framesPerSecond)
             j.field("clean", report.isClean)
-            j.key("breaches")
-            j.array { j in for b in report.breaches { j.string(b) } }
             j.key("events")
             j.array { j in
                 for e in report.events {

@@ -27,7 +27,6 @@ public enum RunReportText {
             let by = o.failure.map { "by the standard cross-dissolve after \(o.animator) failed (\($0))" } ?? "by \(o.animator)"
             lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
         }
-        for breach in report.breaches { lines.append("Contract: \(breach)") }
         lines.append("\(report.frames.count) frames, \(fixed(report.duration, decimals: 3)) s of virtual time; \(report.isClean ? "OK" : "NOT CLEAN")")
         return lines.joined(separator: "\n")
     }

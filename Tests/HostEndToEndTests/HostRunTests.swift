@@ -307,39 +307,6 @@ struct HostRunMisbehaviourTests {
         #expect(result.err.contains("--isolate"), "says how to contain it: \(result.err)")
     }
 
-    @Test("A curve that returns NaN mid-run is named once as a contract breach, linear takes over, and the run exits 1")
-    func curveTurnsNaN() async throws {
-        let dir = try TempDir("nan-curve")
-        let plugins = try dir.folder("plugins")
-        var plugin = PluginTemplate(pluginID: "fixture.glitch", effectID: "glitch")
-        // Sound for its load-time samples (about a hundred), NaN from then on.
-        plugin.extraCode = """
-            #include <math.h>
-            #include <string.h>
-            static int glitch_calls;
-            static double glitch_curve(double t) { return ++glitch_calls > 130 ? NAN : t; }
-            static const th_timing_curve glitch_curves[] = {
-                { sizeof(th_timing_curve), 0, "wobble", "Wobble", "d(d)", (void (*)(void))glitch_curve, NULL } };
-            static const th_timing_curves glitch_list = { sizeof(th_timing_curves), 1, glitch_curves };
-            static const void *glitch_extension(const char *id) { return strcmp(id, TH_EXT_TIMING_CURVES) == 0 ? &glitch_list : NULL; }
-            """
-        plugin.getExtension = "glitch_extension"
-        try await compileC(plugin.render(), to: "plugins/glitch.so", in: dir)
-
-        let result = try await runHost(["run", "glitch", "--curve", "fixture.glitch.wobble", "--format", "json"], pluginFolder: plugins, in: dir)
-        #expect(result.status == 1, "\(result)")
-        let run = try RunJSON(result)
-        #expect(!run.clean)
-        let breaches = run.events.filter { $0.level == "error" && $0.name.contains("curve 'fixture.glitch.wobble' returned nan") }
-        #expect(breaches.count == 1, "named once: \(run.events.map(\.name))")
-        #expect(breaches.first?.name.contains("linear from here on") == true)
-        // No frame carries a non-finite value: linear took over.
-        #expect(run.frames.allSatisfy { $0.views.allSatisfy { [$0.x, $0.y, $0.width, $0.height, $0.alpha].allSatisfy(\.isFinite) } })
-        let text = try await runHost(["run", "glitch", "--curve", "fixture.glitch.wobble"], pluginFolder: plugins, in: dir)
-        #expect(text.status == 1 && text.out.contains("NOT CLEAN"), "\(text.out)")
-        #expect(text.out.contains("Contract: curve 'fixture.glitch.wobble' returned nan"), "\(text.out)")
-    }
-
     @Test("A view the animator leaves behind fails the end state of a push, a pop and a tab switch too, as validate finds it", arguments: ["--push", "--pop", "--tabs"])
     func strayViewInEveryFlow(_ flow: String) async throws {
         let dir = try TempDir("stray\(flow)")

@@ -27,8 +27,7 @@ public final class PluginCurve: CurveProvider {
         let call = CurveCall(function: function, interface: interface, parameters: values)
         let label = values.isEmpty ? name
             : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(ParameterTextPublic.number($1))" }.joined(separator: ",") + ")"
-        let guardian = CurveGuard(name: name)
-        return .custom(CurveFunction(name: label) { guardian.checked(call.evaluate($0), at: $0) })
+        return .custom(CurveFunction(name: label) { call.evaluate($0) })
     }
 
     /// Why the curve is refused, or nil: f(0) = 0 and f(1) = 1 within 1e-6, and finite at
@@ -169,25 +168,4 @@ public final class CurveCall: @unchecked Sendable {
 /// ParameterText is internal to TransitionCore; the same rule for curve labels.
 enum ParameterTextPublic {
     static func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
-}
-
-/// Holds a plugin's curve to the contract while a run evaluates it: a progress is a finite
-/// number. The first value that is not (NaN, ±infinity) is reported once, as a breach naming
-/// the curve, and the curve is linear from then on, so that no frame carries a NaN and the
-/// animation still lands on its target.
-final class CurveGuard {
-    let name: String
-    private var broken = false
-
-    init(name: String) { self.name = name }
-
-    func checked(_ value: Double, at t: Double) -> Double {
-        if broken { return t }
-        guard !value.isFinite else { return value }
-        broken = true
-        let at = (t * 1000).rounded() / 1000
-        HostBridge.shared.trace?.breach(
-            "curve '\(name)' returned \(value) at t = \(at): a curve returns a finite progress; linear from here on")
-        return t
-    }
 }

@@ -77,15 +77,13 @@ public enum PresentDismissRun {
         public let events: [TransitionTrace.Event]
         public let frames: RecordedFrames
         public let outcomes: [TransitionOutcome]
-        /// Breaches of the contract outside any transition's end state (TransitionTrace.breach).
-        public var breaches: [String] = []
         /// What a renderer draws, one per frame (same times as `frames`); not in the JSON.
         /// Empty when the run was asked not to record them (Options.recordsSnapshots).
         public var snapshots: [SceneSnapshot] = []
 
         /// Every transition ended as asked (completed, or cancelled by its gesture), none was
-        /// cut off, every end state was verified, and nothing else broke the contract.
-        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) && breaches.isEmpty }
+        /// cut off, every end state was verified.
+        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) }
         public var duration: Double { frames.last?.time ?? 0 }
     }
 
@@ -161,7 +159,7 @@ public enum PresentDismissRun {
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
             framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.events, frames: frames, outcomes: outcomes,
-            breaches: trace.breaches, snapshots: snapshots)
+            snapshots: snapshots)
     }
 
     /// What is on screen: every visible view, back to front, with its frame in its

@@ -20,15 +20,6 @@ public final class TransitionTrace {
     public func warning(_ message: String) { events.append(Event(time: clock(), level: .warning, name: message)) }
     public func error(_ message: String) { events.append(Event(time: clock(), level: .error, name: message)) }
 
-    /// Breaches of the contract that are no one transition's end state (a curve that returned
-    /// NaN): each is an error in the trace, and a run with any is not clean.
-    public private(set) var breaches: [String] = []
-
-    public func breach(_ message: String) {
-        breaches.append(message)
-        error(message)
-    }
-
     /// The names of the calls, in order.
     public var calls: [String] { events.filter { $0.level == .call }.map(\.name) }
     public var warnings: [String] { events.filter { $0.level == .warning }.map(\.name) }
