@@ -17,8 +17,7 @@ struct Host: ParsableCommand {
             for it); 1 an animator cancelled on its own, a transition was cut off or broke the contract, or its isolated \
             plugin crashed, hung or sent garbage (the host finished it with the cross-dissolve); \
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
-            range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 70 a plugin \
-            ended the process (exit) during a call into it (named on standard error); 64 bad usage.
+            range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage.
             """,
         subcommands: [
             ListCommand.self, RunCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,

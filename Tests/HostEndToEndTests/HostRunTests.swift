@@ -294,19 +294,6 @@ struct HostRunMisbehaviourTests {
         #expect(last.view("detail") == nil && last.view("home") != nil)
     }
 
-    @Test("A plugin that calls exit(0) during a call into it ends the host with status 70 and its name, never with 0 and silence", arguments: ["animate", "create"])
-    func exitDuringCall(_ where: String) async throws {
-        let dir = try TempDir("exit-\(`where`)")
-        let plugins = try dir.folder("plugins")
-        var plugin = PluginTemplate(pluginID: "fixture.quitter", effectID: "quitter")
-        if `where` == "animate" { plugin.animatePrologue = "exit(0);" } else { plugin.createPrologue = "exit(0);" }
-        try await compileC(plugin.render(), to: "plugins/quitter.so", in: dir)
-        let result = try await runHost(["run", "quitter"], pluginFolder: plugins, in: dir)
-        #expect(result.status == 70 && !result.crashed, "\(result)")
-        #expect(result.err.contains("plugin 'fixture.quitter' ended the process (exit) during a call into it"), "\(result.err)")
-        #expect(result.err.contains("--isolate"), "says how to contain it: \(result.err)")
-    }
-
     @Test("A view the animator leaves behind fails the end state of a push, a pop and a tab switch too, as validate finds it", arguments: ["--push", "--pop", "--tabs"])
     func strayViewInEveryFlow(_ flow: String) async throws {
         let dir = try TempDir("stray\(flow)")

@@ -50,7 +50,6 @@ final class HostBridge {
 
     /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
     func calling<T>(plugin: String, _ body: () throws -> T) rethrows -> T {
-        _ = Self.exitWatch
         if callStack.isEmpty { owner.store(UInt(pthread_self()), ordering: .relaxed) }
         callStack.append(plugin)
         defer { callStack.removeLast() }
@@ -58,27 +57,6 @@ final class HostBridge {
     }
 
     var currentPlugin: String { callStack.last ?? "plugin" }
-
-    /// The status the host ends with when a plugin ends the process during a call into it.
-    public static let pluginExitStatus: Int32 = 70
-
-    /// Registered before the first call into a plugin: a plugin that calls exit() (or
-    /// returns from main's thread through it) during a call would end the host with the
-    /// plugin's status, often 0, and none of the host's output. Exit handlers still run
-    /// then, and this one, finding a plugin on the call stack, names it and ends the process
-    /// with pluginExitStatus instead. _exit and exec run no handlers: only `--isolate`
-    /// contains those.
-    private static let exitWatch: Void = {
-        atexit {
-            guard let plugin = HostBridge.shared.callStack.last else { return }
-            let line = VisibleText.escape(
-                "error: plugin '\(plugin)' ended the process (exit) during a call into it; the host stops with status "
-                + "\(HostBridge.pluginExitStatus). A plugin must never end the process: fix it, or run it with --isolate, "
-                + "where it costs only its transition") + "\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
-            _exit(HostBridge.pluginExitStatus)
-        }
-    }()
 
     /// Points the bridge at the run a context belongs to.
     func enter(_ context: TransitionContext) {
