@@ -88,6 +88,7 @@ public struct Discovery {
     /// listings only: these effects cannot run (load the catalog for that).
     public func makeRegistry() -> EffectRegistry {
         let registry = EffectRegistry()
+        registry.refusedPlugins = trustRefusals
         for effect in StandardEffect.all() { registry.register(effect) }
         for (_, description) in plugins {
             for info in description.effects { registry.register(DescribedEffect(info: info)) }

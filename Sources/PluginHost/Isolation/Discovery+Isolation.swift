@@ -11,6 +11,7 @@ extension Discovery {
         let isolated = Set(plugins.filter { isolateAll || $0.file.origin == .untrusted }.map(\.file.path))
         let catalog = PluginCatalog.load(self, except: executable == nil ? [] : isolated)
         let registry = EffectRegistry()
+        registry.refusedPlugins = trustRefusals
         for effect in StandardEffect.all() { registry.register(effect) }
         var loaded: [String: LoadedPlugin] = [:]
         for record in catalog.records { if case .loaded(let plugin) = record.status { loaded[record.path] = plugin } }
