@@ -17,7 +17,9 @@ struct Host: ParsableCommand {
             for it); 1 an animator cancelled on its own, a transition was cut off or broke the contract, or its isolated \
             plugin crashed, hung or sent garbage (the host finished it with the cross-dissolve); \
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
-            range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage.
+            range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage; \
+            70 a plugin loaded in this process called exit() during a call (standard error names the plugin \
+            and the call; _exit() and exec are contained only by --isolate).
             """,
         subcommands: [
             ListCommand.self, RunCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,

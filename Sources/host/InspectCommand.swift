@@ -32,7 +32,8 @@ struct InspectCommand: ParsableCommand {
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.
             guard let curve = session.curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
-                throw lookupFailed(lookup, refusals: session.discovery.refusals)
+                printError("error: \(lookup)")
+                throw HostExit.badEffect
             }
             details = EffectDetails(curve: curve)
         }

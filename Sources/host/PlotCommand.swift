@@ -74,7 +74,8 @@ struct PlotCommand: ParsableCommand {
             printError("error: \(error)")
             throw HostExit.badEffect
         } catch let error as EffectRegistry.LookupError {
-            throw lookupFailed(error, refusals: session.discovery.refusals)
+            printError("error: \(error)")
+            throw HostExit.badEffect
         } catch let error as PresentDismissRun.Failure {
             printError("error: \(error)")
             throw HostExit.badEffect

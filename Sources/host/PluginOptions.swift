@@ -105,18 +105,6 @@ struct PluginOptions: ParsableArguments {
     }
 }
 
-/// Says that an effect or curve was not found, and what on the search path was refused
-/// unread and so may offer it (exit 2).
-func lookupFailed(_ error: Error, refusals: [String]) -> ExitCode {
-    printError("error: \(error)")
-    if !refusals.isEmpty {
-        printError("note: \(refusals.count == 1 ? "this was" : "these were") refused for \(refusals.count == 1 ? "its" : "their") permissions and not looked into; \(refusals.count == 1 ? "it" : "one") may offer it:")
-        for refusal in refusals.prefix(5) { printError("  \(refusal)") }
-        if refusals.count > 5 { printError("  and \(refusals.count - 5) more (host list shows them all)") }
-    }
-    return HostExit.badEffect
-}
-
 /// Writes a line for people to standard error, control characters shown, never sent raw
 /// (VisibleText): messages quote plugin names, file names and scene text.
 func printError(_ message: String) {

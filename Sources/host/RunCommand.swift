@@ -133,12 +133,11 @@ struct RunCommand: ParsableCommand {
         if watch { return try runWatching() }
         let session = try plugins.session(isolateAll: isolate, timeout: isolateTimeout)
         defer { session.shutdown() }
-        try play(registry: session.effects, curves: session.curves, refusals: session.discovery.refusals)
+        try play(registry: session.effects, curves: session.curves)
     }
 
     /// One run with these effects and curves, printed (and written to --output and --plot).
-    /// `refusals`: what the search path refused unread, said when the effect is not found.
-    func play(registry: EffectRegistry, curves: CurveRegistry, refusals: [String] = []) throws {
+    func play(registry: EffectRegistry, curves: CurveRegistry) throws {
         let report: PresentDismissRun.Report
         let sceneDescription = try scene.map(loadScene)
         var keys: TerminalKeys?
@@ -181,7 +180,8 @@ struct RunCommand: ParsableCommand {
             printError("error: \(error)")
             throw HostExit.badEffect
         } catch let error as EffectRegistry.LookupError {
-            throw lookupFailed(error, refusals: refusals)
+            printError("error: \(error)")
+            throw HostExit.badEffect
         } catch let error as PresentDismissRun.Failure {
             printError("error: \(error)")
             throw HostExit.badEffect

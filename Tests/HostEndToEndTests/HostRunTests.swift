@@ -173,7 +173,7 @@ struct HostRunLookupTests {
             let result = try await runHost(command, pluginFolder: plugins, in: dir)
             #expect(result.status == 2, "\(command): \(result)")
             #expect(result.err.contains("no effect named 'kf'"), "\(command): \(result.err)")
-            #expect(result.err.contains("refused \(path)") && result.err.contains("writable by its group")
+            #expect(result.err.contains(path) && result.err.contains("writable by its group")
                     && result.err.contains("chmod go-w"), "\(command): the refusal and its fix: \(result.err)")
         }
         // With nothing refused, the error says nothing of refusals.

@@ -53,8 +53,8 @@ enum HostAPITable {
                 guard let c = b.context(ctx) else { return Status.badHandle }
                 let plugin = b.currentPlugin
                 let accepted = c.animateAlongside(
-                    animation.map { f in { c in b.calling(plugin: plugin) { f(user, b.handles.handle(c)) } } },
-                    completion: completion.map { f in { c in b.calling(plugin: plugin) { f(user, b.handles.handle(c)) } } })
+                    animation.map { f in { c in b.calling(plugin: plugin, doing: "an animate_alongside animation") { f(user, b.handles.handle(c)) } } },
+                    completion: completion.map { f in { c in b.calling(plugin: plugin, doing: "an animate_alongside completion") { f(user, b.handles.handle(c)) } } })
                 return accepted ? Status.ok : Status.badState
             }
         }
@@ -186,8 +186,8 @@ enum HostAPITable {
         let plugin = b.currentPlugin
         scene.engine.animate(
             options,
-            animations: { b.calling(plugin: plugin) { animations(user) } },
-            completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
+            animations: { b.calling(plugin: plugin, doing: "the animations callback of animate") { animations(user) } },
+            completion: completion.map { f in { finished in b.calling(plugin: plugin, doing: "the completion callback of animate") { f(user, finished) } } })
         return Status.ok
     }
 

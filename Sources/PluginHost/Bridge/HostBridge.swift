@@ -30,13 +30,15 @@ final class HostBridge {
     var trace: TransitionTrace?
     /// The curves plugins may name through TH_EXT_HOST_CURVES.
     var curves = CurveRegistry()
-    /// The plugins being called now, innermost last, to attribute logs.
-    private var callStack: [String] = []
+    /// The plugins being called now, innermost last, with what each call is: to attribute
+    /// logs, and to name the call when a plugin ends the process (PluginExitGuard).
+    private(set) var callStack: [(plugin: String, doing: String)] = []
 
     private init() {
         owner.store(UInt(pthread_self()), ordering: .relaxed)
         table = .allocate(capacity: 1)
         table.initialize(to: HostAPITable.make())
+        PluginExitGuard.install()
     }
 
     var isOnOwnerThread: Bool { pthread_equal(pthread_self(), pthread_t(owner.load(ordering: .relaxed))) != 0 }
@@ -49,14 +51,16 @@ final class HostBridge {
     }
 
     /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
-    func calling<T>(plugin: String, _ body: () throws -> T) rethrows -> T {
+    /// `doing` names the call ("animate_transition") for the report when the plugin ends the
+    /// process inside it.
+    func calling<T>(plugin: String, doing: String = "a call into it", _ body: () throws -> T) rethrows -> T {
         if callStack.isEmpty { owner.store(UInt(pthread_self()), ordering: .relaxed) }
-        callStack.append(plugin)
+        callStack.append((plugin, doing))
         defer { callStack.removeLast() }
         return try body()
     }
 
-    var currentPlugin: String { callStack.last ?? "plugin" }
+    var currentPlugin: String { callStack.last?.plugin ?? "plugin" }
 
     /// Points the bridge at the run a context belongs to.
     func enter(_ context: TransitionContext) {

@@ -25,10 +25,10 @@ enum HostKeyframes {
                     parsed, mode: mode,
                     animations: { recorder in
                         recorders.append(recorder)
-                        b.calling(plugin: plugin) { animations(user) }
+                        b.calling(plugin: plugin, doing: "the animations callback of animate_keyframes") { animations(user) }
                         recorders.removeLast()
                     },
-                    completion: completion.map { f in { finished in b.calling(plugin: plugin) { f(user, finished) } } })
+                    completion: completion.map { f in { finished in b.calling(plugin: plugin, doing: "the completion callback of animate_keyframes") { f(user, finished) } } })
                 return Status.ok
             }
         }

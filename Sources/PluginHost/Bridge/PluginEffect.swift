@@ -38,7 +38,7 @@ public final class PluginEffect: EffectProvider {
         HostBridge.shared.trace = trace
         let instance = create(transition, parameters, trace: trace) {
             withConfig(transition, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+                HostBridge.shared.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
             }
         }
         guard let instance else {
@@ -54,7 +54,7 @@ public final class PluginEffect: EffectProvider {
         HostBridge.shared.trace = trace
         let instance = create(.present, parameters, trace: trace) {
             withConfig(.present, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id) { vtable.pointee.create(config) }
+                HostBridge.shared.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
             }
         }
         guard let instance else {
@@ -69,7 +69,7 @@ public final class PluginEffect: EffectProvider {
     func makeInstance(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> UnsafeMutableRawPointer? {
         create(transition, parameters, trace: trace) {
             withConfig(transition, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id) {
+                HostBridge.shared.calling(plugin: plugin.id, doing: "create") {
                     switch info.kind {
                     case .animator: return interface.assumingMemoryBound(to: th_animator_interface.self).pointee.create(config)
                     case .presentationController: return interface.assumingMemoryBound(to: th_presentation_interface.self).pointee.create(config)
@@ -90,7 +90,7 @@ public final class PluginEffect: EffectProvider {
         let values = parameters.count == info.parameters.count ? parameters : info.defaultParameterValues
         let arguments = constructor.arguments(transition: transition, values: values, parameters: info.parameters)
         do {
-            let result = try HostBridge.shared.calling(plugin: plugin.id) {
+            let result = try HostBridge.shared.calling(plugin: plugin.id, doing: constructor.symbol) {
                 try Invoker.call(constructor.function, constructor.interface, arguments)
             }
             guard case .pointer(let address) = result else { return nil }
@@ -105,7 +105,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         guard let choose = vtable.pointee.animator_for else { return nil }
-        let name = HostBridge.shared.calling(plugin: plugin.id) { choose(transition.rawValue) }
+        let name = HostBridge.shared.calling(plugin: plugin.id, doing: "animator_for") { choose(transition.rawValue) }
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 
@@ -113,7 +113,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         guard let choose = vtable.pointee.presentation_controller else { return nil }
-        let name = HostBridge.shared.calling(plugin: plugin.id) { choose() }
+        let name = HostBridge.shared.calling(plugin: plugin.id, doing: "presentation_controller") { choose() }
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 }
@@ -132,16 +132,16 @@ final class PluginAnimator: TransitionAnimator {
 
     var displayName: String { effect.info.qualifiedName }
 
-    private func call<T>(_ context: TransitionContext, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
+    private func call<T>(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
         guard let instance else { return nil }
         let bridge = HostBridge.shared
         bridge.enter(context)
         let handle = bridge.handles.handle(context)
-        return bridge.calling(plugin: effect.plugin.id) { body(instance, handle) }
+        return bridge.calling(plugin: effect.plugin.id, doing: doing) { body(instance, handle) }
     }
 
     func transitionDuration(using context: TransitionContext) -> Double {
-        let value = call(context) { vtable.pointee.transition_duration($0, $1) } ?? effect.info.defaultDuration
+        let value = call(context, doing: "transition_duration") { vtable.pointee.transition_duration($0, $1) } ?? effect.info.defaultDuration
         guard value.isFinite, value >= 0 else {
             context.trace.warning("\(displayName): transition_duration returned \(value); using the declared default \(effect.info.defaultDuration) s")
             return effect.info.defaultDuration
@@ -150,19 +150,19 @@ final class PluginAnimator: TransitionAnimator {
     }
 
     func animateTransition(using context: TransitionContext) {
-        _ = call(context) { vtable.pointee.animate_transition($0, $1) }
+        _ = call(context, doing: "animate_transition") { vtable.pointee.animate_transition($0, $1) }
     }
 
     func animationEnded(_ transitionCompleted: Bool) {
         guard let instance, let ended = vtable.pointee.animation_ended else { return }
-        HostBridge.shared.calling(plugin: effect.plugin.id) { ended(instance, transitionCompleted) }
+        HostBridge.shared.calling(plugin: effect.plugin.id, doing: "animation_ended") { ended(instance, transitionCompleted) }
     }
 
     /// destroy runs when the host lets go of the animator: after animation_ended and after
     /// the run has stepped past every animation the transition scheduled, so no callback
     /// with this instance can follow it.
     deinit {
-        if let instance { HostBridge.shared.calling(plugin: effect.plugin.id) { vtable.pointee.destroy(instance) } }
+        if let instance { HostBridge.shared.calling(plugin: effect.plugin.id, doing: "destroy") { vtable.pointee.destroy(instance) } }
     }
 }
 
@@ -180,52 +180,52 @@ final class PluginPresentationController: PresentationController {
 
     var displayName: String { effect.info.qualifiedName }
 
-    private func call(_ body: (UnsafeMutableRawPointer) -> Void) {
+    private func call(doing: String, _ body: (UnsafeMutableRawPointer) -> Void) {
         guard let instance else { return }
-        HostBridge.shared.calling(plugin: effect.plugin.id) { body(instance) }
+        HostBridge.shared.calling(plugin: effect.plugin.id, doing: doing) { body(instance) }
     }
 
-    private func call(_ context: TransitionContext, _ body: (UnsafeMutableRawPointer, th_context) -> Void) {
+    private func call(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> Void) {
         let bridge = HostBridge.shared
         bridge.enter(context)
         let handle = bridge.handles.handle(context)
-        call { body($0, handle) }
+        call(doing: doing) { body($0, handle) }
     }
 
     func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
         guard let instance, let f = vtable.pointee.frame_of_presented_view else { return nil }
         var out = th_rect(bounds)
-        let given = HostBridge.shared.calling(plugin: effect.plugin.id) { f(instance, th_rect(bounds), &out) }
+        let given = HostBridge.shared.calling(plugin: effect.plugin.id, doing: "frame_of_presented_view") { f(instance, th_rect(bounds), &out) }
         return given ? out.rect : nil
     }
 
     func presentationTransitionWillBegin(_ context: TransitionContext) {
-        call(context) { vtable.pointee.presentation_will_begin?($0, $1) }
+        call(context, doing: "presentation_will_begin") { vtable.pointee.presentation_will_begin?($0, $1) }
     }
 
     func presentationTransitionDidEnd(_ completed: Bool) {
-        call { vtable.pointee.presentation_did_end?($0, completed) }
+        call(doing: "presentation_did_end") { vtable.pointee.presentation_did_end?($0, completed) }
     }
 
     func dismissalTransitionWillBegin(_ context: TransitionContext) {
-        call(context) { vtable.pointee.dismissal_will_begin?($0, $1) }
+        call(context, doing: "dismissal_will_begin") { vtable.pointee.dismissal_will_begin?($0, $1) }
     }
 
     func dismissalTransitionDidEnd(_ completed: Bool) {
-        call { vtable.pointee.dismissal_did_end?($0, completed) }
+        call(doing: "dismissal_did_end") { vtable.pointee.dismissal_did_end?($0, completed) }
     }
 
     func containerViewWillLayoutSubviews(_ container: View) {
         let handle = HostBridge.shared.handles.handle(container)
-        call { vtable.pointee.container_will_layout?($0, handle) }
+        call(doing: "container_will_layout") { vtable.pointee.container_will_layout?($0, handle) }
     }
 
     var shouldRemovePresentersView: Bool {
         guard let instance, let f = vtable.pointee.should_remove_presenters_view else { return true }
-        return HostBridge.shared.calling(plugin: effect.plugin.id) { f(instance) }
+        return HostBridge.shared.calling(plugin: effect.plugin.id, doing: "should_remove_presenters_view") { f(instance) }
     }
 
     /// Released after a completed dismissal or a cancelled presentation, once the run has
     /// stepped past everything the transition scheduled.
-    deinit { call { vtable.pointee.destroy($0) } }
+    deinit { call(doing: "destroy") { vtable.pointee.destroy($0) } }
 }

@@ -34,7 +34,12 @@ enum HostCurves {
 
     private static func resolve(_ spec: UnsafePointer<CChar>?, _ b: HostBridge) -> TimingCurve? {
         guard case .success(let text?) = DescriptorReader.string(spec, limit: 512) else { return nil }
-        do { return try b.curves.resolve(text) } catch {
+        do {
+            let curve = try b.curves.resolve(text)
+            // A plugin curve that turns non-finite mid-run breaks the run's contract, as with --curve.
+            if case .custom(let function) = curve, let trace = b.trace { function.onViolation = { trace.violation($0) } }
+            return curve
+        } catch {
             b.reportMisuse("\(error)")
             return nil
         }

@@ -96,7 +96,7 @@ public final class CurveCall: @unchecked Sendable {
     static func readCurves(from entry: th_plugin_entry, plugin: String, path: String, cache: CallInterfaceCache,
                            problems: inout [String], refusals: inout [String], refused: inout [PluginCurve]) -> [PluginCurve] {
         guard let getExtension = entry.get_extension,
-              let raw = HostBridge.shared.calling(plugin: plugin, { getExtension(TH_EXT_TIMING_CURVES) })
+              let raw = HostBridge.shared.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) })
         else { return [] }
         let list = raw.assumingMemoryBound(to: th_timing_curves.self).pointee
         guard list.struct_size >= FrozenABI.timingCurves, list.count <= 256,
@@ -154,7 +154,7 @@ public final class CurveCall: @unchecked Sendable {
             do { interface = try cache.interface(for: signature) } catch { problems.append("\(label): \(error)"); continue }
             let curve = PluginCurve(name: "\(plugin).\(id)", displayName: displayName, parameters: params, source: path,
                                     function: function, interface: interface)
-            if let why = HostBridge.shared.calling(plugin: plugin, { curve.problem() }) {
+            if let why = HostBridge.shared.calling(plugin: plugin, doing: "its curve '\(id)'", { curve.problem() }) {
                 refusals.append("curve '\(plugin).\(id)' refused: \(why)")
                 refused.append(curve)
                 continue

@@ -84,21 +84,11 @@ public struct Discovery {
         }
     }
 
-    /// Files and folders refused for who owns or may write them, never looked into, each
-    /// with its reason and fix: what may hide an effect that was not found, so that "no
-    /// effect named X" can say so instead of leaving the user to guess.
-    public var refusals: [String] {
-        folderProblems.filter { $0.hasPrefix("refused ") }
-            + files.compactMap { file in
-                guard case .failed(let failure) = file.status, failure.kind == .untrusted else { return nil }
-                return "refused \(file.path): \(failure.message)"
-            }
-    }
-
     /// The host's standard effects followed by every described plugin's, for names and
     /// listings only: these effects cannot run (load the catalog for that).
     public func makeRegistry() -> EffectRegistry {
         let registry = EffectRegistry()
+        registry.refusedPlugins = trustRefusals
         for effect in StandardEffect.all() { registry.register(effect) }
         for (_, description) in plugins {
             for info in description.effects { registry.register(DescribedEffect(info: info)) }

@@ -83,6 +83,7 @@ public final class PluginCatalog {
     /// The host's standard effects followed by every loaded plugin's effects.
     public func makeRegistry() -> EffectRegistry {
         let registry = EffectRegistry()
+        registry.refusedPlugins = trustRefusals
         for effect in StandardEffect.all() { registry.register(effect) }
         for plugin in loadedPlugins {
             for effect in plugin.effects { registry.register(effect) }

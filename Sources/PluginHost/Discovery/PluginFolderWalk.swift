@@ -37,7 +37,7 @@ enum PluginFolderWalk {
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { return ([], "\(label) is not a folder") }
         if let distrust = trust.problem(path: folder.path, info, isFolder: true) {
-            return ([], "refused the \(label): \(distrust.message)")
+            return ([], "\(TrustRefusals.folderPrefix)\(label): \(distrust.message)")
         }
         guard let names = PluginCatalog.listDirectory(folder.path) else {
             return ([], explicit ? "\(label) cannot be read: \(String(cString: strerror(errno)))" : nil)

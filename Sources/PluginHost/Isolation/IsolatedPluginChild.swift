@@ -25,6 +25,8 @@ public enum IsolatedPluginChild {
         // A crash is an expected outcome here: no core dump, and no time spent writing one.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        // The parent reports a plugin's exit with its own status (PluginExitGuard).
+        PluginExitGuard.isEnabled = false
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)

@@ -73,7 +73,7 @@ extension PluginLoader {
             throw PluginLoadFailure(reason: "no entry symbol after loading", fix: "export '\(TH_ENTRY_SYMBOL)' with default visibility")
         }
         let getEntry = unsafeBitCast(symbol, to: th_plugin_get_entry_fn.self)
-        guard let returned = HostBridge.shared.calling(plugin: path, { getEntry() }) else {
+        guard let returned = HostBridge.shared.calling(plugin: path, doing: "th_get_entry", { getEntry() }) else {
             throw PluginLoadFailure(reason: "'\(TH_ENTRY_FUNCTION_SYMBOL)' returned NULL", fix: "return the address of a static th_plugin_entry")
         }
         return returned

@@ -57,13 +57,13 @@ public enum PluginInspection {
     /// missing or declines. Call it once, and only for an entry of this host's ABI major.
     public static func initialize(_ entry: UnsafePointer<th_plugin_entry>, pluginID: String) -> Bool {
         guard let start = entry.pointee.`init` else { return false }
-        return HostBridge.shared.calling(plugin: pluginID) { start(HostBridge.shared.table) }
+        return HostBridge.shared.calling(plugin: pluginID, doing: "init") { start(HostBridge.shared.table) }
     }
 
     /// What a loaded plugin's get_extension answers for `id` (nil when it has no get_extension).
     public static func extensionOffered(by plugin: LoadedPlugin, id: String) -> UnsafeRawPointer? {
         guard let ask = plugin.entry.pointee.get_extension else { return nil }
-        return HostBridge.shared.calling(plugin: plugin.id) { id.withCString { ask($0) } }
+        return HostBridge.shared.calling(plugin: plugin.id, doing: "get_extension") { id.withCString { ask($0) } }
     }
 
     /// The header's rule for ids: [a-z][a-z0-9_-]* (plus '.' for plugin ids), at most 63 bytes.

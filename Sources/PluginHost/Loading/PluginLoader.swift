@@ -64,7 +64,7 @@ public final class LoadedPlugin {
     public func deinitialize() {
         guard !deinitialized else { return }
         deinitialized = true
-        if let finish = entry.pointee.`deinit` { HostBridge.shared.calling(plugin: id) { finish() } }
+        if let finish = entry.pointee.`deinit` { HostBridge.shared.calling(plugin: id, doing: "deinit") { finish() } }
     }
 }
 
@@ -114,15 +114,15 @@ public enum PluginLoader {
         let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: fields.name, version: fields.version, vendor: fields.vendor)
 
         // 5. init, then the descriptors.
-        let initialised = HostBridge.shared.calling(plugin: id) { e.`init`!(host) }
+        let initialised = HostBridge.shared.calling(plugin: id, doing: "init") { e.`init`!(host) }
         guard initialised else { throw fail("init returned false: the plugin declined to start", fix: "see the plugin's log") }
-        let count = HostBridge.shared.calling(plugin: id) { e.effect_count!() }
+        let count = HostBridge.shared.calling(plugin: id, doing: "effect_count") { e.effect_count!() }
         guard count <= DescriptorReader.maxEffects else {
             plugin.deinitialize()
             throw fail("effect_count() returned \(count); at most \(DescriptorReader.maxEffects) effects", fix: "return the number of descriptors")
         }
         let effects = DescriptorReader.effects(count: count, pluginID: id, problems: &problems) { index in
-            HostBridge.shared.calling(plugin: id) { e.get_effect!(index) }
+            HostBridge.shared.calling(plugin: id, doing: "get_effect") { e.get_effect!(index) }
         }.map { PluginEffect(info: $0.info, interface: $0.interface, plugin: plugin) }
         guard problems.isEmpty else {
             plugin.deinitialize()

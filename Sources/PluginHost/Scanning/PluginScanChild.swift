@@ -22,6 +22,8 @@ public enum PluginScanChild {
         // alarm does, a little after the parent would have.
         let alarmSeconds = UInt32(min(max(timeout, 1), 3600).rounded(.up)) + 5
 
+        // The parent reports a plugin's exit with its own status (PluginExitGuard).
+        PluginExitGuard.isEnabled = false
         var reportInfo = stat()
         guard fstat(fd, &reportInfo) == 0 else { _exit(3) }  // no report descriptor: nobody to tell
         send(ScanReport.hello, fd)

@@ -25,6 +25,7 @@ public final class PluginSession {
         self.discovery = discovery
         effects = EffectRegistry()
         curves = CurveRegistry()
+        effects.refusedPlugins = discovery.trustRefusals
         for effect in StandardEffect.all() { effects.register(effect) }
         var isolatedWithCurves: [String] = []
         for (file, description) in discovery.plugins {

@@ -77,13 +77,15 @@ public enum PresentDismissRun {
         public let events: [TransitionTrace.Event]
         public let frames: RecordedFrames
         public let outcomes: [TransitionOutcome]
+        /// Broken contracts of the run as a whole (TransitionTrace.violation), also in `events`.
+        public var contractViolations: [String] = []
         /// What a renderer draws, one per frame (same times as `frames`); not in the JSON.
         /// Empty when the run was asked not to record them (Options.recordsSnapshots).
         public var snapshots: [SceneSnapshot] = []
 
         /// Every transition ended as asked (completed, or cancelled by its gesture), none was
-        /// cut off, every end state was verified.
-        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) }
+        /// cut off, every end state was verified, and nothing else broke the contract.
+        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) && contractViolations.isEmpty }
         public var duration: Double { frames.last?.time ?? 0 }
     }
 
@@ -112,6 +114,7 @@ public enum PresentDismissRun {
         let engine = stage.scene.engine
         let trace = TransitionTrace { engine.now }
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
+        if case .custom(let function)? = engine.curveOverride { function.onViolation = { trace.violation($0) } }
         engine.timeDilation = options.slow
         let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
         let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? presentGesture.map(InteractionSource.gesture)
@@ -159,7 +162,7 @@ public enum PresentDismissRun {
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
             framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.events, frames: frames, outcomes: outcomes,
-            snapshots: snapshots)
+            contractViolations: trace.contractViolations, snapshots: snapshots)
     }
 
     /// What is on screen: every visible view, back to front, with its frame in its

@@ -2,16 +2,22 @@
 /// reached by its short name when only one plugin offers it, or by "plugin:effect" always.
 public final class EffectRegistry {
     public enum LookupError: Error, Equatable, CustomStringConvertible {
-        case unknown(name: String, suggestions: [String])
+        /// `refused`: plugins refused before anything in them was read (EffectRegistry.refusedPlugins).
+        case unknown(name: String, suggestions: [String], refused: [String] = [])
         case ambiguous(name: String, candidates: [String])
         case wrongKind(name: String, expected: EffectKind, actual: EffectKind)
 
         public var description: String {
             switch self {
-            case .unknown(let name, let suggestions):
+            case .unknown(let name, let suggestions, let refused):
                 let hint = suggestions.isEmpty ? "run 'host list' to see every effect"
                     : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
-                return "no effect named '\(name)'; \(hint)"
+                guard !refused.isEmpty else { return "no effect named '\(name)'; \(hint)" }
+                let shown = refused.prefix(3).map { "\n  \($0)" }.joined()
+                let more = refused.count > 3 ? "\n  and \(refused.count - 3) more ('host list' shows them)" : ""
+                let who = refused.count == 1 ? "a plugin that may offer it was refused for its" : "plugins that may offer it were refused for their"
+                return "no effect named '\(name)', but \(who) permissions, before the host read what \(refused.count == 1 ? "it offers" : "they offer"):"
+                    + "\(shown)\(more)\n\(hint)"
             case .ambiguous(let name, let candidates):
                 return "'\(name)' is offered by more than one plugin; name one of: \(candidates.joined(separator: ", "))"
             case .wrongKind(let name, let expected, let actual):
@@ -21,6 +27,10 @@ public final class EffectRegistry {
     }
 
     public private(set) var providers: [EffectProvider] = []
+    /// Plugin files and folders refused before anything in them was read (their permissions):
+    /// what they offer is unknown, so a name that is not found may be theirs. Each is one line,
+    /// "what: why (fix: ...)", told with an unknown name (LookupError.unknown).
+    public var refusedPlugins: [String] = []
     /// How many providers offer each effect id: a listing asks once per effect whether its
     /// id is ambiguous, which must not cost a pass over every provider (hundreds of plugins).
     private var offers: [String: Int] = [:]
@@ -44,7 +54,7 @@ public final class EffectRegistry {
             matches = own.count == 1 ? own : all
         }
         guard let found = matches.first else {
-            throw LookupError.unknown(name: name, suggestions: suggestions(for: name))
+            throw LookupError.unknown(name: name, suggestions: suggestions(for: name), refused: refusals(mentioning: name))
         }
         guard matches.count == 1 else {
             throw LookupError.ambiguous(name: name, candidates: matches.map(\.info.qualifiedName).sorted())
@@ -53,6 +63,13 @@ public final class EffectRegistry {
             throw LookupError.wrongKind(name: name, expected: kind, actual: found.info.kind)
         }
         return found
+    }
+
+    /// The refused plugins, those whose text names `name` (a file `name.so`) first.
+    private func refusals(mentioning name: String) -> [String] {
+        let effectID = name.split(separator: ":").last.map(String.init) ?? name
+        let naming = refusedPlugins.filter { $0.contains("/\(effectID).so") }
+        return naming + refusedPlugins.filter { !$0.contains("/\(effectID).so") }
     }
 
     /// Names whose spelling is close to `name`: at most three, closest first.

@@ -20,7 +20,7 @@ public enum TimingCurve: Hashable, Sendable {
         case .custom(let f):
             if u <= 0 { return 0 }
             if u >= 1 { return 1 }
-            return f.evaluate(u)
+            return f.checkedValue(at: u)
         }
     }
 
@@ -39,9 +39,27 @@ public final class CurveFunction: Hashable, @unchecked Sendable {
     public let name: String
     public let evaluate: (Double) -> Double
 
+    /// Set the first time `evaluate` returned NaN or an infinity: a broken contract. From
+    /// then on the curve is linear, so that no frame ever holds a non-number.
+    public private(set) var violation: String?
+    /// Told about the violation once, when it happens (the run puts it in its trace).
+    public var onViolation: ((String) -> Void)?
+
     public init(name: String, evaluate: @escaping (Double) -> Double) {
         self.name = name
         self.evaluate = evaluate
+    }
+
+    /// `evaluate(u)` when it is finite; otherwise reports the violation once and gives u
+    /// (linear), as it does for every later call.
+    public func checkedValue(at u: Double) -> Double {
+        if violation != nil { return u }
+        let value = evaluate(u)
+        if value.isFinite { return value }
+        let why = "curve '\(name)' returned \(value) at t = \(u); a curve must return a finite number, so the host uses linear for it for the rest of the run"
+        violation = why
+        onViolation?(why)
+        return u
     }
 
     public static func == (a: CurveFunction, b: CurveFunction) -> Bool { a === b }

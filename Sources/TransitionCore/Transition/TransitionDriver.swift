@@ -194,12 +194,23 @@ public final class TransitionDriver {
         var over = enforceDeadline()
         onFrame()
         // One frame per instant: the deadline is enforced before the frame is recorded.
+        /// What was still running when the transition ended (the loop steps on until it stops).
+        var overrun: AnimationOverrun?
+        var lookedForOverrun = false
         while !over && (transition.outcome == nil || !engine.isIdle) {
+            if let outcome = transition.outcome, !lookedForOverrun {
+                lookedForOverrun = true
+                overrun = AnimationOverrun(engine, transitionEnd: outcome.endTime)
+            }
             engine.step()
             if applyGesture() { engine.settle() }
             fallBackIfFailed(transition)
             over = enforceDeadline()
             onFrame()
+        }
+        if !over, let outcome = transition.outcome,
+           let warning = overrun?.warning(kind: outcome.kind, animator: outcome.animator, now: engine.now) {
+            trace.warning(warning)
         }
         engine.detachTimeline(of: transition.context.id)
         return transition.outcome!

@@ -20,6 +20,14 @@ public final class TransitionTrace {
     public func warning(_ message: String) { events.append(Event(time: clock(), level: .warning, name: message)) }
     public func error(_ message: String) { events.append(Event(time: clock(), level: .error, name: message)) }
 
+    /// Broken contracts that belong to no one transition (a curve that returned NaN): each is
+    /// an error in the trace, and any of them makes the run not clean.
+    public private(set) var contractViolations: [String] = []
+    public func violation(_ message: String) {
+        contractViolations.append(message)
+        error(message)
+    }
+
     /// The names of the calls, in order.
     public var calls: [String] { events.filter { $0.level == .call }.map(\.name) }
     public var warnings: [String] { events.filter { $0.level == .warning }.map(\.name) }

@@ -1,0 +1,51 @@
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Notices a plugin that ends the process with exit() from inside a call (an animator that
+/// calls exit(0) would otherwise end `host run` with status 0 and no output, as if all went
+/// well). An atexit handler, installed with the host table, checks whether a plugin call is
+/// on the stack; when one is, it says on standard error which plugin and which call, and ends
+/// the process with `status` instead.
+///
+/// What it cannot see: _exit(), _Exit() and exec*() end or replace the process without
+/// running atexit handlers. Only `--isolate` contains those (the plugin then runs in a child
+/// process whose end the host observes).
+enum PluginExitGuard {
+    /// The exit status of a process a plugin ended from inside a call (EX_SOFTWARE).
+    static let status: Int32 = 70
+
+    private nonisolated(unsafe) static var installed = false
+    /// Off in the scanner's and an isolated plugin's child process: there the parent
+    /// watches the child and reports the plugin's own exit status, which this would replace.
+    nonisolated(unsafe) static var isEnabled = true
+
+    /// Registers the handler once per process; called when the host table is made, before
+    /// any plugin code runs.
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        atexit { PluginExitGuard.atExit() }
+    }
+
+    /// The report for a call stack, innermost call last; nil when no plugin call is on it.
+    static func report(for stack: [(plugin: String, doing: String)]) -> String? {
+        guard let innermost = stack.last else { return nil }
+        let plugin = VisibleText.escape(innermost.plugin), doing = VisibleText.escape(innermost.doing)
+        return "host: plugin '\(plugin)' ended the process with exit() during \(doing); "
+            + "a plugin must never exit the host (the host exits with status \(status))\n"
+    }
+
+    private static func atExit() {
+        // Read without the owner-thread check: exit() runs the handlers on the calling
+        // thread, which is the host's thread whenever a plugin call is on the stack.
+        guard isEnabled, let line = report(for: HostBridge.shared.callStack) else { return }
+        fflush(nil)
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        _exit(status)
+    }
+}
