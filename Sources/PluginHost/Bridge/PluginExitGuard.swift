@@ -15,14 +15,14 @@ import Musl
 /// What it cannot see: _exit(), _Exit() and exec*() end or replace the process without
 /// running atexit handlers. Only `--isolate` contains those (the plugin then runs in a child
 /// process whose end the host observes).
-enum PluginExitGuard {
+public enum PluginExitGuard {
     /// The exit status of a process a plugin ended from inside a call (EX_SOFTWARE).
     static let status: Int32 = 70
 
     private nonisolated(unsafe) static var installed = false
     /// Off in the scanner's and an isolated plugin's child process: there the parent
     /// watches the child and reports the plugin's own exit status, which this would replace.
-    nonisolated(unsafe) static var isEnabled = true
+    nonisolated(unsafe) public static var isEnabled = true
 
     /// Registers the handler once per process; called when the host table is made, before
     /// any plugin code runs.
