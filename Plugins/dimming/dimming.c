@@ -1,8 +1,8 @@
 /*
  * Dimming: a presentation controller that shows the presented view as a sheet covering the
- * lower two thirds of the container, over a half-transparent black backdrop that fades in
- * with the presentation and out with the dismissal. The presenter's view stays on screen
- * underneath.
+ * lower part of the container (two thirds by default: parameter `height`), over a black
+ * backdrop (half transparent by default: parameter `opacity`) that fades in with the
+ * presentation and out with the dismissal. The presenter's view stays on screen underneath.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +53,8 @@ static double whole_points_down(double value)
  * its dismissal, so the backdrop is remembered between the two. */
 typedef struct dimming {
     th_view backdrop; /* {0} while there is none */
+    double opacity;   /* the backdrop's darkness, 0 to 1 */
+    double height;    /* the sheet's height, a fraction of the container's */
 } dimming;
 
 static void remove_backdrop(dimming *self)
@@ -90,10 +92,23 @@ static void fade_out(void *user_data, th_context ctx)
     }
 }
 
+/* The parameters, in declaration order (the host checked them against the ranges below). */
+enum { PARAM_OPACITY, PARAM_HEIGHT, PARAM_COUNT };
+
 static void *dimming_create(const th_effect_config *config)
 {
-    (void)config;
-    return calloc(1, sizeof(dimming));
+    dimming *self = calloc(1, sizeof(dimming));
+
+    if (self == NULL) {
+        return NULL;
+    }
+    self->opacity = 0.5;
+    self->height = 2.0 / 3.0;
+    if (config != NULL && config->param_count == PARAM_COUNT && config->params != NULL) {
+        self->opacity = config->params[PARAM_OPACITY];
+        self->height = config->params[PARAM_HEIGHT];
+    }
+    return self;
 }
 
 static void dimming_destroy(void *self)
@@ -103,16 +118,16 @@ static void dimming_destroy(void *self)
     free(self);
 }
 
-static bool dimming_frame_of_presented_view(void *self, th_rect container_bounds, th_rect *out)
+static bool dimming_frame_of_presented_view(void *opaque, th_rect container_bounds, th_rect *out)
 {
+    const dimming *self = opaque;
     double top;
 
-    (void)self;
     if (out == NULL) {
         return false;
     }
     /* A whole point keeps the sheet's top edge sharp instead of blending across a pixel row. */
-    top = whole_points_down(container_bounds.size.height / 3.0);
+    top = whole_points_down(container_bounds.size.height * (1.0 - self->height));
     out->origin.x = container_bounds.origin.x;
     out->origin.y = container_bounds.origin.y + top;
     out->size.width = container_bounds.size.width;
@@ -148,7 +163,7 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
                    (int)status);
         return;
     }
-    host->set_background_color(backdrop, (th_color){ 0.0, 0.0, 0.0, 0.5 });
+    host->set_background_color(backdrop, (th_color){ 0.0, 0.0, 0.0, self->opacity });
     host->set_alpha(backdrop, 0.0);
     /* Added now, before the animator adds the presented view, so it ends up between the
      * presenter's view and the sheet. */
@@ -245,17 +260,23 @@ static const th_presentation_interface dimming_interface = {
     .should_remove_presenters_view = dimming_should_remove_presenters_view,
 };
 
+static const th_param_descriptor params[PARAM_COUNT] = {
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "opacity", "Darkness of the backdrop", NULL, 0.0, 1.0, 0.5, 0, NULL },
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "height", "Height of the sheet, a fraction of the screen's", NULL,
+      0.1, 1.0, 2.0 / 3.0, 0, NULL },
+};
+
 static const th_effect_descriptor effects[] = {
     {
         .struct_size = sizeof(th_effect_descriptor),
         .kind = TH_KIND_PRESENTATION_CONTROLLER,
         .id = "dimming",
         .name = "Dimming",
-        .description = "Shows the presented view as a sheet over the lower two thirds of the "
-                       "screen, above a dimmed backdrop.",
+        .description = "Shows the presented view as a sheet over the lower part of the screen "
+                       "(two thirds by default), above a dimmed backdrop.",
         .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
-        .param_count = 0,
-        .params = NULL,
+        .param_count = PARAM_COUNT,
+        .params = params,
         .default_duration = DIMMING_DURATION,
         .interface = &dimming_interface,
     },

@@ -17,48 +17,28 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Plot every animated property of a run against time (PNG or SVG).",
         discussion: """
-            Presents, then dismisses, the demo scene's detail screen with the effect, as 'host run' \
-            does, and draws one panel per animated property of each view: its value at every frame, \
+            Runs the effect as 'host run' does, with the same options (flows, scenes, gestures, \
+            parameters, curves), and draws one panel per animated property of each view: its value at every frame, \
             each transition shaded, its declared duration dashed, complete_transition solid, and the \
             animations that moved it named by their curve. Prints one line per property, with any \
             overshoot or late start.
             """)
 
-    @Argument(help: ArgumentHelp("The effect: a short name such as 'diagonal', or 'plugin:effect'.", valueName: "effect"))
-    var effect: String
+    @OptionGroup var transition: TransitionRunOptions
 
     @Option(name: [.short, .long], help: ArgumentHelp(
         "Where to write the plot, .png or .svg (default: EFFECT-plot.png).", valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
-    var presentation: String?
-
-    @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Set a parameter of the effect, as name=value (repeatable).", valueName: "name=value"))
-    var parameters: [String] = []
-
-    @Option(help: ArgumentHelp("Use this curve for every animation.", valueName: "curve"))
-    var curve: String?
-
-    @Option(help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
-    var fps: Int = 60
-
-    @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
-    var grace: Double = 2
-
     @OptionGroup var plugins: PluginOptions
 
     var path: String {
-        output ?? effect.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "-" }.joined() + "-plot.png"
+        output ?? transition.label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "-" }.joined() + "-plot.png"
     }
 
     func validate() throws {
         try validateOutputs(output: nil, plot: path)
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
-        guard grace.isFinite, grace >= 0, grace <= 3600 else {
-            throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
-        }
+        guard !transition.usesKeys else { throw ValidationError("--interactive keys is for host run on a terminal; plot a gesture instead") }
     }
 
     func run() throws {
@@ -68,8 +48,7 @@ struct PlotCommand: ParsableCommand {
         do {
             report = try PresentDismissRun.run(
                 registry: session.effects, curves: session.curves,
-                options: .init(effect: effect, presentation: presentation, framesPerSecond: fps, grace: grace,
-                               parameters: parameters, curve: curve))
+                options: transition.runOptions())
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect

@@ -14,58 +14,10 @@ struct RunCommand: ParsableCommand {
             cancelled, and the scene restored.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "The effect: a short name such as 'diagonal', or 'plugin:effect'. With --scene, defaults to the segue's.",
-        valueName: "effect"))
-    var effect: String?
-
-    @Option(help: ArgumentHelp(
-        "Play on a scene file (see docs/SCENES.md) instead of the demo scene: a path, or the name of a bundled scene such as 'photos'.",
-        valueName: "file"))
-    var scene: String?
-
-    @Option(help: ArgumentHelp("With --scene: the segue to perform (default: the scene's first).", valueName: "name"))
-    var segue: String?
-
-    @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
-    var presentation: String?
+    @OptionGroup var transition: TransitionRunOptions
 
     @Option(help: "Output: 'text' (the trace and a summary) or 'json' (events and frames).")
     var format: OutputFormat = .text
-
-    @Option(help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
-    var fps: Int = 60
-
-    @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
-    var grace: Double = 2
-
-    @Option(name: .customLong("param"), help: ArgumentHelp(
-        "Set a parameter of the effect, as name=value (repeatable). See 'host inspect EFFECT'.", valueName: "name=value"))
-    var parameters: [String] = []
-
-    @Option(help: ArgumentHelp(
-        "Use this curve for every animation, e.g. 'ease-in' or 'easing.elastic(amplitude=1.2,period=0.3)'.",
-        valueName: "curve"))
-    var curve: String?
-
-    @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
-    var flow: PresentDismissRun.Flow = .modal
-
-    @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY', a file holding it, or 'keys' (← → scrub, Enter finishes, Esc cancels; needs a terminal).",
-        valueName: "gesture"))
-    var interactive: String?
-
-    @Option(name: .customLong("interactive-dismiss"), help: ArgumentHelp(
-        "Make the dismissal (pop, switch back) interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
-    var interactiveDismiss: String?
-
-    @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
-        "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
-    var completionSpeed: Double = 1
-
-    @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
-    var slow: Double = 1
 
     @Option(help: ArgumentHelp(
         "Also write the run to a file, chosen by extension: .gif, .png (filmstrip), .svg, .json, .mp4, .webm, or DIR/ for PNG frames.",
@@ -98,33 +50,11 @@ struct RunCommand: ParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
-    private func gestureText(_ argument: String?) throws -> String? {
-        guard let argument, argument != "keys" else { return nil }
-        let text = readTextFile(argument) ?? argument
-        do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
-        return text
-    }
-
     func validate() throws {
-        guard effect != nil || scene != nil else { throw ValidationError("name an effect, or a scene with --scene") }
-        guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
-        _ = try gestureText(interactive)
-        _ = try gestureText(interactiveDismiss)
-        guard slow.isFinite, slow > 0, slow <= 1000 else {
-            throw ValidationError("--slow must be a factor between 0 and 1000, not \(slow)")
-        }
-        guard completionSpeed.isFinite, completionSpeed > 0 else {
-            throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
-        }
         try validateOutputs(output: output, plot: plot)
         try validateWatch()
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
-        }
-        guard grace.isFinite, grace >= 0, grace <= 3600 else {
-            throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
         }
     }
 
@@ -139,17 +69,16 @@ struct RunCommand: ParsableCommand {
     /// One run with these effects and curves, printed (and written to --output and --plot).
     func play(registry: EffectRegistry, curves: CurveRegistry) throws {
         let report: PresentDismissRun.Report
-        let sceneDescription = try scene.map(loadScene)
+        var options = try transition.runOptions()
         var keys: TerminalKeys?
-        if interactive == "keys" {
-            keys = TerminalKeys(framesPerSecond: fps)
+        if transition.usesKeys {
+            keys = TerminalKeys(framesPerSecond: transition.fps)
             if keys == nil {
                 printError("error: --interactive keys needs a terminal on standard input and output")
                 throw ExitCode(64)
             }
         }
         defer { TerminalKeys.restore() }
-        var options = PresentDismissRun.Options(effect: effect ?? "")
         let playsInTerminal = keys == nil && output == nil && plot == nil && format == .text
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
@@ -159,23 +88,7 @@ struct RunCommand: ParsableCommand {
             options.onFrame = { keys.show($0) }
         }
         do {
-            report = try PresentDismissRun.run(
-                registry: registry, curves: curves,
-                options: {
-                    options.presentation = presentation
-                    options.framesPerSecond = fps
-                    options.grace = grace
-                    options.parameters = parameters
-                    options.curve = curve
-                    options.presentGesture = try gestureText(interactive)
-                    options.dismissGesture = try gestureText(interactiveDismiss)
-                    options.completionSpeed = completionSpeed
-                    options.flow = flow
-                    options.slow = slow
-                    options.scene = sceneDescription
-                    options.segue = segue
-                    return options
-                }())
+            report = try PresentDismissRun.run(registry: registry, curves: curves, options: options)
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -225,11 +138,5 @@ func loadScene(_ argument: String) throws -> SceneDescription {
     do { return try SceneDescription(parsing: text) } catch {
         printError("error: scene \(path), \(error)")
         throw HostExit.badEffect
-    }
-}
-
-extension PresentDismissRun.Flow: EnumerableFlag {
-    public static func name(for value: Self) -> NameSpecification {
-        value == .modal ? .customLong("modal") : .long
     }
 }

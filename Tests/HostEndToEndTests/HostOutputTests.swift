@@ -117,6 +117,30 @@ struct HostOutputTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("host plot takes every flow of host run: a push-only effect is plotted pushing, not as the fallback; scenes and gestures too")
+    func plotEveryFlow() async throws {
+        let dir = try TempDir("plot-flows")
+        let plugins = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.pusher", effectID: "pusher", ending: .conforming)
+        plugin.transitions = "TH_TRANSITION_PUSH | TH_TRANSITION_POP"
+        try await compileC(plugin.render(), to: "plugins/pusher.so", in: dir)
+        // The fixture animates linearly; the standard push-slide would be a spring.
+        let pushed = try await runHost(["plot", "pusher", "--push", "-o", dir.file("push.svg")], pluginFolder: plugins, in: dir)
+        #expect(pushed.status == 0, "\(pushed)")
+        #expect(pushed.out.contains("linear") && !pushed.out.contains("spring("), "the plugin's own push: \(pushed.out)")
+        for extra in [["--pop"], ["--tabs"]] {
+            let result = try await runHost(["plot", "pusher", "-o", dir.file("x.svg")] + extra, pluginFolder: plugins, in: dir)
+            #expect(result.status == 0 && result.out.contains("linear"), "\(extra): \(result)")
+        }
+        let scene = try await runHost(["plot", "--scene", "photos", "-o", dir.file("scene.svg")], pluginFolder: plugins, in: dir)
+        #expect(scene.status == 0 && scene.out.contains("snapshot of list.cell1.thumbnail"), "\(scene)")
+        let gesture = try await runHost(["plot", "diagonal", "--interactive", "0=0, 0.2=0.3, release=0", "-o", dir.file("g.svg")],
+                                        pluginFolder: plugins, in: dir)
+        #expect(gesture.status == 0, "a gesture-cancelled run is as asked: \(gesture)")
+        let keys = try await runHost(["plot", "diagonal", "--interactive", "keys"], pluginFolder: plugins, in: dir)
+        #expect(keys.status == 64 && keys.err.contains("plot a gesture instead"), "\(keys)")
+    }
+
     @Test("not on a terminal: no escape codes, on either stream, for a run or an export")
     func noEscapesWithoutTerminal() async throws {
         let dir = try TempDir("plain")

@@ -121,22 +121,28 @@ public enum PresentDismissRun {
         let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
 
         let effect = try registry.resolve(stage.effect)
-        let presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
-        let delegate: RegistryTransitioningDelegate
+        var presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
+        let animator: EffectProvider?
         switch effect.info.kind {
         case .animator:
-            let values = try effect.info.parameters.values(applying: stage.parameters, effect: effect.info.qualifiedName)
-            delegate = RegistryTransitioningDelegate(animator: effect, presentation: presentation, parameters: values, trace: trace)
+            animator = effect
         case .transitioningDelegate:
             let vended = try RegistryTransitioningDelegate(delegate: effect, registry: registry, trace: trace)
-            let animator = vended.animatorEffect
-            let values = try (animator?.info.parameters ?? [])
-                .values(applying: stage.parameters, effect: animator?.info.qualifiedName ?? effect.info.qualifiedName)
-            delegate = RegistryTransitioningDelegate(
-                animator: animator, presentation: presentation ?? vended.presentationEffect, parameters: values, trace: trace)
+            animator = vended.animatorEffect
+            presentation = presentation ?? vended.presentationEffect
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(stage.effect, effect.info.kind)
         }
+        // "name=value" is the animator's; "controller.name=value" the presentation controller's.
+        let assignments = try ParameterAssignments(stage.parameters, presentation: presentation?.info)
+        let values = try (animator?.info.parameters ?? [])
+            .values(applying: assignments.animator, effect: animator?.info.qualifiedName ?? effect.info.qualifiedName)
+        let presentationValues = try presentation.map {
+            try $0.info.parameters.values(applying: assignments.presentation, effect: $0.info.qualifiedName)
+        }
+        let delegate = RegistryTransitioningDelegate(
+            animator: animator, presentation: presentation, parameters: values, presentationParameters: presentationValues,
+            trace: trace)
         delegate.interactivePresentation = forwardSource != nil
         delegate.interactiveDismissal = dismissGesture != nil
         if stage.flow == .pop && forwardSource != nil { delegate.interactiveDismissal = true }
@@ -222,9 +228,11 @@ public enum PresentDismissRun {
             case .tabs: flow = .tabs
             }
             effect = options.effect.isEmpty ? (segue.effect ?? "cover-vertical") : options.effect
-            // The command line's parameters win over the segue's.
+            // The segue's parameters belong to the segue's effect: another effect named on the
+            // command line gets its own defaults. The command line's parameters win over them.
+            let segueParameters = effect == segue.effect ? segue.parameters : []
             let given = Set(options.parameters.compactMap { $0.split(separator: "=").first.map(String.init) })
-            parameters = segue.parameters.filter { !given.contains(String($0.split(separator: "=")[0])) } + options.parameters
+            parameters = segueParameters.filter { !given.contains(String($0.split(separator: "=")[0])) } + options.parameters
         }
     }
 }

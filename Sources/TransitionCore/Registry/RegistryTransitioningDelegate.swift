@@ -5,12 +5,17 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
     public let animatorEffect: EffectProvider?
     public let presentationEffect: EffectProvider?
     private let parameters: [Double]
+    private let presentationParameters: [Double]
     private let trace: TransitionTrace
 
-    public init(animator: EffectProvider?, presentation: EffectProvider?, parameters: [Double]? = nil, trace: TransitionTrace) {
+    /// `parameters` and `presentationParameters`: each effect's values in declaration order,
+    /// already checked; each effect's defaults when nil.
+    public init(animator: EffectProvider?, presentation: EffectProvider?, parameters: [Double]? = nil,
+                presentationParameters: [Double]? = nil, trace: TransitionTrace) {
         self.animatorEffect = animator
         self.presentationEffect = presentation
         self.parameters = parameters ?? animator?.info.defaultParameterValues ?? []
+        self.presentationParameters = presentationParameters ?? presentation?.info.defaultParameterValues ?? []
         self.trace = trace
     }
 
@@ -54,8 +59,7 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
 
     public func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
         guard let presentationEffect else { return nil }
-        return presentationEffect.makePresentationController(
-            parameters: presentationEffect.info.defaultParameterValues, trace: trace)
+        return presentationEffect.makePresentationController(parameters: presentationParameters, trace: trace)
     }
 
     func animator(for kind: TransitionKind) -> TransitionAnimator? {

@@ -1,0 +1,114 @@
+import ArgumentParser
+import TransitionCore
+
+/// The options of every command that runs a transition (`run`, `plot`): which effect, on which
+/// stage, with which flow, parameters, curve, gesture and clock. One group, so that every such
+/// command takes every flow, checked the same way.
+struct TransitionRunOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "The effect: a short name such as 'diagonal', or 'plugin:effect'. With --scene, defaults to the segue's.",
+        valueName: "effect"))
+    var effect: String?
+
+    @Option(help: ArgumentHelp(
+        "Play on a scene file (see docs/SCENES.md) instead of the demo scene: a path, or the name of a bundled scene such as 'photos'.",
+        valueName: "file"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("With --scene: the segue to perform (default: the scene's first).", valueName: "name"))
+    var segue: String?
+
+    @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
+    var presentation: String?
+
+    @Option(help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
+    var fps: Int = 60
+
+    @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
+    var grace: Double = 2
+
+    @Option(name: .customLong("param"), help: ArgumentHelp(
+        "Set a parameter (repeatable): name=value for the effect, CONTROLLER.name=value for the presentation controller (e.g. dimming.height=0.5). See 'host inspect NAME'.",
+        valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Use this curve for every animation, e.g. 'ease-in' or 'easing.elastic(amplitude=1.2,period=0.3)'.",
+        valueName: "curve"))
+    var curve: String?
+
+    @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
+    var flow: PresentDismissRun.Flow = .modal
+
+    @Option(help: ArgumentHelp(
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY', a file holding it, or, with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels).",
+        valueName: "gesture"))
+    var interactive: String?
+
+    @Option(name: .customLong("interactive-dismiss"), help: ArgumentHelp(
+        "Make the dismissal (pop, switch back) interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
+    var interactiveDismiss: String?
+
+    @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
+        "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
+    var completionSpeed: Double = 1
+
+    @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
+    var slow: Double = 1
+
+    /// Whether the presentation is driven live from the terminal's keys (`--interactive keys`).
+    var usesKeys: Bool { interactive == "keys" }
+
+    /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
+    private func gestureText(_ argument: String?) throws -> String? {
+        guard let argument, argument != "keys" else { return nil }
+        let text = readTextFile(argument) ?? argument
+        do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
+        return text
+    }
+
+    func validate() throws {
+        guard effect != nil || scene != nil else { throw ValidationError("name an effect, or a scene with --scene") }
+        guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
+        guard interactiveDismiss != "keys" else { throw ValidationError("--interactive-dismiss takes a gesture, not 'keys'") }
+        _ = try gestureText(interactive)
+        _ = try gestureText(interactiveDismiss)
+        guard slow.isFinite, slow > 0, slow <= 1000 else {
+            throw ValidationError("--slow must be a factor between 0 and 1000, not \(slow)")
+        }
+        guard completionSpeed.isFinite, completionSpeed > 0 else {
+            throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
+        }
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
+        guard grace.isFinite, grace >= 0, grace <= 3600 else {
+            throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
+        }
+    }
+
+    /// The run these options describe. Reads the scene file (exit 2 when it cannot be used).
+    func runOptions() throws -> PresentDismissRun.Options {
+        var options = PresentDismissRun.Options(effect: effect ?? "")
+        options.presentation = presentation
+        options.framesPerSecond = fps
+        options.grace = grace
+        options.parameters = parameters
+        options.curve = curve
+        options.presentGesture = try gestureText(interactive)
+        options.dismissGesture = try gestureText(interactiveDismiss)
+        options.completionSpeed = completionSpeed
+        options.flow = flow
+        options.slow = slow
+        options.scene = try scene.map(loadScene)
+        options.segue = segue
+        return options
+    }
+
+    /// A name for what runs, for a default file name: the effect, else the segue, else "scene".
+    var label: String { effect ?? segue ?? "scene" }
+}
+
+extension PresentDismissRun.Flow: EnumerableFlag {
+    public static func name(for value: Self) -> NameSpecification {
+        value == .modal ? .customLong("modal") : .long
+    }
+}
