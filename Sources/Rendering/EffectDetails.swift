@@ -12,8 +12,21 @@ public struct EffectDetails {
     let defaultDuration: Double?
     let constructor: String?
     let parameters: [EffectParameter]
+    /// What a delegate vends, by qualified name: its animator for each transition it serves,
+    /// and its presentation controller. Empty for other kinds.
+    let vends: Vended?
 
-    public init(info: EffectInfo, kindName: String, plugin: String, path: String, constructor: String?) {
+    public struct Vended {
+        /// The animator and the transitions it is vended for ("slide:slide", "present, dismiss").
+        public var animators: [(name: String, transitions: String)]
+        public var presentation: String?
+        public init(animators: [(name: String, transitions: String)], presentation: String?) {
+            self.animators = animators
+            self.presentation = presentation
+        }
+    }
+
+    public init(info: EffectInfo, kindName: String, plugin: String, path: String, constructor: String?, vends: Vended? = nil) {
         name = info.qualifiedName
         displayName = info.displayName
         summary = info.summary
@@ -21,9 +34,11 @@ public struct EffectDetails {
         self.plugin = plugin
         self.path = path
         transitions = info.transitions.names
-        defaultDuration = info.defaultDuration
+        // A delegate's own duration is nothing anyone runs: its animator's is.
+        defaultDuration = info.kind == .transitioningDelegate ? nil : info.defaultDuration
         self.constructor = constructor
         parameters = info.parameters
+        self.vends = vends
     }
 
     public init(curve: CurveProvider) {
@@ -37,6 +52,7 @@ public struct EffectDetails {
         defaultDuration = nil
         constructor = nil
         parameters = curve.parameters
+        vends = nil
     }
 
     public func text() -> String {
@@ -48,6 +64,11 @@ public struct EffectDetails {
         if kind != "curve" { lines.append("transitions: \(transitions)") }
         if let d = defaultDuration { lines.append("duration:    \(fixed(d, decimals: 3)) s (default)") }
         if let c = constructor { lines.append("constructor: \(c) (called through libffi)") }
+        if let vends {
+            for a in vends.animators { lines.append("animator:    \(a.name) (\(a.transitions))") }
+            if vends.animators.isEmpty { lines.append("animator:    none (the standard styles)") }
+            lines.append("controller:  \(vends.presentation.map { "\($0) (presentation)" } ?? "none")")
+        }
         if parameters.isEmpty {
             lines.append("parameters:  none")
         } else {
@@ -80,6 +101,13 @@ public struct EffectDetails {
             j.field("transitions", transitions)
             if let d = defaultDuration { j.field("defaultDuration", d) }
             j.field("constructor", constructor)
+            if let vends {
+                j.key("vends")
+                j.object { j in
+                    j.field("animator", vends.animators.first?.name)
+                    j.field("presentation", vends.presentation)
+                }
+            }
             j.key("parameters")
             j.array { j in
                 for p in parameters {

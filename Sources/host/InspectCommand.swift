@@ -25,10 +25,15 @@ struct InspectCommand: ParsableCommand {
         do {
             let provider = try session.effects.resolve(name)
             let source = session.discovery.plugins.first { $0.description.id == provider.info.pluginID }
+            let vends = provider.info.kind == .transitioningDelegate ? session.effects.vended(by: provider) : nil
             details = EffectDetails(
                 info: provider.info, kindName: provider.info.kind.name,
                 plugin: source.map { "\($0.description.id) \($0.description.version)" } ?? "builtin",
-                path: source?.file.path ?? "(built in)", constructor: (provider as? LazyPluginEffect)?.constructorSignature)
+                path: source?.file.path ?? "(built in)", constructor: (provider as? LazyPluginEffect)?.constructorSignature,
+                vends: vends.map { v in
+                    EffectDetails.Vended(animators: v.animators.map { ($0.name, $0.transitions.map(\.name).joined(separator: ", ")) },
+                                         presentation: v.presentation)
+                })
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.
             guard let curve = session.curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {

@@ -141,6 +141,25 @@ struct HostOutputTests {
         #expect(keys.status == 64 && keys.err.contains("plot a gesture instead"), "\(keys)")
     }
 
+    @Test("host inspect of a delegate shows the animator and presentation controller it vends, not a duration")
+    func inspectDelegate() async throws {
+        let dir = try TempDir("inspect-delegate")
+        let plugins = try dir.folder("plugins")
+        let text = try await runHost(["inspect", "sheet"], pluginFolder: plugins, in: dir)
+        #expect(text.status == 0, "\(text)")
+        #expect(text.out.contains("animator:    slide:slide (present, dismiss)"), "\(text.out)")
+        #expect(text.out.contains("controller:  dimming:dimming (presentation)"), "\(text.out)")
+        #expect(!text.out.contains("duration:"), "a delegate's duration means nothing: \(text.out)")
+        let json = try await runHost(["inspect", "sheet", "--json"], pluginFolder: plugins, in: dir)
+        let details = try #require(try json.json() as? [String: Any])
+        let vends = try #require(details["vends"] as? [String: Any], "\(json.out)")
+        #expect(vends["animator"] as? String == "slide:slide" && vends["presentation"] as? String == "dimming:dimming", "\(json.out)")
+        #expect(details["defaultDuration"] == nil, "\(json.out)")
+        // An animator still shows its duration and vends nothing.
+        let animator = try await runHost(["inspect", "slide"], pluginFolder: plugins, in: dir)
+        #expect(animator.out.contains("duration:") && !animator.out.contains("animator:"), "\(animator.out)")
+    }
+
     @Test("not on a terminal: no escape codes, on either stream, for a run or an export")
     func noEscapesWithoutTerminal() async throws {
         let dir = try TempDir("plain")

@@ -103,3 +103,23 @@ extension RegistryTransitioningDelegate: TabContainerDelegate {
         (forward ? interactivePresentation : interactiveDismissal) ? makeInteraction() : nil
     }
 }
+
+extension EffectRegistry {
+    /// What a delegate effect vends, as `host inspect` shows it: for each animator it names, the
+    /// transitions it is vended for, and its presentation controller; each by qualified name,
+    /// or as named with "(not found)" when the registry has no such effect.
+    public func vended(by delegate: EffectProvider) -> (animators: [(name: String, transitions: [TransitionKind])], presentation: String?) {
+        let plugin = delegate.info.pluginID
+        func qualified(_ name: String, _ kind: EffectKind) -> String {
+            (try? resolve(name, kind: kind, preferPlugin: plugin).info.qualifiedName) ?? "\(name) (not found)"
+        }
+        var animators: [(name: String, transitions: [TransitionKind])] = []
+        for kind in delegate.info.transitions.kinds {
+            guard let choice = delegate.delegateAnimatorChoice(for: kind) else { continue }
+            let name = qualified(choice, .animator)
+            if let i = animators.firstIndex(where: { $0.name == name }) { animators[i].transitions.append(kind) }
+            else { animators.append((name, [kind])) }
+        }
+        return (animators, delegate.delegatePresentationChoice().map { qualified($0, .presentationController) })
+    }
+}
