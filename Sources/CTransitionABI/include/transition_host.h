@@ -310,7 +310,9 @@ typedef struct th_host_api {
     th_status (*animate)(const th_animation_options *options, th_animations_fn animations,
                          th_completion_fn completion, void *user_data);
 
-    /* --- Logging. `message` is copied; NULL is ignored. Shown in the run's trace. --- */
+    /* --- Logging. `message` is copied; NULL is ignored. Shown in the run's trace, with control
+     * characters escaped (\x1b); lines logged from init join the trace of the first run. A
+     * level other than TH_LOG_* is reported once as a contract violation, and shown as info. --- */
     void (*log)(uint32_t level, const char *message);
 
     /* --- Extensions offered by the host: a pointer to a struct whose layout the extension id
