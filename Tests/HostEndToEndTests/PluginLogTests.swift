@@ -54,3 +54,21 @@ struct PluginLogTests {
         #expect(warnings.contains { $0.contains("curve") && $0.contains("42") }, "\(warnings)")
     }
 }
+
+@Suite("host validate and a misuse repeated within one test")
+struct RepeatedMisuseValidateTests {
+    @Test("A bad animate call made in every transition is said once per cell, with its count")
+    func repeatedAnimateWarning() async throws {
+        let template = PluginTemplate(ending: .conforming, animatePrologue: """
+            { th_animation_options bad = { sizeof bad, TH_TIMING_CURVE, -2.5, 0, TH_CURVE_LINEAR, 0, 0, 0 };
+              int i; for (i = 0; i < 10; i++) host->animate(&bad, fx_destroy, NULL, NULL); }
+            """)
+        let (result, report) = try await validate(template, ["--only", "behaviour.fx.present"], label: "repeated-misuse")
+        let cells = report.tests.filter { $0.reason.contains("options.duration is -2.5") }
+        #expect(!cells.isEmpty, "\(result)")
+        for cell in cells {
+            #expect(cell.reason.components(separatedBy: "options.duration is -2.5").count == 2, "said once: \(cell.reason)")
+            #expect(cell.reason.contains("times)"), "with its count: \(cell.reason)")
+        }
+    }
+}
