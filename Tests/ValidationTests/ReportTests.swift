@@ -51,3 +51,16 @@ struct ReportTests {
         #expect(LoadingChecks.judge(.init(structSize: 40, major: 1, minor: 0)).status == .fail)
     }
 }
+
+@Suite("A verdict's reason")
+struct VerdictReasonTests {
+    @Test("A warning repeated ten times is said once, with its count; different ones keep their order")
+    func repeatedWarnings() {
+        let verdict = Verdict.from(problems: [], warnings: Array(repeating: "fx: animate with bad options", count: 10) + ["other"],
+                                   passing: "ok")
+        #expect(verdict.status == .warn)
+        #expect(verdict.reason == "fx: animate with bad options (10 times); other", "\(verdict.reason)")
+        let failing = Verdict.from(problems: ["a", "b", "a"], passing: "ok")
+        #expect(failing.reason == "a (2 times); b")
+    }
+}

@@ -313,7 +313,9 @@ typedef struct th_host_api {
     th_status (*animate)(const th_animation_options *options, th_animations_fn animations,
                          th_completion_fn completion, void *user_data);
 
-    /* --- Logging. `message` is copied; NULL is ignored. Shown in the run's trace. --- */
+    /* --- Logging. `message` is copied; NULL is ignored. Shown in the run's trace, with control
+     * characters escaped (\x1b); lines logged from init join the trace of the first run. A
+     * level other than TH_LOG_* is reported once as a contract violation, and shown as info. --- */
     void (*log)(uint32_t level, const char *message);
 
     /* --- Extensions offered by the host: a pointer to a struct whose layout the extension id
@@ -401,6 +403,30 @@ typedef struct th_delegate_interface {
 /* ------------------------------------------------------------------------------------------
  * Descriptors: static data describing what a plugin offers.
  * ---------------------------------------------------------------------------------------- */
+
+/* Limits on what one plugin declares: its effects (th_effect_descriptor) and its curves
+ * (th_timing_curves). The host checks them with one check when it loads a plugin, when its
+ * helper process scans one and when `host validate` audits one, and refuses a plugin over any
+ * of them with the limit's name. The per-item limits are also stated next to each field. The
+ * totals count every effect and curve of the plugin together and keep the largest plugin they
+ * allow quick to load (well under the scanner's 3 s per file) and its description small:
+ *   TH_MAX_TOTAL_PARAMS           parameters, of all effects and curves;
+ *   TH_MAX_TOTAL_CHOICES          enum choices, of all those parameters;
+ *   TH_MAX_DESCRIPTOR_TEXT_BYTES  bytes of text (without the NULs) in every id, name, unit,
+ *                                 description and choice of those effects, curves and parameters
+ *                                 (a string used twice counts twice).
+ * Added in ABI 1.0's header (no struct changed): before them the per-item limits allowed
+ * 256 x 64 x 64 choices, which no host could scan in time. */
+enum {
+    TH_MAX_EFFECTS = 256,       /* effect_count() */
+    TH_MAX_PARAMS = 64,         /* param_count of one effect */
+    TH_MAX_CHOICES = 64,        /* choice_count of one enum parameter */
+    TH_MAX_ID_BYTES = 63,       /* one id */
+    TH_MAX_TEXT_BYTES = 4096,   /* one name, unit or description */
+    TH_MAX_TOTAL_PARAMS = 2048,
+    TH_MAX_TOTAL_CHOICES = 8192,
+    TH_MAX_DESCRIPTOR_TEXT_BYTES = 1048576
+};
 
 /* One typed parameter of an effect. Shown by the host; checked before any value reaches the
  * plugin. */

@@ -151,7 +151,8 @@ enum HostAPITable {
         t.animate = { options, animations, completion, user in
             api { b in
                 guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee) else {
-                    b.reportMisuse("animate with NULL or invalid options or callbacks; nothing ran")
+                    let why = AnimationOptionsCheck.problem(options, animations: animations) ?? "invalid arguments"
+                    b.reportMisuse("animate: \(why); nothing ran")
                     return Status.badArgument
                 }
                 return HostAPITable.startAnimation(parsed, animations, completion, user, b)
@@ -191,30 +192,10 @@ enum HostAPITable {
         return Status.ok
     }
 
-    /// th_animation_options as AnimationOptions, or nil when any field is out of its range.
-    /// With `ignoringCurve`, timing and curve are not read (the caller supplies the curve).
+    /// th_animation_options as AnimationOptions, or nil when any field is out of its range
+    /// (AnimationOptionsCheck says which).
     static func animationOptions(_ o: th_animation_options, ignoringCurve: Bool = false) -> AnimationOptions? {
-        guard o.struct_size >= FrozenABI.animationOptions,
-              o.duration.isFinite, o.duration >= 0, o.delay.isFinite, o.delay >= 0
-        else { return nil }
-        if ignoringCurve { return AnimationOptions(duration: o.duration, delay: o.delay, curve: .linear) }
-        switch Int(o.timing) {
-        case Int(TH_TIMING_CURVE):
-            let curves: [Int: TimingCurve] = [
-                Int(TH_CURVE_EASE_IN_OUT): .easeInOut, Int(TH_CURVE_EASE_IN): .easeIn,
-                Int(TH_CURVE_EASE_OUT): .easeOut, Int(TH_CURVE_LINEAR): .linear, Int(TH_CURVE_DEFAULT): .caDefault,
-            ]
-            guard let curve = curves[Int(o.curve)] else { return nil }
-            return AnimationOptions(duration: o.duration, delay: o.delay, curve: curve)
-        case Int(TH_TIMING_SPRING):
-            guard o.spring_damping_ratio.isFinite, o.spring_damping_ratio > 0, o.spring_damping_ratio <= 1,
-                  o.spring_initial_velocity.isFinite
-            else { return nil }
-            return .spring(duration: o.duration, delay: o.delay, dampingRatio: o.spring_damping_ratio,
-                           initialVelocity: o.spring_initial_velocity)
-        default:
-            return nil
-        }
+        try? AnimationOptionsCheck.read(o, ignoringCurve: ignoringCurve).get()
     }
 }
 

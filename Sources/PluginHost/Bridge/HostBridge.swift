@@ -26,8 +26,9 @@ final class HostBridge {
     /// setting it: the check must be a clean read, never a data race (ThreadSanitizer).
     private let owner = Atomic<UInt>(0)
     var handles = HandleTable()
-    /// Where plugin logs and warnings go during a run; nil while listing.
-    var trace: TransitionTrace?
+    /// Where plugin logs and warnings go during a run; nil while listing and loading. Lines
+    /// logged before a run (from init) join the first trace set here.
+    var trace: TransitionTrace? { didSet { flushPendingLogs() } }
     /// The curves plugins may name through TH_EXT_HOST_CURVES.
     var curves = CurveRegistry()
     /// The plugins being called now, innermost last, with what each call is: to attribute
@@ -70,25 +71,52 @@ final class HostBridge {
 
     /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).
     var showsDebugLogs = false
+    /// Where log lines go while no run is going (a plugin's init, as the host loads it):
+    /// kept for the next run's trace, since `host run` loads the plugins it uses just before
+    /// it runs; the scanner's child, which never runs anything, writes warnings and errors to
+    /// standard error instead (shown with HOST_DEBUG_SCAN=1).
+    var keepsLogsForTheNextRun = true
+    /// Lines logged while no run was going, for the next trace; at most `pendingLogLimit`.
+    private var pendingLogs: [(level: TransitionTrace.Level, line: String)] = []
+    private let pendingLogLimit = 256
+    /// "plugin level" of each unknown log level already reported: once per plugin is enough.
+    private var reportedLogLevels = Set<String>()
 
     func log(level: UInt32, message: String) {
         if Int(level) == Int(TH_LOG_DEBUG) && !showsDebugLogs { return }
         let plugin = currentPlugin
-        guard let trace else {
-            // Outside a run (while loading): warnings and errors go to standard error, where
-            // the author sees them; in a scanner helper that is /dev/null unless debugging.
-            if Int(level) >= Int(TH_LOG_WARNING) {
-                let line = VisibleText.escape("\(plugin): \(message)") + "\n"
-                _ = line.withCString { write(2, $0, strlen($0)) }
-            }
-            return
-        }
-        let line = "\(plugin): \(message)"
+        let traceLevel: TransitionTrace.Level
         switch Int(level) {
-        case Int(TH_LOG_ERROR): trace.error(line)
-        case Int(TH_LOG_WARNING): trace.warning(line)
-        default: trace.info(line)
+        case Int(TH_LOG_ERROR): traceLevel = .error
+        case Int(TH_LOG_WARNING): traceLevel = .warning
+        case Int(TH_LOG_DEBUG), Int(TH_LOG_INFO): traceLevel = .info
+        default:
+            traceLevel = .info
+            if reportedLogLevels.insert("\(plugin) \(level)").inserted {
+                record(.warning, "\(plugin): contract violation: log level \(level) is not TH_LOG_DEBUG (0), TH_LOG_INFO (1), "
+                    + "TH_LOG_WARNING (2) or TH_LOG_ERROR (3); its lines are shown as info")
+            }
         }
+        // Plugin text never reaches a terminal raw: control characters are shown as escapes.
+        record(traceLevel, "\(plugin): \(VisibleText.escape(message))")
+    }
+
+    private func record(_ level: TransitionTrace.Level, _ line: String) {
+        if let trace {
+            trace.add(level, line)
+        } else if keepsLogsForTheNextRun {
+            if pendingLogs.count < pendingLogLimit { pendingLogs.append((level, line)) }
+        } else if level == .warning || level == .error {
+            let text = line + "\n"
+            _ = text.withCString { write(2, $0, strlen($0)) }
+        }
+    }
+
+    /// Puts the lines logged while loading into the run's trace, first.
+    private func flushPendingLogs() {
+        guard let trace, !pendingLogs.isEmpty else { return }
+        for (level, line) in pendingLogs { trace.add(level, line) }
+        pendingLogs.removeAll()
     }
 
     /// Contexts already reported as used after their transition ended (once each is enough).

@@ -16,7 +16,9 @@ enum HostKeyframes {
                 guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee),
                       let mode = KeyframeMode(rawValue: mode)
                 else {
-                    b.reportMisuse("animate_keyframes with NULL or invalid options, mode or callbacks; nothing ran")
+                    let why = AnimationOptionsCheck.problem(options, animations: animations)
+                        ?? (KeyframeMode(rawValue: mode) == nil ? "mode is \(mode), not a TH_KEYFRAMES_* value" : "invalid arguments")
+                    b.reportMisuse("animate_keyframes: \(why); nothing ran")
                     return Status.badArgument
                 }
                 guard let scene = b.handles.scene else { return Status.badState }

@@ -20,6 +20,10 @@ enum HostCurves {
         }
         t.animate_with_curve = { options, spec, animations, completion, user in
             api { b in
+                if let why = AnimationOptionsCheck.problem(options, animations: animations, ignoringCurve: true) {
+                    b.reportMisuse("animate_with_curve: \(why); nothing ran")
+                    return Status.badArgument
+                }
                 guard let options, let animations, var parsed = HostAPITable.animationOptions(options.pointee, ignoringCurve: true),
                       let curve = resolve(spec, b)
                 else { return Status.badArgument }

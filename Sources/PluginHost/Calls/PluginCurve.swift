@@ -105,7 +105,7 @@ public final class CurveCall: @unchecked Sendable {
             problems.append("timing curves: bad list (struct_size \(list.struct_size), count \(list.count))")
             return []
         }
-        guard let items = list.items else { return [] }
+        guard list.count > 0, let items = list.items else { return [] }
         let stride: Int
         switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
         case .success(let size): stride = size

@@ -48,7 +48,7 @@ struct TypedConstructor {
             problems.append("typed constructors: count \(list.count) with \(list.items == nil ? "NULL items" : "more than 256")")
             return [:]
         }
-        guard let items = list.items else { return [:] }
+        guard list.count > 0, let items = list.items else { return [:] }
         let stride: Int
         switch FrozenABI.stride(of: items, minimum: FrozenABI.typedConstructor) {
         case .success(let size): stride = size

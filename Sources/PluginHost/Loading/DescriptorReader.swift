@@ -10,11 +10,12 @@ import Musl
 /// Turns a plugin's C descriptors into Swift values, checking every rule the header states.
 /// Every problem found is collected, so that one run tells an author everything to fix.
 enum DescriptorReader {
-    static let maxEffects: UInt32 = 256
-    static let maxParameters: UInt32 = 64
-    static let maxChoices: UInt32 = 64
-    static let maxIdentifierBytes = 63
-    static let maxTextBytes = 4096
+    // The header's per-item limits (TH_MAX_*); the totals are DescriptorBudget's.
+    static let maxEffects = UInt32(TH_MAX_EFFECTS)
+    static let maxParameters = UInt32(TH_MAX_PARAMS)
+    static let maxChoices = UInt32(TH_MAX_CHOICES)
+    static let maxIdentifierBytes = Int(TH_MAX_ID_BYTES)
+    static let maxTextBytes = Int(TH_MAX_TEXT_BYTES)
 
     /// Why a C string was refused.
     struct TextProblem: Error { let why: String }

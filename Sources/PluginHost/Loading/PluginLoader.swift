@@ -121,9 +121,22 @@ public enum PluginLoader {
             plugin.deinitialize()
             throw fail("effect_count() returned \(count); at most \(DescriptorReader.maxEffects) effects", fix: "return the number of descriptors")
         }
-        let effects = DescriptorReader.effects(count: count, pluginID: id, problems: &problems) { index in
+        let descriptors = (0..<count).map { index in
             HostBridge.shared.calling(plugin: id, doing: "get_effect") { e.get_effect!(index) }
-        }.map { PluginEffect(info: $0.info, interface: $0.interface, plugin: plugin) }
+        }
+        // The header's totals first: a plugin far over them is refused before it costs time.
+        var budget = DescriptorBudget()
+        for case let d? in descriptors { budget.count(effect: d) }
+        if let getExtension = e.get_extension,
+           let curves = HostBridge.shared.calling(plugin: id, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) }) {
+            budget.count(curves: curves)
+        }
+        if let problem = budget.problem {
+            plugin.deinitialize()
+            throw fail("the plugin " + problem, fix: DescriptorBudget.fix)
+        }
+        let effects = DescriptorReader.effects(count: count, pluginID: id, problems: &problems) { descriptors[Int($0)] }
+            .map { PluginEffect(info: $0.info, interface: $0.interface, plugin: plugin) }
         guard problems.isEmpty else {
             plugin.deinitialize()
             throw fail("bad descriptor: " + problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")

@@ -24,6 +24,8 @@ public enum PluginScanChild {
 
         // The parent reports a plugin's exit with its own status (PluginExitGuard).
         PluginExitGuard.isEnabled = false
+        // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
+        HostBridge.shared.keepsLogsForTheNextRun = false
         var reportInfo = stat()
         guard fstat(fd, &reportInfo) == 0 else { _exit(3) }  // no report descriptor: nobody to tell
         send(ScanReport.hello, fd)

@@ -20,6 +20,15 @@ public final class TransitionTrace {
     public func warning(_ message: String) { events.append(Event(time: clock(), level: .warning, name: message)) }
     public func error(_ message: String) { events.append(Event(time: clock(), level: .error, name: message)) }
 
+    /// An event of any level but `call`, as a message (calls go through `call`).
+    public func add(_ level: Level, _ message: String) {
+        switch level {
+        case .call, .info: info(message)
+        case .warning: warning(message)
+        case .error: error(message)
+        }
+    }
+
     /// Broken contracts that belong to no one transition (a curve that returned NaN): each is
     /// an error in the trace, and any of them makes the run not clean.
     public private(set) var contractViolations: [String] = []

@@ -67,21 +67,34 @@ struct DescriptorAudit {
             audit.fail(.structure, "effect_count() returned \(n); at most \(PluginInspection.maxEffects)")
             return .success(audit)
         }
-        var effectIDs: [String: Int] = [:]
+        var descriptors: [UnsafePointer<th_effect_descriptor>?] = []
         for i in 0..<n {
             ChildProgress.step("get_effect(\(i))")
-            guard let d = get(i) else {
+            descriptors.append(get(i))
+        }
+        var curves: UnsafeRawPointer?
+        if let getExtension = e.get_extension {
+            ChildProgress.step("get_extension(\"\(TH_EXT_TIMING_CURVES)\")")
+            curves = getExtension(TH_EXT_TIMING_CURVES)
+        }
+        // The header's totals, with the loader's own check: the two never disagree, and a
+        // plugin far over them is not audited item by item.
+        var budget = DescriptorBudget()
+        for case let d? in descriptors { budget.count(effect: d) }
+        if let curves { budget.count(curves: curves) }
+        if let problem = budget.problem {
+            audit.fail(.structure, "the plugin \(problem); \(DescriptorBudget.fix)")
+            return .success(audit)
+        }
+        var effectIDs: [String: Int] = [:]
+        for (i, descriptor) in descriptors.enumerated() {
+            guard let d = descriptor else {
                 audit.fail(.structure, "get_effect(\(i)) returned NULL; it must return a descriptor for every index below effect_count()")
                 continue
             }
-            audit.effect(d, index: Int(i), seen: &effectIDs)
+            audit.effect(d, index: i, seen: &effectIDs)
         }
-        if let getExtension = e.get_extension {
-            ChildProgress.step("get_extension(\"\(TH_EXT_TIMING_CURVES)\")")
-            if let raw = getExtension(TH_EXT_TIMING_CURVES) {
-                audit.curves(raw.assumingMemoryBound(to: th_timing_curves.self))
-            }
-        }
+        if let curves { audit.curves(curves.assumingMemoryBound(to: th_timing_curves.self)) }
         return .success(audit)
     }
 
@@ -254,7 +267,7 @@ struct DescriptorAudit {
         guard l.struct_size >= FrozenABI.timingCurves, l.count <= 256, l.count == 0 || l.items != nil else {
             return fail(.structure, "the timing-curve list is malformed (struct_size \(l.struct_size), count \(l.count))")
         }
-        guard let items = l.items else { return }
+        guard l.count > 0, let items = l.items else { return }
         let stride: Int
         switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
         case .success(let size): stride = size

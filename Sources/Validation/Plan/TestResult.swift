@@ -26,9 +26,21 @@ public struct Verdict: Codable, Sendable, Equatable {
     /// Fails with every problem when there are any, warns with every warning when there are
     /// any, and passes with `passing` otherwise.
     static func from(problems: [String], warnings: [String] = [], passing: String) -> Verdict {
-        if !problems.isEmpty { return .fail(problems.joined(separator: "; ")) }
-        if !warnings.isEmpty { return .warn(warnings.joined(separator: "; ")) }
+        if !problems.isEmpty { return .fail(said(problems)) }
+        if !warnings.isEmpty { return .warn(said(warnings)) }
         return .pass(passing)
+    }
+
+    /// The lines joined with "; ", each said once, in order of first appearance, with how
+    /// many times it came when more than once: a plugin that makes the same mistake on every
+    /// frame gets one line in its cell, not ten.
+    static func said(_ lines: [String]) -> String {
+        var order: [String] = [], counts: [String: Int] = [:]
+        for line in lines {
+            if counts[line] == nil { order.append(line) }
+            counts[line, default: 0] += 1
+        }
+        return order.map { counts[$0]! > 1 ? "\($0) (\(counts[$0]!) times)" : $0 }.joined(separator: "; ")
     }
 }
 
