@@ -118,6 +118,12 @@ struct RunCommand: ParsableCommand {
 /// Reads and parses a scene: `argument` is a file, or the name of a scene bundled next to
 /// the host binary. A scene that cannot be read or parsed ends the command with exit code 2.
 func loadScene(_ argument: String) throws -> SceneDescription {
+    try sceneFile(argument).description
+}
+
+/// The scene `argument` names (a file, or a bundled scene's name), with the path it was read
+/// from. Exit code 2 when it cannot be read or parsed.
+func sceneFile(_ argument: String) throws -> (path: String, description: SceneDescription) {
     var path = argument
     var read = InputFile.read(path, limit: JSONDocument.maxBytes)
     if read == .failure(.missing), !argument.contains("/"), let exe = PluginSearchPath.currentExecutablePath(),
@@ -135,7 +141,7 @@ func loadScene(_ argument: String) throws -> SceneDescription {
         printError("error: cannot read the scene '\(argument)': \(why)")
         throw HostExit.badEffect
     }
-    do { return try SceneDescription(parsing: text) } catch {
+    do { return (path, try SceneDescription(parsing: text)) } catch {
         printError("error: scene \(path), \(error)")
         throw HostExit.badEffect
     }

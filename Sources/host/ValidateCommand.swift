@@ -37,6 +37,14 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Tests to run at once, each in its own process (one per processor by default).", valueName: "n"))
     var jobs: Int = ValidationOptions.defaultJobs
 
+    @Option(help: ArgumentHelp(
+        "Play the behaviour tests on a scene file's segue instead of the demo scene (see docs/SCENES.md): a path, or a bundled scene such as 'photos'. Exercises shared elements and other screens.",
+        valueName: "file"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("With --scene: the segue to play (default: the scene's first).", valueName: "name"))
+    var segue: String?
+
     @Option(name: .customLong("only"), help: ArgumentHelp(
         "Run only the tests whose name starts with this, e.g. 'load.' or 'behaviour.fade' (repeatable).", valueName: "prefix"))
     var only: [String] = []
@@ -46,6 +54,7 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, not \(jobs)") }
+        guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
     }
 
     func run() throws {
@@ -58,8 +67,15 @@ struct ValidateCommand: ParsableCommand {
             printError("error: cannot find this program's own path (/proc/self/exe), which validate runs for each test")
             throw ExitCode.failure
         }
+        // The scene is read and checked here, so that a bad one is one error, not a crash per test.
+        let scenePath = try scene.map { try sceneFile($0).path }
+        if let scenePath, let problem = ValidationScene.problem(scenePath, segue: segue) {
+            printError("error: \(problem)")
+            throw HostExit.badEffect
+        }
         let report = try Validator.run(
-            ValidationOptions(pluginPath: plugin, timeout: timeout, jobs: jobs, only: only), executable: executable)
+            ValidationOptions(pluginPath: plugin, timeout: timeout, jobs: jobs, only: only,
+                              scene: scenePath.map { ($0, segue) }), executable: executable)
         if json { print(report.json()) } else { printText(report.table()) }
         if report.failed { throw HostExit.notClean }
     }
@@ -75,9 +91,12 @@ struct ValidateChildCommand: ParsableCommand {
     @Argument var plugin: String
     @Option var test: String
     @Option var result: String
+    @Option var scene: String?
+    @Option var segue: String?
 
     func run() throws {
-        let status = ValidationChild.run(testName: test, pluginPath: plugin, resultPath: result)
+        let status = ValidationChild.run(testName: test, pluginPath: plugin, resultPath: result,
+                                         scene: scene.map { ($0, segue) })
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -188,3 +188,55 @@ struct HostValidateTests {
         #expect(missing.err.contains("no file at"))
     }
 }
+
+@Suite("host validate --scene")
+struct HostValidateSceneTests {
+    @Test("validate runs its behaviour tests on a scene file's segue: the bundled zoom conforms on photos, matching its shared elements")
+    func zoomOnPhotos() async throws {
+        let dir = try TempDir("validate-scene")
+        let zoom = Build.bundledPlugins + "/zoom.so"
+        let result = try await runHost(["validate", zoom, "--scene", "photos", "--only", "behaviour.", "--json"],
+                                       userData: try dir.folder("data"), in: dir)
+        let report = try ValidateJSON(result)
+        #expect(result.status == 0 && report.conforms, "\(result)")
+        #expect(report.tests.count >= 7 && report.tests.allSatisfy { $0.result == "pass" || $0.result == "skip" || $0.result == "warn" },
+                "\(report.tests.filter { $0.result != "pass" })")
+    }
+
+    @Test("the scene reaches every test process: a plugin that needs shared elements crashes on the demo scene and conforms on photos")
+    func sceneReachesTheTests() async throws {
+        let dir = try TempDir("validate-scene-shared")
+        var plugin = PluginTemplate(pluginID: "fixture.needs-shared", effectID: "needy", ending: .conforming)
+        plugin.animatePrologue = """
+            {
+                const th_host_shared_elements *shared = host->get_extension(TH_EXT_HOST_SHARED_ELEMENTS);
+                th_view from;
+                uint32_t count = 0;
+                host->view(ctx, TH_FROM, &from);
+                if (shared != NULL) shared->shared_views(from, NULL, 0, &count);
+                if (count == 0) { volatile int *nowhere = NULL; *nowhere = 1; }
+            }
+            """
+        let built = try await compileC(plugin.render(), to: "needy.so", in: dir)
+        let demo = try await runHost(["validate", built, "--only", "behaviour.needy.present.end-state", "--json"],
+                                     userData: try dir.folder("data"), in: dir)
+        let demoReport = try ValidateJSON(demo)
+        #expect(demo.status == 1 && demoReport.tests.first?.result == "crashed", "\(demo)")
+        let photos = try await runHost(["validate", built, "--scene", "photos", "--only", "behaviour.needy.", "--json"],
+                                       userData: try dir.folder("data"), in: dir)
+        let report = try ValidateJSON(photos)
+        #expect(photos.status == 0 && report.conforms, "\(report.tests.filter { $0.result != "pass" })")
+    }
+
+    @Test("a scene that cannot be used, or a segue it does not have, is refused before any test runs")
+    func badScene() async throws {
+        let dir = try TempDir("validate-bad-scene")
+        let zoom = Build.bundledPlugins + "/zoom.so"
+        let missing = try await runHost(["validate", zoom, "--scene", dir.file("nope.json")], userData: try dir.folder("data"), in: dir)
+        #expect(missing.status == 2 && missing.err.contains("cannot read the scene"), "\(missing)")
+        let segue = try await runHost(["validate", zoom, "--scene", "photos", "--segue", "nowhere"], userData: try dir.folder("data"), in: dir)
+        #expect(segue.status == 2 && segue.err.contains("no segue named 'nowhere'"), "\(segue)")
+        let noScene = try await runHost(["validate", zoom, "--segue", "open"], userData: try dir.folder("data"), in: dir)
+        #expect(noScene.status == 64, "\(noScene)")
+    }
+}

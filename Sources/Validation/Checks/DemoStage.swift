@@ -1,6 +1,6 @@
 import TransitionCore
 
-/// One run on the demo scene for a test: the flow that exercises a transition kind (present
+/// One run on the demo scene (or a scene file's segue) for a test: the flow that exercises a transition kind (present
 /// and dismiss; push and pop; a tab switch and back), driven by a registry delegate, with the
 /// scene recorded before the first transition, at every frame, and at the end of each.
 ///
@@ -23,8 +23,35 @@ final class DemoStage {
         }
     }
 
+    /// The scene every stage of this process plays on instead of the demo scene: a scene
+    /// file's segue (`host validate --scene`). Set once by the test process, before any stage.
+    nonisolated(unsafe) static var sceneFile: (description: SceneDescription, segue: SceneDescription.Segue)?
+
+    /// The scene and the two screens a flow goes between: the demo scene's home and detail
+    /// screens, or a segue's from and to.
+    struct Screens {
+        let scene: Scene
+        let home: ViewController
+        let detail: ViewController
+
+        init(framesPerSecond: Int) {
+            guard let (description, segue) = DemoStage.sceneFile else {
+                let demo = DemoScene(framesPerSecond: framesPerSecond)
+                (scene, home, detail) = (demo.scene, demo.home, demo.detail)
+                return
+            }
+            let built = BuiltScene(description, framesPerSecond: framesPerSecond)
+            (scene, home, detail) = (built.scene, built.controllers[segue.from]!, built.controllers[segue.to]!)
+            if home !== built.start {
+                // The segue starts elsewhere: its screen is shown first, as `host run` does.
+                built.start.view.removeFromSuperview()
+                scene.window.addSubview(home.view)
+            }
+        }
+    }
+
     let flow: Flow
-    let demo: DemoScene
+    let demo: Screens
     let trace: TransitionTrace
     let driver: TransitionDriver
     /// Every frame, when recording.
@@ -40,7 +67,7 @@ final class DemoStage {
 
     init(flow: Flow, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1) {
         self.flow = flow
-        demo = DemoScene(framesPerSecond: framesPerSecond)
+        demo = Screens(framesPerSecond: framesPerSecond)
         let engine = demo.scene.engine
         engine.timeDilation = dilation
         trace = TransitionTrace { engine.now }

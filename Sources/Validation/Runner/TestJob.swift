@@ -15,7 +15,8 @@ final class TestJob {
     let started: Double
     let deadline: Double
 
-    init(test: ConformanceTest, pluginPath: String, executable: String, folder: String, index: Int, timeout: Double) throws {
+    init(test: ConformanceTest, pluginPath: String, executable: String, folder: String, index: Int, timeout: Double,
+         scene: (path: String, segue: String?)? = nil) throws {
         self.test = test
         resultPath = "\(folder)/\(index).json"
         errorPath = "\(folder)/\(index).err"
@@ -23,7 +24,8 @@ final class TestJob {
         deadline = started + timeout
         child = try ChildProcess(
             executable: executable,
-            arguments: [ValidationChild.commandName, pluginPath, "--test", test.name, "--result", resultPath],
+            arguments: [ValidationChild.commandName, pluginPath, "--test", test.name, "--result", resultPath]
+                + (scene.map { ["--scene", $0.path] + ($0.segue.map { ["--segue", $0] } ?? []) } ?? []),
             standardOutput: "\(folder)/\(index).out", standardError: errorPath)
     }
 

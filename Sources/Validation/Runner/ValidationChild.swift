@@ -17,7 +17,9 @@ public enum ValidationChild {
 
     /// Runs `testName` on the plugin at `pluginPath` and writes the report to `resultPath`.
     /// Returns the process's exit status: 0 when a report was written.
-    public static func run(testName: String, pluginPath: String, resultPath: String) -> Int32 {
+    /// `scene`: a scene file and the name of its segue to play every test on (`host validate
+    /// --scene`), already checked by the parent.
+    public static func run(testName: String, pluginPath: String, resultPath: String, scene: (path: String, segue: String?)? = nil) -> Int32 {
         // A plugin's exit is a test result, judged by the parent from this process's own
         // status (PluginExitGuard would replace it).
         PluginExitGuard.isEnabled = false
@@ -25,6 +27,13 @@ public enum ValidationChild {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
 
+        if let scene {
+            guard let chosen = ValidationScene.load(scene.path, segue: scene.segue) else {
+                ChildProgress.step("the scene \(scene.path) cannot be used")
+                return 2
+            }
+            DemoStage.sceneFile = chosen
+        }
         guard let test = ConformanceTest(name: testName) else {
             ChildProgress.step("unknown test '\(testName)'")
             return 2

@@ -16,8 +16,13 @@ public struct ValidationOptions: Sendable {
     public var jobs: Int
     /// Only tests whose name starts with one of these (all when empty).
     public var only: [String]
+    /// A scene file, and the name of its segue (nil: its first), to play the behaviour tests
+    /// on instead of the demo scene. Check it with ValidationScene.problem first.
+    public var scene: (path: String, segue: String?)?
 
-    public init(pluginPath: String, timeout: Double = 20, jobs: Int = ValidationOptions.defaultJobs, only: [String] = []) {
+    public init(pluginPath: String, timeout: Double = 20, jobs: Int = ValidationOptions.defaultJobs, only: [String] = [],
+                scene: (path: String, segue: String?)? = nil) {
+        self.scene = scene
         self.pluginPath = pluginPath
         self.timeout = timeout
         self.jobs = jobs
@@ -51,7 +56,8 @@ public enum Validator {
                 while running.count < max(1, options.jobs), let test = queue.popFirst() {
                     counter += 1
                     running.append(try TestJob(test: test, pluginPath: pluginPath, executable: executable,
-                                               folder: folder.path, index: counter, timeout: options.timeout))
+                                               folder: folder.path, index: counter, timeout: options.timeout,
+                                               scene: options.scene))
                 }
                 let now = monotonicSeconds()
                 let ended = Set(ChildProcess.waitForAny(running.map(\.child), timeout: running.map(\.deadline).min()! - now))
