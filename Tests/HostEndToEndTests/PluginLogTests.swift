@@ -72,3 +72,20 @@ struct RepeatedMisuseValidateTests {
         }
     }
 }
+
+@Suite("A view name a plugin chose, in what the host prints")
+struct PluginViewNameTests {
+    @Test("A view named with an escape sequence, left behind: host validate names it escaped, never raw")
+    func escapedViewName() async throws {
+        let dir = try TempDir("view-name")
+        let plugins = try dir.folder("plugins")
+        let source = PluginTemplate(pluginID: "fixture.namer", effectID: "fx", ending: .leavesStrayView).render()
+            .replacingOccurrences(of: #"host->create_view("stray""#, with: #"host->create_view("odd\x1b[2Jname""#)
+        try await compileC(source, to: "plugins/namer.so", in: dir)
+        // host validate's end-state test names the view left behind.
+        let result = try await runHost(["validate", dir.file("plugins/namer.so"), "--only", "behaviour.fx.present.end-state"],
+                                       userData: try dir.folder("data"), in: dir)
+        #expect(!result.out.contains("\u{1b}") && !result.err.contains("\u{1b}"), "an escape character reached the terminal")
+        #expect(result.out.contains(#"odd\x1b[2Jname"#), "\(result.out)")
+    }
+}

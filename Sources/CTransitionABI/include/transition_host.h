@@ -494,7 +494,9 @@ typedef struct th_plugin_entry {
      * effect_count, get_effect, get_extension and deinit to learn the descriptors, then exits;
      * only a plugin that passed loads into the host itself. So keep init quick (a plugin still
      * loading after a few seconds is reported as hung) and free of lasting side effects, and
-     * never write to file descriptors you did not open. */
+     * never write to file descriptors you did not open. Never end the process from any call:
+     * exit() in the host's process ends it with status 70 and the host names the plugin and the
+     * call; _exit() and exec cannot be noticed there and are contained only by --isolate. */
     bool (*init)(const th_host_api *host);
     /* Optional. Called once, last, when the host no longer needs the plugin (at exit). */
     void (*deinit)(void);

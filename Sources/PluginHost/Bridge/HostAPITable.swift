@@ -75,7 +75,8 @@ enum HostAPITable {
                 guard let scene = b.handles.scene else { return Status.badState }
                 let label: String
                 switch DescriptorReader.string(name, limit: 256) {
-                case .success(let s?): label = s
+                // Shown in reports and traces: control characters are kept visible, never raw.
+                case .success(let s?): label = VisibleText.escape(s)
                 case .success(nil): label = "\(b.currentPlugin) view"
                 case .failure: return Status.badArgument
                 }
