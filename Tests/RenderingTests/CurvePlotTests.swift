@@ -32,6 +32,41 @@ struct CurvePlotTests {
         #expect(CurvePlot.barRows(spans) == [0, 0, 1])
     }
 
+    /// cover-vertical presented by a drag that scrubs forwards and back, then released.
+    static func interactiveRun() throws -> PresentDismissRun.Report {
+        let registry = EffectRegistry()
+        for standard in StandardEffect.all() { registry.register(standard) }
+        return try PresentDismissRun.run(registry: registry, options: .init(
+            effect: "cover-vertical", presentGesture: "0=0, 0.1=0.4, 0.2=0.2, 0.3=0.6, release=0.5"))
+    }
+
+    @Test("an interactive run: one span per animation, however often the gesture scrubbed it, marked as driven by it")
+    func interactiveSpans() throws {
+        let data = PlotData(try Self.interactiveRun().snapshots)
+        let position = try #require(data.series.first { $0.viewName == "detail" && $0.quantity == .position })
+        #expect(position.spans.count == 2, "the presentation and the dismissal, not one per scrubbed frame: \(position.spans.count)")
+        #expect(position.spans[0].interactive && !position.spans[1].interactive)
+        #expect(position.spans[0].end > position.spans[0].begin)
+    }
+
+    @Test("however many animations a property has, its curves keep most of the panel; the rest of the bars are counted")
+    func boundedBarRows() {
+        let many = (0..<40).map { i in PlotData.Span(begin: Double(i) * 0.01, end: 1, curve: "linear", target: []) }
+        let rows = CurvePlot.barRows(many)
+        #expect(rows.max() == 39, "they all overlap")
+        let area = CurvePlot.graphArea(top: 100, rows: rows)
+        #expect(area.bottom - area.top >= CurvePlot.panelHeight - 16 * Double(CurvePlot.maxBarRows) - 14)
+        #expect(area.bottom > area.top && area.top >= 100 && area.bottom <= 100 + CurvePlot.panelHeight)
+    }
+
+    @Test("a long view name is shortened in the middle to leave the value labels their room")
+    func fittedTitles() {
+        let measure = { (s: String) in Double(s.count) * 8 }
+        #expect(CurvePlot.fitted("detail", width: 100, measure: measure) == "detail")
+        let long = CurvePlot.fitted("snapshot of list.cell1.thumbnail", width: 100, measure: measure)
+        #expect(measure(long) <= 100 && long.contains("…") && long.hasPrefix("snap") && long.hasSuffix("nail"), "\(long)")
+    }
+
     @Test("the plot is written as PNG and as SVG, and its summary names the curve")
     func writes() throws {
         let plot = CurvePlot(report: try standardRun("cross-dissolve"))

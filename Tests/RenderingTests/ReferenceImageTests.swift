@@ -58,6 +58,33 @@ struct ReferenceImageTests {
         }
     }
 
+    /// Plots compared as the poses are: an ordinary run, and an interactive one whose gesture
+    /// scrubs back and forth (its curves must stay in their panels, one bar per animation).
+    static let plots: [(name: String, report: @Sendable () throws -> PresentDismissRun.Report)] = [
+        ("plot-cover-vertical", { try standardRun() }),
+        ("plot-interactive", { try CurvePlotTests.interactiveRun() }),
+    ]
+
+    @Test("each plot matches its reference image", arguments: plots.indices)
+    func plotMatchesReference(index: Int) throws {
+        let c = Self.plots[index]
+        let path = Self.folder + "/\(c.name).png"
+        let folder = try ScratchFolder("plot-reference")
+        _ = try CurvePlot(report: try c.report()).write(to: Self.updating ? path : folder.file("plot.png"))
+        if Self.updating { return }
+        guard FileManager.default.fileExists(atPath: path) else {
+            Issue.record("no reference image \(path): run Scripts/update-references, look at it, and commit it")
+            return
+        }
+        let image = try CairoImage.readPNG(folder.file("plot.png")), reference = try CairoImage.readPNG(path)
+        let difference = ImageDifference(image, reference)
+        if !difference.isWithinTolerance {
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(c.name)-actual.png").path
+            try? image.writePNG(actual)
+            Issue.record("\(c.name) differs from its reference: \(difference); the plot drawn now is at \(actual)")
+        }
+    }
+
     @Test("the comparison notices a change: one moved view fails it")
     func comparisonIsSensitive() throws {
         let still = SceneRasterizer.render(posedDemo(), width: 195, height: 422)

@@ -109,10 +109,19 @@ public struct CurvePlot {
         drawTimeAxis(on: cr, at: Self.top + Double(max(1, data.series.count)) * (Self.panelHeight + Self.gap) - Self.gap + 6)
     }
 
+    /// Bar rows a panel has room for; animations past them are counted in the last row.
+    static let maxBarRows = 3
+
+    /// Where a panel's curves go: between the top and the bar rows under them, never less than
+    /// most of the panel, however many animations it has.
+    static func graphArea(top: Double, rows: [Int]) -> (top: Double, bottom: Double) {
+        let shown = min(maxBarRows, (rows.max() ?? 0) + 1)
+        return (top + 8, top + panelHeight - 16.0 * Double(max(1, shown)) - 6)
+    }
+
     private func drawPanel(_ series: PlotData.Series, top: Double, on cr: OpaquePointer, showsMarkerNames: Bool) {
         let rows = Self.barRows(series.spans)
-        let barArea = 16.0 * Double(max(1, (rows.max() ?? 0) + 1))
-        let graphTop = top + 8, graphBottom = top + Self.panelHeight - barArea - 6
+        let (graphTop, graphBottom) = Self.graphArea(top: top, rows: rows)
         // Transitions: shaded spans, declared duration dashed, completion solid.
         for (i, outcome) in report.outcomes.enumerated() {
             SceneRasterizer.setColor(cr, Self.transitionTints[i % 2])
@@ -133,11 +142,15 @@ public struct CurvePlot {
         cairo_rectangle(cr, Self.left, top, plotWidth, Self.panelHeight)
         cairo_stroke(cr)
 
-        // Title, unit, lane legend.
+        // Title, unit, lane legend: the title shortened to leave the value labels their room.
         font(cr, size: 13, bold: true)
         SceneRasterizer.setColor(cr, Self.ink)
         cairo_move_to(cr, 20, top + 18)
-        cairo_show_text(cr, series.viewName)
+        cairo_show_text(cr, Self.fitted(series.viewName, width: Self.titleWidth) { text in
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, text, &extents)
+            return extents.x_advance
+        })
         font(cr, size: 12, bold: false)
         cairo_move_to(cr, 20, top + 36)
         cairo_show_text(cr, series.quantity.rawValue + (series.quantity.unit.isEmpty ? "" : " (\(series.quantity.unit))"))
@@ -182,6 +195,10 @@ public struct CurvePlot {
         }
         cairo_set_line_width(cr, 2)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        // Nothing drawn escapes its panel, whatever the values.
+        cairo_save(cr)
+        cairo_rectangle(cr, Self.left, top, plotWidth, Self.panelHeight)
+        cairo_clip(cr)
         for (lane, values) in series.lanes.enumerated() {
             SceneRasterizer.setColor(cr, Self.laneColors[lane % Self.laneColors.count])
             var drawing = false
@@ -196,17 +213,46 @@ public struct CurvePlot {
             }
             if drawing { cairo_stroke(cr) }
         }
+        cairo_restore(cr)
 
-        // The animations that moved it: a bar from begin to end, named by its curve.
+        // The animations that moved it: a bar from begin to end, named by its curve; those
+        // beyond the rows there is room for are counted.
+        var hidden = 0
         for (i, span) in series.spans.enumerated() {
+            guard rows[i] < Self.maxBarRows else {
+                hidden += 1
+                continue
+            }
             let barY = graphBottom + 8 + Double(rows[i]) * 16
             SceneRasterizer.setColor(cr, Self.ink, opacity: 0.75)
             cairo_rectangle(cr, x(span.begin), barY, max(2, x(span.end) - x(span.begin)), 4)
             cairo_fill(cr)
             font(cr, size: 10, bold: false)
             cairo_move_to(cr, x(span.begin) + 2, barY + 14)
-            cairo_show_text(cr, "\(span.curve), \(fixed(span.end - span.begin, decimals: 2)) s")
+            cairo_show_text(cr, span.interactive ? "\(span.curve), driven by the gesture" : "\(span.curve), \(fixed(span.end - span.begin, decimals: 2)) s")
         }
+        if hidden > 0 {
+            font(cr, size: 10, bold: false)
+            SceneRasterizer.setColor(cr, Self.faint)
+            cairo_move_to(cr, Self.left + plotWidth - 90, graphBottom + 8 + Double(Self.maxBarRows) * 16 - 2)
+            cairo_show_text(cr, "and \(hidden) more")
+        }
+    }
+
+    /// The room a panel's title has: the left margin less the value labels beside the panel.
+    static let titleWidth = left - 20 - 56
+
+    /// `text` shortened with an ellipsis in the middle to fit `width`, as `measure` measures it.
+    static func fitted(_ text: String, width: Double, measure: (String) -> Double) -> String {
+        guard measure(text) > width else { return text }
+        var characters = Array(text)
+        while characters.count > 2 {
+            characters.remove(at: characters.count / 2)
+            let half = characters.count / 2
+            let candidate = String(characters[..<half]) + "…" + String(characters[half...])
+            if measure(candidate) <= width { return candidate }
+        }
+        return "…"
     }
 
     /// A row for each animation's bar: the first row free by the time it begins, so that

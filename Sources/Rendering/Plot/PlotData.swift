@@ -86,6 +86,9 @@ struct PlotData {
         let curve: String
         /// Per lane, the value the animation moves to.
         let target: [Double]
+        /// Driven by a gesture: scrubbed on the transition's own clock, so its span in the
+        /// run's time is where it was seen running, not its begin plus its duration.
+        var interactive = false
     }
 
     struct Series {
@@ -125,13 +128,17 @@ struct PlotData {
         times = snapshots.map(\.time)
         // Which views and properties moved, in the order their first animation appears.
         var keys: [(viewID: Int, property: AnimatableProperty)] = []
-        var spans: [Int: [AnimatableProperty: [SceneSnapshot.Animation]]] = [:]
+        var spans: [Int: [AnimatableProperty: [Sighting]]] = [:]
         for snapshot in snapshots {
             for a in snapshot.animations {
                 if spans[a.viewID]?[a.property] == nil { keys.append((a.viewID, a.property)) }
                 var list = spans[a.viewID]?[a.property] ?? []
-                if !list.contains(where: { abs($0.begin - a.begin) < 1e-9 && $0.duration == a.duration && $0.curve == a.curve }) {
-                    list.append(a)
+                // One span per animation, however often a gesture scrubbed it back and forth.
+                if let i = list.firstIndex(where: { $0.animation.group == a.group }) {
+                    if abs(list[i].animation.begin - a.begin) > 1e-9 { list[i].moved = true }
+                    list[i].lastSeen = snapshot.time
+                } else {
+                    list.append(Sighting(animation: a, lastSeen: snapshot.time))
                 }
                 spans[a.viewID, default: [:]][a.property] = list
             }
@@ -147,13 +154,25 @@ struct PlotData {
                 let lanes = (0..<laneCount).map { lane in perFrame.map { $0?[lane] } }
                 // A transform animation that only translates needs no scale or rotation panel.
                 if key.property == .transform && !Self.varies(lanes) { continue }
-                let animationSpans = (spans[key.viewID]?[key.property] ?? []).map {
-                    Span(begin: $0.begin, end: $0.end, curve: $0.curve, target: quantity.values(of: $0.target))
+                let animationSpans = (spans[key.viewID]?[key.property] ?? []).map { seen in
+                    let a = seen.animation
+                    return seen.moved
+                        ? Span(begin: a.begin, end: max(seen.lastSeen, a.begin), curve: a.curve,
+                               target: quantity.values(of: a.target), interactive: true)
+                        : Span(begin: a.begin, end: a.end, curve: a.curve, target: quantity.values(of: a.target))
                 }
                 series.append(Series(viewName: name, quantity: quantity, lanes: lanes, spans: animationSpans))
             }
         }
         self.series = series
+    }
+
+    /// An animation as the snapshots showed it: as first seen, whether its begin moved (a
+    /// gesture scrubbed it), and the last time it was seen running.
+    private struct Sighting {
+        let animation: SceneSnapshot.Animation
+        var lastSeen: Double
+        var moved = false
     }
 
     private static func varies(_ lanes: [[Double?]]) -> Bool {

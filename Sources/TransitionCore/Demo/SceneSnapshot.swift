@@ -33,6 +33,9 @@ public struct SceneSnapshot: Hashable, Sendable {
     public struct Animation: Hashable, Sendable {
         public let viewID: Int
         public let property: AnimatableProperty
+        /// The animation block it belongs to: with the view and property, the same animation
+        /// from frame to frame, though an interactive transition moves its `begin` as it scrubs.
+        public let group: Int
         /// The timing curve's name ("ease-in-out", "spring(…)", a plugin curve's name).
         public let curve: String
         /// When it starts and ends, in the run's time (a delayed animation starts late).
@@ -89,7 +92,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             // An interactive transition's animations run on its own timeline; shift them onto
             // the run's clock as it stands now.
             let shift = engine.now - engine.localTime(of: a.group.owner)
-            return Animation(viewID: a.view.id, property: a.property, curve: a.curve.name,
+            return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
                              begin: a.begin + shift, duration: a.duration, target: a.to)
         }
         return SceneSnapshot(time: engine.now, windowSize: rootLook.bounds.size, layers: layers, animations: animations)
