@@ -78,10 +78,10 @@ struct ReferenceImageTests {
         }
         let image = try CairoImage.readPNG(folder.file("plot.png")), reference = try CairoImage.readPNG(path)
         let difference = ImageDifference(image, reference)
-        if !difference.isWithinTolerance {
+        if !difference.isWithin(clearlyDifferent: 0.01) {
             let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(c.name)-actual.png").path
             try? image.writePNG(actual)
-            Issue.record("\(c.name) differs from its reference: \(difference); the plot drawn now is at \(actual)")
+            Issue.record("\(c.name) differs from its reference (1% of pixels allowed): \(difference); the plot drawn now is at \(actual)")
         }
     }
 
@@ -127,8 +127,12 @@ struct ImageDifference: CustomStringConvertible {
         clearlyDifferent = Double(clear) / pixels
     }
 
-    var isWithinTolerance: Bool {
-        sameSize && meanDifference <= Self.maxMean && clearlyDifferent <= Self.maxClearlyDifferent
+    var isWithinTolerance: Bool { isWithin(clearlyDifferent: Self.maxClearlyDifferent) }
+
+    /// With a share of clearly different pixels of its own: a plot is mostly text, whose
+    /// antialiasing varies by a shade from run to run more than a scene's frames do.
+    func isWithin(clearlyDifferent share: Double) -> Bool {
+        sameSize && meanDifference <= Self.maxMean && clearlyDifferent <= share
     }
 
     var description: String {
