@@ -314,6 +314,27 @@ struct HostRunMisbehaviourTests {
         #expect(clean.status == 0, "without the stray view, \(flow) is clean: \(clean)")
     }
 
+    @Test("A plugin that logs without end costs a bounded trace: long lines cut, lines past the limit dropped and counted")
+    func boundedLogs() async throws {
+        let dir = try TempDir("log-flood")
+        let plugins = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.chatty", effectID: "chatty")
+        // 100,000 lines of 8 KiB each: 800 MB if kept.
+        plugin.animatePrologue = """
+            { static char line[8192]; int i; memset(line, 'x', sizeof line - 1);
+              for (i = 0; i < 100000; i++) host->log(TH_LOG_INFO, line); }
+            """
+        try await compileC("#include <string.h>\n" + plugin.render(), to: "plugins/chatty.so", in: dir)
+        let result = try await runHost(["run", "chatty", "--format", "json"], pluginFolder: plugins, in: dir)
+        #expect(result.status == 0, "\(result.status) \(result.err.prefix(500))")
+        #expect(result.stdout.count < 64 << 20, "the report stays small: \(result.stdout.count) bytes")
+        let run = try RunJSON(result)
+        let logged = run.events.filter { $0.name.hasPrefix("fixture.chatty: x") }
+        #expect(logged.count <= 10_000 && logged.count > 0, "\(logged.count) lines kept")
+        #expect(logged.allSatisfy { $0.name.utf8.count <= 1100 && $0.name.hasSuffix("(cut: longer than 1024 bytes)") }, "each line cut, and says so")
+        #expect(run.events.contains { $0.name.contains("log lines dropped") }, "the dropped count is said")
+    }
+
     @Test("An animator that cancels: exit 1, the presentation is not completed, the scene restored")
     func cancels() async throws {
         let dir = try TempDir("cancel")

@@ -163,8 +163,9 @@ enum HostAPITable {
         // Logging and extensions.
         t.log = { level, message in
             let bridge = HostBridge.shared
-            guard bridge.isOnOwnerThread, case .success(let text?) = DescriptorReader.string(message) else { return }
-            bridge.log(level: level, message: text)
+            // A line past the run's limit is counted before anything of it is read.
+            guard bridge.isOnOwnerThread, let message, bridge.keepsAnotherLogLine() else { return }
+            bridge.log(level: level, message: HostBridge.logText(message))
         }
         t.get_extension = { id in
             guard HostBridge.shared.isOnOwnerThread, case .success(let name?) = DescriptorReader.string(id, limit: 128)

@@ -101,8 +101,31 @@ final class HostBridge {
         record(traceLevel, "\(plugin): \(VisibleText.escape(message))")
     }
 
+    /// A trace holds at most this many plugin log lines, each cut to `logLineLimit` bytes (1 KiB):
+    /// a plugin that logs without end must not cost the host gigabytes (100,000 lines of
+    /// 8 KiB once took 3 GB). What is dropped is counted and said once the run ends.
+    static let logLinesPerTrace = 10_000
+    static let logLineLimit = 1024
+    private var logLines: (trace: ObjectIdentifier?, kept: Int, dropped: Int) = (nil, 0, 0)
+
+    /// Whether the run's trace takes another plugin log line; when it does not, the line is
+    /// counted as dropped (said at the run's end), so the caller need not read it at all.
+    func keepsAnotherLogLine() -> Bool {
+        guard let trace else { return true }
+        if logLines.trace != ObjectIdentifier(trace) { logLines = (ObjectIdentifier(trace), 0, 0) }
+        guard logLines.kept >= Self.logLinesPerTrace else { return true }
+        if logLines.dropped == 0 {
+            trace.add(.warning, "plugin log lines dropped from here on: a run keeps at most \(Self.logLinesPerTrace)")
+        }
+        logLines.dropped += 1
+        trace.setSummaryNote("plugin-logs", "\(logLines.dropped) plugin log lines dropped (at most \(Self.logLinesPerTrace) a run)")
+        return false
+    }
+
     private func record(_ level: TransitionTrace.Level, _ line: String) {
         if let trace {
+            if logLines.trace != ObjectIdentifier(trace) { logLines = (ObjectIdentifier(trace), 0, 0) }
+            logLines.kept += 1
             trace.add(level, line)
         } else if keepsLogsForTheNextRun {
             if pendingLogs.count < pendingLogLimit { pendingLogs.append((level, line)) }
@@ -110,6 +133,15 @@ final class HostBridge {
             let text = line + "\n"
             _ = text.withCString { write(2, $0, strlen($0)) }
         }
+    }
+
+    /// A plugin's log message as text: at most logLineLimit bytes are read (a longer one is
+    /// cut, and says so, where it was once dropped without a word), and bytes that are not
+    /// UTF-8 are shown as U+FFFD.
+    static func logText(_ message: UnsafePointer<CChar>) -> String {
+        let length = strnlen(message, logLineLimit + 1)
+        let text = String(decoding: UnsafeRawBufferPointer(start: message, count: min(length, logLineLimit)), as: UTF8.self)
+        return length > logLineLimit ? text + "… (cut: longer than \(logLineLimit) bytes)" : text
     }
 
     /// Puts the lines logged while loading into the run's trace, first.

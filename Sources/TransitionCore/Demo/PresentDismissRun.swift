@@ -167,7 +167,7 @@ public enum PresentDismissRun {
             }))
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
-            framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.events, frames: frames, outcomes: outcomes,
+            framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.eventsWithNotes, frames: frames, outcomes: outcomes,
             contractViolations: trace.contractViolations, snapshots: snapshots)
     }
 

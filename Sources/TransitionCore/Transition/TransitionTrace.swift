@@ -21,6 +21,22 @@ public final class TransitionTrace {
     public func error(_ message: String) { events.append(Event(time: clock(), level: .error, name: message)) }
 
     /// An event of any level but `call`, as a message (calls go through `call`).
+    /// Lines said once the run ends, by key, the latest text for each (how many plugin log
+    /// lines were dropped): a count that keeps growing belongs at the end, not in every frame.
+    public private(set) var summaryNotes: [(key: String, text: String)] = []
+
+    public func setSummaryNote(_ key: String, _ text: String) {
+        if let i = summaryNotes.firstIndex(where: { $0.key == key }) { summaryNotes[i].text = text }
+        else { summaryNotes.append((key, text)) }
+    }
+
+    /// The events, then the summary notes as warnings at the time of the last event.
+    public var eventsWithNotes: [Event] {
+        guard !summaryNotes.isEmpty else { return events }
+        let time = events.last?.time ?? 0
+        return events + summaryNotes.map { Event(time: time, level: .warning, name: $0.text) }
+    }
+
     public func add(_ level: Level, _ message: String) {
         switch level {
         case .call, .info: info(message)
