@@ -335,6 +335,35 @@ struct HostRunMisbehaviourTests {
         #expect(run.events.contains { $0.name.contains("log lines dropped") }, "the dropped count is said")
     }
 
+    @Test("A plugin curve that turns slow mid-run is a broken contract: named once, linear from then on, the run kept short and not clean")
+    func slowCurve() async throws {
+        let dir = try TempDir("slow-curve")
+        let plugins = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.sloth", effectID: "sloth")
+        // Fast for its load-time samples, then 200 ms a value: 60 frames of it would take 12 s.
+        plugin.extraCode = """
+            #include <string.h>
+            #include <time.h>
+            static int sloth_calls;
+            static double sloth_curve(double t) {
+                if (++sloth_calls > 130) { struct timespec pause = { 0, 200000000L }; nanosleep(&pause, NULL); }
+                return t;
+            }
+            static const th_timing_curve sloth_curves[] = {
+                { sizeof(th_timing_curve), 0, "crawl", "Crawl", "d(d)", (void (*)(void))sloth_curve, NULL } };
+            static const th_timing_curves sloth_list = { sizeof(th_timing_curves), 1, sloth_curves };
+            static const void *sloth_extension(const char *id) { return strcmp(id, TH_EXT_TIMING_CURVES) == 0 ? &sloth_list : NULL; }
+            """
+        plugin.getExtension = "sloth_extension"
+        try await compileC("#define _POSIX_C_SOURCE 200809L\n" + plugin.render(), to: "plugins/sloth.so", in: dir)
+        let result = try await runHost(["run", "sloth", "--curve", "fixture.sloth.crawl", "--format", "json"], pluginFolder: plugins, in: dir,
+                                       timeout: 8)
+        #expect(result.status == 1 && !result.crashed, "ended by itself, not clean: \(result.status)")
+        let run = try RunJSON(result)
+        let breaches = run.events.filter { $0.name.contains("curve 'fixture.sloth.crawl' took") }
+        #expect(breaches.count == 1 && breaches[0].name.contains("linear"), "\(run.events.map(\.name))")
+    }
+
     @Test("An animator that cancels: exit 1, the presentation is not completed, the scene restored")
     func cancels() async throws {
         let dir = try TempDir("cancel")

@@ -27,7 +27,10 @@ public final class PluginCurve: CurveProvider {
         let call = CurveCall(function: function, interface: interface, parameters: values)
         let label = values.isEmpty ? name
             : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(ParameterTextPublic.number($1))" }.joined(separator: ",") + ")"
-        return .custom(CurveFunction(name: label) { call.evaluate($0) })
+        let budget = CurveTimeBudget(name: label)
+        let function = CurveFunction(name: label) { t in budget.timed { call.evaluate(t) } }
+        budget.function = function
+        return .custom(function)
     }
 
     /// Why the curve is refused, or nil: f(0) = 0 and f(1) = 1 within 1e-6, and finite at

@@ -62,6 +62,14 @@ public final class CurveFunction: Hashable, @unchecked Sendable {
         return u
     }
 
+    /// Reports a broken contract found by whoever evaluates the curve (one value took far too
+    /// long), once; from then on the curve is linear, as after a non-finite value.
+    public func breach(_ why: String) {
+        guard violation == nil else { return }
+        violation = why
+        onViolation?(why)
+    }
+
     public static func == (a: CurveFunction, b: CurveFunction) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

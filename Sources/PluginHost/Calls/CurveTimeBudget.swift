@@ -1,0 +1,45 @@
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Holds a plugin's curve to a time budget while a run evaluates it: the host evaluates a
+/// curve for every animated property at every frame, so one that sleeps or spins would
+/// stretch a run without limit. A single value taking over `perCall`, or all of them together
+/// over `total`, is a broken contract: reported once, naming the curve, and the curve is
+/// linear from then on (CurveFunction.breach). Timed with the coarse monotonic clock, a few
+/// nanoseconds a read, so a fast curve pays next to nothing; it sees milliseconds, which is
+/// all a budget of milliseconds needs.
+final class CurveTimeBudget {
+    static let perCall = 0.05
+    static let total = 1.0
+
+    let name: String
+    weak var function: CurveFunction?
+    private var spent = 0.0
+
+    init(name: String) { self.name = name }
+
+    func timed(_ evaluate: () -> Double) -> Double {
+        let start = Self.now()
+        let value = evaluate()
+        let took = Self.now() - start
+        guard took > 0 else { return value }
+        spent += took
+        if took > Self.perCall {
+            function?.breach("curve '\(name)' took \(Int((took * 1000).rounded())) ms for one value (at most \(Int(Self.perCall * 1000)) ms: a frame has 16); the host uses linear for it for the rest of the run")
+        } else if spent > Self.total {
+            function?.breach("curve '\(name)' took \(Int((spent * 1000).rounded())) ms in all this run (at most \(Int(Self.total * 1000)) ms); the host uses linear for it for the rest of the run")
+        }
+        return value
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
