@@ -1,4 +1,5 @@
 import CTransitionABI
+import PluginHost
 
 /// A DescriptorImage laid out as the C structs a plugin exports, in memory of its own that is
 /// freed when this goes: the fuzzer sees any read past what the image holds (AddressSanitizer)
@@ -48,9 +49,15 @@ final class DescriptorMemory {
         d.param_count = image.paramCount
         d.default_duration = image.defaultDuration
         if let parameters = image.parameters {
-            let list = arena.array(of: th_param_descriptor.self, count: parameters.count)
-            for (i, p) in parameters.enumerated() { list[i] = lay(parameter: p, in: arena) }
-            d.params = UnsafePointer(list)
+            // Laid out as a plugin would lay its array: elements its first struct_size apart
+            // (a later 1.x header's larger structs), when that is a size the host accepts.
+            let size = Int(parameters.first?.structSize ?? 0), natural = MemoryLayout<th_param_descriptor>.stride
+            let stride = size > natural && size <= Int(FrozenABI.maxStructSize) && size % 8 == 0 ? size : natural
+            let raw = arena.bytes(max(1, parameters.count) * stride)
+            for (i, p) in parameters.enumerated() {
+                (raw + i * stride).storeBytes(of: lay(parameter: p, in: arena), as: th_param_descriptor.self)
+            }
+            d.params = UnsafePointer(raw.assumingMemoryBound(to: th_param_descriptor.self))
         }
         if let interface = image.interface { d.interface = UnsafeRawPointer(lay(interface: interface, in: arena)) }
         return UnsafePointer(arena.store(d))

@@ -28,6 +28,7 @@ public enum FrozenABI {
     public static func stride<T>(of array: UnsafePointer<T>, minimum: UInt32) -> Result<Int, ArrayFault> {
         let size = UnsafeRawPointer(array).load(as: UInt32.self)
         guard size >= minimum else { return .failure(.tooSmall(size)) }
+        guard size <= maxStructSize else { return .failure(.tooLarge(size)) }
         guard Int(size) % MemoryLayout<T>.alignment == 0 else { return .failure(.misaligned(size)) }
         return .success(Int(size))
     }
@@ -37,13 +38,19 @@ public enum FrozenABI {
         (UnsafeRawPointer(array) + index * stride).assumingMemoryBound(to: T.self)
     }
 
+    /// No struct of ABI 1 is anywhere near this large; a struct_size above it is garbage, and
+    /// stepping by it would read far outside the plugin's array.
+    public static let maxStructSize: UInt32 = 4096
+
     public enum ArrayFault: Error, CustomStringConvertible {
         case tooSmall(UInt32)
+        case tooLarge(UInt32)
         case misaligned(UInt32)
 
         public var description: String {
             switch self {
             case .tooSmall(let size): "its first element's struct_size is \(size), smaller than ABI 1.0's"
+            case .tooLarge(let size): "its first element's struct_size is \(size), larger than any struct of ABI 1 (at most \(FrozenABI.maxStructSize))"
             case .misaligned(let size): "its first element's struct_size is \(size), not a multiple of the struct's alignment (use sizeof)"
             }
         }
