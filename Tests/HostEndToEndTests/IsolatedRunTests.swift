@@ -32,6 +32,19 @@ struct IsolatedRunTests {
         #expect(report.events.contains { $0.name.hasSuffix("runs isolated in a child process") })
     }
 
+    @Test("an isolated plugin's own printing reaches neither the host's JSON nor its terminal")
+    func isolatedOutputIsNotInherited() async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.noisy", effectID: "noisy", ending: .conforming)
+        plugin.animatePrologue = #"printf("}{ garbage \033]0;title\007\n"); fflush(stdout); fprintf(stderr, "\033[2J stderr garbage\n");"#
+        try await compileC(plugin.render(), to: "plugins/noisy.so", in: dir)
+        let result = try await runHost(["run", "noisy", "--isolate", "--format", "json"], pluginFolder: folder, in: dir)
+        #expect(result.status == 0, "\(result)")
+        _ = try RunJSON(result)  // the whole of standard output is one JSON document
+        #expect(!result.out.contains("garbage") && !result.err.contains("garbage"), "\(result)")
+    }
+
     @Test("no plugin code runs in the host process with --isolate")
     func noPluginCodeInTheHost() async throws {
         let dir = try TempDir()

@@ -34,7 +34,10 @@ public final class IsolatedPluginProcess {
         do {
             child = try ChildProcess(
                 executable: executable, arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3", path],
-                output: .inherit, error: .inherit,
+                // The plugin's own printing goes nowhere: inherited, it corrupted the host's
+                // JSON on standard output and reached the terminal raw. What a plugin has to
+                // say goes through host->log, into the trace.
+                output: .null, error: .null,
                 // A plugin's crash is reported by the host in one line; the Swift runtime's
                 // backtrace of the helper would only bury it (and takes a while to write).
                 environment: ["SWIFT_BACKTRACE": "enable=no"],
