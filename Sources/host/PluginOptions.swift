@@ -85,9 +85,10 @@ struct PluginOptions: ParsableArguments {
     }
 
     private static func scanner(_ environment: [String: String]) -> PluginScanner? {
-        let timeout = environment["HOST_SCAN_TIMEOUT"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let timeout = ScanTimeout.parse(environment["HOST_SCAN_TIMEOUT"])
+        if let refusal = timeout.refusal { printError("warning: \(refusal)") }
         return PluginSearchPath.currentExecutablePath().map {
-            PluginScanner(executable: $0, fileTimeout: timeout ?? PluginScanner.defaultFileTimeout,
+            PluginScanner(executable: $0, fileTimeout: timeout.seconds,
                           pluginOutput: debugsScan(environment) ? .inherit : .null)
         }
     }
