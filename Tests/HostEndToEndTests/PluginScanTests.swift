@@ -135,4 +135,20 @@ struct PluginScanTests {
         let allowed = try await runHost(["list", "--allow-untrusted"], pluginFolder: plugins, in: dir)
         #expect(allowed.out.split(separator: "\n").contains { $0.hasPrefix("open ") }, "\(allowed.out)")
     }
+
+    @Test("A plugin folder inside a folder everyone may write is refused too, as whoever can write the parent can replace the folder; a sticky parent (as /tmp) is not")
+    func untrustedParent() async throws {
+        let dir = try TempDir("scan-trust-parent")
+        let open = try dir.folder("open")
+        let plugins = try dir.folder("open/plugins")
+        try await compileC(HostilePlugin(id: "hostile.parent", effectID: "parent").render(), to: "open/plugins/parent.so", in: dir)
+        #expect(chmod(open, 0o777) == 0)
+        let refused = try await runHost(["list"], pluginFolder: plugins, in: dir)
+        #expect(refused.out.contains("refused the --plugin-path folder '\(plugins)'") && refused.out.contains("'\(open)'"), "\(refused.out)")
+        #expect(refused.out.contains("chmod go-w \(open)") && !refused.out.contains("hostile.parent"), "\(refused.out)")
+        // The sticky bit keeps others from renaming or removing what is not theirs.
+        #expect(chmod(open, 0o1777) == 0)
+        let sticky = try await runHost(["list"], pluginFolder: plugins, in: dir)
+        #expect(sticky.out.split(separator: "\n").contains { $0.hasPrefix("parent ") }, "\(sticky.out)")
+    }
 }

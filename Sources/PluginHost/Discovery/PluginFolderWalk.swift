@@ -36,7 +36,10 @@ enum PluginFolderWalk {
             return ([], explicit ? "\(label) cannot be read: \(String(cString: strerror(code)))" : nil)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { return ([], "\(label) is not a folder") }
-        if let distrust = trust.problem(path: folder.path, info, isFolder: true) {
+        // The bundled folder's parents are the host binary's own: whoever could replace the
+        // folder could replace the program you ran, so they are not checked again.
+        let parents = folder.origin == .bundled ? nil : trust.parentProblem(of: folder.path)
+        if let distrust = trust.problem(path: folder.path, info, isFolder: true) ?? parents {
             return ([], "\(TrustRefusals.folderPrefix)\(label): \(distrust.message)")
         }
         guard let names = PluginCatalog.listDirectory(folder.path) else {

@@ -41,6 +41,28 @@ public struct TrustPolicy: Sendable {
         return nil
     }
 
+    /// Why a folder above the plugin folder `path` must not be trusted, or nil: as ssh's
+    /// StrictModes, every folder up to the root must be owned by you or root and not writable
+    /// by others, since whoever may write a parent can put another folder in the plugin
+    /// folder's place. A world-writable folder with the sticky bit (as /tmp) is fine: there no
+    /// one may rename or remove what is not theirs.
+    func parentProblem(of path: String) -> PluginLoadFailure? {
+        guard enforced, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        var parent = String(cString: resolved)
+        while let slash = parent.lastIndex(of: "/"), parent != "/" {
+            parent = slash == parent.startIndex ? "/" : String(parent[..<slash])
+            var info = stat()
+            guard stat(parent, &info) == 0 else { return nil }
+            let sticky = info.st_mode & S_ISVTX != 0
+            if info.st_mode & (S_IWGRP | S_IWOTH) != 0 && !sticky || info.st_uid != userID && info.st_uid != 0 {
+                guard let problem = problem(path: parent, info, isFolder: true) else { continue }
+                return PluginLoadFailure(reason: "it lies inside '\(parent)': \(problem.reason)", fix: problem.fix, kind: .untrusted)
+            }
+        }
+        return nil
+    }
+
     static func userName(_ uid: uid_t) -> String {
         guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
         return String(cString: name)
