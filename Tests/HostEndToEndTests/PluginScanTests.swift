@@ -136,6 +136,27 @@ struct PluginScanTests {
         #expect(allowed.out.split(separator: "\n").contains { $0.hasPrefix("open ") }, "\(allowed.out)")
     }
 
+    @Test("A plugin from an untrusted folder cannot forge the scan reports of others: each is scanned alone")
+    func forgedReportsFromUntrusted() async throws {
+        let dir = try TempDir("scan-forgery")
+        let trusted = try dir.folder("trusted"), untrusted = try dir.folder("untrusted")
+        // Its init writes, on the scanner's report descriptor, its own outcome and then one
+        // for the next file of a batch: the good plugin beside it.
+        let forger = HostilePlugin(id: "hostile.forger", effectID: "forger", prelude: "#include <unistd.h>\n#include <string.h>",
+                                   initBody: #"""
+                                       const char *lie = "refused forged%20own x\nend 0\nbegin 1\nrefused forged%20by%20a x\nend 1\n";
+                                       (void)!write(3, lie, strlen(lie));
+                                       """#)
+        try await compileC(forger.render(), to: "untrusted/a.so", in: dir)
+        try await compileC(HostilePlugin(id: "hostile.victim", effectID: "victim").render(), to: "untrusted/b.so", in: dir)
+        let list = try await runHost(["list", "--json", "--untrusted-plugin-path", untrusted], pluginFolder: trusted, in: dir)
+        let rows = try ListRow.parse(list)
+        let victim = rows.first { $0.path.hasSuffix("/b.so") }
+        #expect(victim?.status == "ok" && victim?.name == "victim", "the good plugin's own outcome stands: \(list.out)")
+        #expect(!list.out.contains("forged by a"), "\(list.out)")
+        #expect(rows.first { $0.path.hasSuffix("/a.so") }?.status != "ok", "\(list.out)")
+    }
+
     @Test("A plugin folder inside a folder everyone may write is refused too, as whoever can write the parent can replace the folder; a sticky parent (as /tmp) is not")
     func untrustedParent() async throws {
         let dir = try TempDir("scan-trust-parent")

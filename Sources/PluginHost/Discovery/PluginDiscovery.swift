@@ -78,7 +78,10 @@ public struct PluginDiscovery {
                 }
             }
             let helpersBefore = scanner.statistics.helpersStarted
-            for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path })) { outcomes[i] = outcome }
+            // Files from untrusted folders are scanned one helper each, so that none can forge
+            // the report of another (PluginScanner.scan).
+            let alone = Set(toScan.indices.filter { candidates[toScan[$0]].origin == .untrusted })
+            for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path }, alone: alone)) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
             statistics.notScanned = toScan.filter { !outcomes[$0]!.isCacheable }.count
             statistics.unrecorded = files.filter { i, _ in

@@ -48,10 +48,15 @@ public final class PluginScanner {
     /// One per processor, at most four: scanning is mostly dlopen and waiting.
     public static var processorCount: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
-    /// The outcome of each file, in the order given.
-    public func scan(_ paths: [String]) -> [ScanOutcome] {
+    /// The outcome of each file, in the order given. The files at the indices in `alone` get
+    /// a helper each: a plugin shares its helper's report descriptor, and in a batch it could
+    /// write outcomes for the files after it; alone, the only outcome it can make up is its
+    /// own (and any line past it garbles its report). Discovery scans untrusted files so.
+    public func scan(_ paths: [String], alone: Set<Int> = []) -> [ScanOutcome] {
         var results = [ScanOutcome?](repeating: nil, count: paths.count)
-        var queue = Self.batches(count: paths.count, helpers: maximumHelpers)
+        let shared = paths.indices.filter { !alone.contains($0) }
+        var queue = Self.batches(count: shared.count, helpers: maximumHelpers).map { $0.map { shared[$0] } }
+            + alone.sorted().filter { paths.indices.contains($0) }.map { [$0] }
         var workers: [ScanWorker] = []
         // Helpers that ended between files, by the first file they had not begun: one that
         // keeps dying before any plugin code runs is the scanner's fault, not a plugin's.
