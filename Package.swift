@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "TransitionCore"),
         // The OS-bound part: search paths, ELF probing, dlopen, the C bridge, scanning plugins
         // in helper processes (CChildProcess: their exits as pidfds) and the registry cache.
-        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI", "CChildProcess"]),
+        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI", "CChildProcess", "CSandbox"]),
         // Cairo rasterises frames (PNG, SVG surfaces); giflib encodes animated GIFs.
         // Its headers only: the host does not link cairo (CCairoLoader loads it on first use).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
@@ -41,6 +41,11 @@ let package = Package(
         // pidfd_open(2), which Glibc's Swift module does not declare: a child process's exit
         // as a file descriptor that poll(2) can wait on with a deadline.
         .target(name: "CChildProcess"),
+        // libseccomp, for the sandbox of the helpers that run plugin code.
+        .systemLibrary(name: "CSeccomp", path: "Sources/CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        // The helpers' sandbox: own session, parent-death signal, no_new_privs, and a seccomp
+        // filter under which a plugin can signal, trace or write nothing but its own process.
+        .target(name: "CSandbox", dependencies: ["CSeccomp"], linkerSettings: [.linkedLibrary("seccomp")]),
         // `host validate`: named conformance tests of a plugin, each in a child process.
         .target(name: "Validation", dependencies: ["PluginHost", "TransitionCore", "CTransitionABI"]),
         // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s

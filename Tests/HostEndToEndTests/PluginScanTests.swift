@@ -136,6 +136,26 @@ struct PluginScanTests {
         #expect(allowed.out.split(separator: "\n").contains { $0.hasPrefix("open ") }, "\(allowed.out)")
     }
 
+    @Test("A plugin cannot kill or stop the host from a scan helper or an isolated process: the sandbox refuses the signal", arguments: ["SIGKILL", "SIGSTOP"])
+    func cannotSignalTheHost(_ signal: String) async throws {
+        let dir = try TempDir("scan-kill-\(signal)")
+        let plugins = try dir.folder("plugins")
+        let killer = HostilePlugin(id: "hostile.killer", effectID: "killer", prelude: "#define _POSIX_C_SOURCE 200809L\n#include <signal.h>\n#include <unistd.h>",
+                                   initBody: "kill(getppid(), \(signal));")
+        try await compileC(killer.render(), to: "plugins/killer.so", in: dir)
+        let list = try await runHost(["list"], pluginFolder: plugins, in: dir, timeout: 30)
+        #expect(list.status == 0 && !list.crashed, "host list survived: \(list)")
+        #expect(list.out.contains("killer"), "\(list.out)")
+        // The same from an isolated animator (it runs animate_transition in its own process).
+        var animator = PluginTemplate(pluginID: "fixture.killer", effectID: "slayer", ending: .conforming)
+        animator.animatePrologue = "kill(getppid(), \(signal));"
+        let other = try dir.folder("other")
+        try await compileC("#define _POSIX_C_SOURCE 200809L\n#include <signal.h>\n#include <unistd.h>\n" + animator.render(),
+                           to: "other/slayer.so", in: dir)
+        let run = try await runHost(["run", "slayer", "--isolate"], pluginFolder: other, in: dir, timeout: 30)
+        #expect(run.status == 0 && !run.crashed && run.out.contains("completed by fixture.killer:slayer"), "\(run)")
+    }
+
     @Test("A plugin from an untrusted folder cannot forge the scan reports of others: each is scanned alone")
     func forgedReportsFromUntrusted() async throws {
         let dir = try TempDir("scan-forgery")

@@ -27,6 +27,8 @@ public enum IsolatedPluginChild {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         // The parent reports a plugin's exit with its own status (PluginExitGuard).
         PluginExitGuard.isEnabled = false
+        // Before the plugin loads: no signal to the host, no tracing, no parent left behind.
+        HelperSandbox.enter()
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)

@@ -24,6 +24,8 @@ public enum PluginScanChild {
 
         // The parent reports a plugin's exit with its own status (PluginExitGuard).
         PluginExitGuard.isEnabled = false
+        // Before any plugin code runs: no signal to the host, no tracing, no parent left behind.
+        HelperSandbox.enter()
         // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
         HostBridge.shared.keepsLogsForTheNextRun = false
         var reportInfo = stat()
