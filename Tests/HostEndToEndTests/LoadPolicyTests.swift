@@ -29,7 +29,7 @@ struct LoadPolicyTests {
             ["run", "marked.untrusted:fx"],
         ]
         for command in commands {
-            let result = try await runHost(command + ["--untrusted-plugin-path", untrusted], pluginFolder: trusted, in: dir)
+            let result = try await runHost(command + ["--untrusted-plugin-path", untrusted], pluginFolder: trusted, in: dir, environment: markerWritesAllowed)
             #expect(result.status == 0, "\(command): \(result)")
         }
         let lines = markerLines(marker)
@@ -46,14 +46,14 @@ struct LoadPolicyTests {
             try await compileC(marked(id, marker: marker), to: "plugins/\(id).so", in: dir)
         }
         // A first list scans them all, in helpers; what follows is the host's own doing.
-        _ = try await runHost(["list"], pluginFolder: plugins, in: dir)
+        _ = try await runHost(["list"], pluginFolder: plugins, in: dir, environment: markerWritesAllowed)
         let scanned = markerLines(marker).count
 
-        let run = try await runHost(["run", "marked.two:fx"], pluginFolder: plugins, in: dir)
+        let run = try await runHost(["run", "marked.two:fx"], pluginFolder: plugins, in: dir, environment: markerWritesAllowed)
         #expect(run.status == 0, "\(run)")
-        let inspect = try await runHost(["inspect", "marked.three:fx"], pluginFolder: plugins, in: dir)
+        let inspect = try await runHost(["inspect", "marked.three:fx"], pluginFolder: plugins, in: dir, environment: markerWritesAllowed)
         #expect(inspect.status == 0 && inspect.out.contains("marked.three"), "\(inspect)")
-        let bundled = try await runHost(["run", "diagonal"], pluginFolder: plugins, in: dir)
+        let bundled = try await runHost(["run", "diagonal"], pluginFolder: plugins, in: dir, environment: markerWritesAllowed)
         #expect(bundled.status == 0, "\(bundled)")
 
         let inHost = markerLines(marker).dropFirst(scanned).filter { $0.parent == getpid() }

@@ -67,7 +67,7 @@ struct PluginScanTests {
 
         // Cold: everything is scanned, in helpers (the bundled plugins too).
         let bundled = try FileManager.default.contentsOfDirectory(atPath: Build.bundledPlugins).filter { $0.hasSuffix(".so") }.count
-        let cold = try await ListRun.run(folder: plugins, cache: cache, in: dir)
+        let cold = try await ListRun.run(folder: plugins, cache: cache, in: dir, environment: markerWritesAllowed)
         #expect(cold.hostSurvived, "\(cold)")
         #expect(cold.scannedFiles == 5 + bundled, "\(cold.discovery)")
         for effect in ["one", "two"] {
@@ -88,7 +88,7 @@ struct PluginScanTests {
 
         // Warm: the same answer from the cache; no helper started, no constructor ran.
         let markerBefore = try Data(contentsOf: URL(fileURLWithPath: marker))
-        let warm = try await ListRun.run(folder: plugins, cache: cache, in: dir)
+        let warm = try await ListRun.run(folder: plugins, cache: cache, in: dir, environment: markerWritesAllowed)
         #expect(warm.hostSurvived, "\(warm)")
         #expect(warm.discovery.hasPrefix("scanned 0 files in 0 helper processes"), "\(warm.discovery)")
         #expect(warm.rows.map(\.path) == cold.rows.map(\.path))
@@ -98,13 +98,13 @@ struct PluginScanTests {
 
         // A crashed plugin is skipped until its file changes; then only it is scanned again.
         try await compileC(HostilePlugin(id: "hostile.fixed", effectID: "fixed", marker: marker).render(), to: "plugins/crash.so", in: dir)
-        let changed = try await ListRun.run(folder: plugins, cache: cache, in: dir)
+        let changed = try await ListRun.run(folder: plugins, cache: cache, in: dir, environment: markerWritesAllowed)
         #expect(changed.scannedFiles == 1, "\(changed.discovery)")
         #expect(changed.row(crash)?.status == "ok" && changed.row(crash)?.name == "fixed", "\(String(describing: changed.row(crash)))")
         #expect(changed.row(hang)?.status == "hung")
 
         // --rescan forgets the cache.
-        let rescan = try await ListRun.run(folder: plugins, cache: cache, in: dir, extra: ["--rescan"])
+        let rescan = try await ListRun.run(folder: plugins, cache: cache, in: dir, extra: ["--rescan"], environment: markerWritesAllowed)
         #expect(rescan.scannedFiles == 5 + bundled, "\(rescan.discovery)")
         #expect(rescan.row(hang)?.status == "hung")
 

@@ -3,16 +3,48 @@
 
 #include <stddef.h>
 
+/* What a helper about to run plugin code may still do once it is in the sandbox. The caller
+ * (HelperSandbox, in the helper) owns every pointer; nothing is kept after the call. */
+typedef struct th_sandbox_policy {
+    /* Files the helper may read besides the system's libraries: the plugin files it loads.
+     * A path that cannot be opened is left out (the loader then says why it cannot read it). */
+    const char *const *readable;
+    size_t readable_count;
+    /* Folders it may read beneath, for libraries a plugin links against that the system
+     * does not hold (the Swift runtime's folder). */
+    const char *const *readable_folders;
+    size_t readable_folder_count;
+    /* Limits (setrlimit): address space in bytes, CPU seconds, open descriptors, and the
+     * largest file it may write through a descriptor it inherited. */
+    unsigned long long memory_bytes;
+    unsigned long cpu_seconds;
+    unsigned long descriptors;
+    unsigned long long file_bytes;
+    /* Nonzero: behave as on a kernel without Landlock (how the tests see that case). */
+    int without_landlock;
+} th_sandbox_policy;
+
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
- * isolated plugin's process), once, before any plugin is loaded. It puts the process in a
- * session of its own, asks the kernel to kill it when its parent dies, forbids gaining
- * privileges, and installs a seccomp filter (libseccomp) under which the process can signal
- * nothing but itself, trace nothing and write no other process's memory: a plugin can no
- * longer kill, stop or tamper with the host or anything else.
+ * isolated plugin's process), once, before any plugin is loaded. It:
+ *   - puts the process in a session of its own, asks the kernel to kill it when its parent
+ *     dies, and forbids gaining privileges (no_new_privs);
+ *   - sets the policy's rlimits (and no core files);
+ *   - applies a Landlock ruleset, where the kernel has Landlock: the process reads only the
+ *     system's libraries, /dev/null and /dev/urandom and the policy's files and folders, writes,
+ *     makes and removes nothing, executes nothing, binds and connects no TCP port, and (Landlock
+ *     ABI 6) signals no process outside its own Landlock domain;
+ *   - installs a seccomp filter (libseccomp) under which it signals nothing but itself, traces
+ *     nothing, writes no other process's memory, starts no process (no fork, no exec), makes
+ *     no new socket, and leaves neither its session nor its process group.
  *
- * Returns 0 when everything is in place. Otherwise returns -1 and writes into `why` (a buffer
- * of `size` bytes the caller owns) which mechanism the kernel lacks; what could be applied is
- * applied all the same. */
-int th_sandbox_enter(char *why, size_t size);
+ * Returns how many mechanisms could not be applied (0 when all are in place) and writes
+ * their names, comma-separated, into `missing` (a buffer of `size` bytes the caller owns).
+ * What could be applied is applied all the same. */
+int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size);
+
+/* The folder of the shared library that holds `symbol` (the Swift runtime's folder, for
+ * swift_retain), written into `folder` (the caller's buffer of `size` bytes). 0 on success;
+ * -1 when the symbol is not found or lies in the executable itself (a static runtime). */
+int th_sandbox_library_folder(const char *symbol, char *folder, size_t size);
 
 #endif

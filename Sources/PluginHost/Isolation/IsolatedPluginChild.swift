@@ -20,6 +20,11 @@ public enum IsolatedPluginChild {
     nonisolated(unsafe) private static var nextInstance: UInt64 = 1
     /// Errors of a typed constructor call land here; the host sees a NULL instance.
     nonisolated(unsafe) private static let trace = TransitionTrace { 0 }
+    /// What the sandbox lacks on this kernel, told to the host with the plugin's loading.
+    nonisolated(unsafe) private static var sandboxMissing: String?
+    /// The CPU time an isolated plugin may use in all, over however many runs: transitions
+    /// cost it milliseconds; only a plugin that spins in the background comes near.
+    static let cpuSeconds = 3600.0
 
     public static func run(path: String, channelDescriptor fd: Int32) -> Never {
         // A crash is an expected outcome here: no core dump, and no time spent writing one.
@@ -27,8 +32,9 @@ public enum IsolatedPluginChild {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         // The parent reports a plugin's exit with its own status (PluginExitGuard).
         PluginExitGuard.isEnabled = false
-        // Before the plugin loads: no signal to the host, no tracing, no parent left behind.
-        HelperSandbox.enter()
+        // Before the plugin loads: no signal to the host, no tracing, no process started, no
+        // file read but the plugin's and the system's libraries, no parent left behind.
+        sandboxMissing = HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds)
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)
@@ -50,6 +56,7 @@ public enum IsolatedPluginChild {
             case .success(let loaded): plugin = loaded; w.put(nil as String?)
             case .failure(let failure): w.put(failure.message)
             }
+            w.put(sandboxMissing)
         case .ping:
             break
         case .createAnimator, .createPresentation:

@@ -7,18 +7,58 @@ import Musl
 #endif
 
 /// The sandbox of the helper processes that run plugin code: the scanner's helper and an
-/// isolated plugin's process enter it before loading any plugin (see CSandbox's sandbox.h).
-/// Trusted plugins loaded in the host itself pay nothing for it.
+/// isolated plugin's process enter it before loading any plugin (see CSandbox's sandbox.h and
+/// docs/SANDBOX.md). Trusted plugins loaded in the host itself pay nothing for it.
 enum HelperSandbox {
-    /// Enters the sandbox. HOST_SANDBOX=off skips it, for measuring what it costs (the
-    /// benchmark) or finding whether it is to blame; it is no setting for everyday use. What
-    /// the kernel lacks is said on standard error, which is the scan's debug output.
-    static func enter() {
-        if let setting = getenv("HOST_SANDBOX"), String(cString: setting) == "off" { return }
-        var why = [CChar](repeating: 0, count: 256)
-        if th_sandbox_enter(&why, why.count) != 0 {
-            let line = "host helper: sandbox incomplete: \(String(cString: why))\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
+    /// The address space a helper may use: far above what any transition needs (a helper
+    /// with a loaded plugin maps about 300 MB, mostly the runtime's reservations), far below
+    /// what would hurt the machine.
+    static let memoryBytes: UInt64 = 4 << 30
+    /// Descriptors a helper may hold: it needs a handful.
+    static let descriptors: UInt = 256
+    /// The most it may write to a file through a descriptor it inherited (HOST_DEBUG_SCAN's
+    /// standard error, when that is a file); it can open none for writing.
+    static let fileBytes: UInt64 = 16 << 20
+
+    /// Enters the sandbox, allowing the helper to read `plugins` (the files it will load)
+    /// besides the system's libraries, and to use at most `cpuSeconds` of CPU time.
+    /// Returns what the kernel lacks, or nil when everything is in place.
+    ///
+    /// HOST_SANDBOX=off skips it, for measuring what it costs (the benchmark) or finding
+    /// whether it is to blame; HOST_SANDBOX=no-landlock skips Landlock alone (how the tests
+    /// see a kernel without it). Neither is a setting for everyday use.
+    static func enter(readable plugins: [String], cpuSeconds: Double) -> String? {
+        let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
+        if setting == "off" { return nil }
+        let folders = swiftRuntimeFolder().map { [$0] } ?? []
+        var missing = [CChar](repeating: 0, count: 1024)
+        let cpu = UInt(min(max(cpuSeconds, 1), 86_400).rounded(.up))
+        let failures = withCStrings(plugins) { files in
+            withCStrings(folders) { trees in
+                var policy = th_sandbox_policy(
+                    readable: files, readable_count: plugins.count,
+                    readable_folders: trees, readable_folder_count: folders.count,
+                    memory_bytes: memoryBytes, cpu_seconds: cpu, descriptors: descriptors, file_bytes: fileBytes,
+                    without_landlock: setting == "no-landlock" ? 1 : 0)
+                return th_sandbox_enter(&policy, &missing, missing.count)
+            }
         }
+        let text = String(cString: missing)
+        return failures == 0 && text.isEmpty ? nil : text
+    }
+
+    /// The folder of the Swift runtime the host uses, when it is a library of its own: a
+    /// plugin written in Swift links against it (and the libraries beside it).
+    private static func swiftRuntimeFolder() -> String? {
+        var folder = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard th_sandbox_library_folder("swift_retain", &folder, folder.count) == 0 else { return nil }
+        return String(cString: folder)
+    }
+
+    /// Calls `body` with a C array of `strings`, valid for the call only.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+        let copies = strings.map { UnsafePointer(strdup($0)) }
+        defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        return copies.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }

@@ -18,24 +18,21 @@ public enum PluginScanChild {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         // A parent that is gone no longer reads: end rather than write into the void.
         signal(SIGPIPE, SIG_DFL)
-        // If the parent dies while a plugin hangs, nobody would ever kill this process: the
-        // alarm does, a little after the parent would have.
-        let alarmSeconds = UInt32(min(max(timeout, 1), 3600).rounded(.up)) + 5
-
         // The parent reports a plugin's exit with its own status (PluginExitGuard).
         PluginExitGuard.isEnabled = false
-        // Before any plugin code runs: no signal to the host, no tracing, no parent left behind.
-        HelperSandbox.enter()
+        // Before any plugin code runs: no signal to the host, no tracing, no process started,
+        // no file read but the batch's and the system's libraries, no parent left behind
+        // (the parent-death signal replaces the alarm this helper once set, which a plugin
+        // could ignore). The CPU limit is the batch's whole allowance.
+        let missing = HelperSandbox.enter(readable: paths, cpuSeconds: Double(paths.count) * timeout + 10)
         // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
         HostBridge.shared.keepsLogsForTheNextRun = false
         var reportInfo = stat()
         guard fstat(fd, &reportInfo) == 0 else { _exit(3) }  // no report descriptor: nobody to tell
-        send(ScanReport.hello, fd)
+        send(ScanReport.hello(sandboxMissing: missing), fd)
         for (index, path) in paths.enumerated() {
             send(ScanReport.begin(index), fd)
-            alarm(alarmSeconds)
             let outcome = scan(path)
-            alarm(0)
             // One write for the whole outcome and its end: the parent counts it only whole.
             var bytes: [UInt8] = []
             for line in OutcomeRecord.lines(outcome) { bytes += RecordLine.encode(line) }

@@ -2,7 +2,7 @@ import CTransitionABI
 
 /// The report a scanner child writes on its descriptor 3, file by file, in record lines:
 ///
-///     hello th-scan 1 ABI-MAJOR ABI-MINOR
+///     hello th-scan 1 ABI-MAJOR ABI-MINOR [SANDBOX-MISSING]
 ///     begin 0
 ///     <the outcome of the batch's first file: see OutcomeRecord>
 ///     end 0
@@ -12,12 +12,14 @@ import CTransitionABI
 ///
 /// `begin` comes before the file is loaded, so when the child dies or stops answering, the
 /// file it was loading is known: the culprit. An outcome counts only once its `end` has
-/// arrived whole.
+/// arrived whole. SANDBOX-MISSING, when there, names what the helper's sandbox lacks on this
+/// kernel; it is written before any plugin is loaded.
 enum ScanReport {
     static let protocolName = "th-scan"
     static let protocolVersion = "1"
 
     static var hello: [String] { ["hello", protocolName, protocolVersion, "\(TH_ABI_MAJOR)", "\(TH_ABI_MINOR)"] }
+    static func hello(sandboxMissing: String?) -> [String] { hello + (sandboxMissing.map { [$0] } ?? []) }
     static func begin(_ index: Int) -> [String] { ["begin", "\(index)"] }
     static func end(_ index: Int) -> [String] { ["end", "\(index)"] }
     static let done = ["done"]
@@ -51,6 +53,9 @@ struct ScanReportReader {
     private var pending: [UInt8] = []
     private var recordLines: [[String]] = []
     private var recordBytes = 0
+
+    /// What the helper's sandbox lacks, as its hello said; nil when nothing does.
+    private(set) var sandboxMissing: String?
 
     init(fileCount: Int) { self.fileCount = fileCount }
 
@@ -93,9 +98,10 @@ struct ScanReportReader {
         let fields = try RecordLine.decode(line)
         switch state {
         case .awaitingHello:
-            guard fields == ScanReport.hello else {
+            guard Array(fields.prefix(ScanReport.hello.count)) == ScanReport.hello, fields.count <= ScanReport.hello.count + 1 else {
                 throw RecordLine.Malformed(description: "the report does not start with this host's hello")
             }
+            sandboxMissing = fields.count > ScanReport.hello.count ? fields.last : nil
             state = .betweenFiles(next: 0)
             return nil
         case .betweenFiles(let next):

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One attack a plugin makes from its init, which runs in the scanner's helper and again in an
+/// isolated plugin's process. The C code calls ESCAPED() when the attack got through, which
+/// ends the helper with status 99 for the host to report; where the harm would be outside the
+/// helper (a file, a process), `harm` looks for it afterwards.
+struct Attack: Sendable {
+    let name: String
+    let code: String
+    /// Contained means hung: the plugin waits for ever once its attack failed.
+    var hangs = false
+    /// What the attack left outside the host, if anything: nil when nothing.
+    var harm: (@Sendable (AttackFiles) -> String?)?
+}
+
+/// The files an attack aims at, one set per attack.
+struct AttackFiles: Sendable {
+    let secret: String
+    let victim: String
+    let written: String
+
+    init(in dir: TempDir) throws {
+        secret = try dir.write("secret.txt", text: "the user's secret\n")
+        victim = try dir.write("victim.txt", text: "keep me\n")
+        written = dir.file("written-by-a-plugin.txt")
+    }
+
+    /// The C definitions the attacks use (the source is compiled as _GNU_SOURCE).
+    var prelude: String {
+        """
+        #include <errno.h>
+        #include <fcntl.h>
+        #include <signal.h>
+        #include <sys/mman.h>
+        #include <sys/prctl.h>
+        #include <sys/ptrace.h>
+        #include <sys/socket.h>
+        #include <sys/syscall.h>
+        #include <sys/uio.h>
+        #define SECRET_PATH \(HostilePlugin.literal(secret))
+        #define VICTIM_PATH \(HostilePlugin.literal(victim))
+        #define WRITTEN_PATH \(HostilePlugin.literal(written))
+        #define ESCAPED() exit(99)
+        """
+    }
+}
+
+extension Attack {
+    /// The name a process started by a plugin gives itself, so that one left running is found.
+    static let escapedProcessName = "hp-escaped"
+
+    static let all: [Attack] = [
+        Attack(name: "SIGKILL to the host", code: "if (kill(getppid(), SIGKILL) == 0) ESCAPED();"),
+        Attack(name: "SIGSTOP to the host", code: "if (kill(getppid(), SIGSTOP) == 0) ESCAPED();"),
+        Attack(name: "a signal to its whole process group", code: "if (kill(0, SIGCONT) == 0) ESCAPED();"),
+        Attack(name: "tgkill of the host's main thread",
+               code: "if (syscall(SYS_tgkill, getppid(), getppid(), SIGKILL) == 0) ESCAPED();"),
+        Attack(name: "ptrace attach to the host", code: "if (ptrace(PTRACE_ATTACH, getppid(), 0, 0) == 0) ESCAPED();"),
+        // At the first address the host has mapped, which its maps file tells (or would).
+        Attack(name: "reading the host's memory (process_vm_readv)", code: """
+            char path[64], byte; unsigned long start = 0;
+            snprintf(path, sizeof path, "/proc/%d/maps", (int)getppid());
+            FILE *maps = fopen(path, "r");
+            if (maps != NULL) { if (fscanf(maps, "%lx", &start) != 1) start = 0; fclose(maps); }
+            struct iovec mine = { &byte, 1 }, theirs = { start != 0 ? (void *)start : (void *)&host, 1 };
+            if (process_vm_readv(getppid(), &mine, 1, &theirs, 1, 0) == 1) ESCAPED();
+            """),
+        Attack(name: "opening the host's memory through /proc", code: """
+            char path[64]; snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
+            if (open(path, O_RDWR) >= 0) ESCAPED();
+            """),
+        Attack(name: "a forked process that would outlive the command", code: """
+            pid_t child = fork();
+            if (child == 0) { prctl(PR_SET_NAME, "\(escapedProcessName)"); sleep(30); _exit(0); }
+            if (child > 0) ESCAPED();
+            """, harm: { _ in Attack.processNamed(escapedProcessName) }),
+        Attack(name: "running a program (exec)", code: """
+            execl("/bin/sh", "sh", "-c", "echo escaped > " WRITTEN_PATH, (char *)0);
+            """, harm: { files in Attack.exists(files.written) }),
+        Attack(name: "running a program (system)", code: "if (system(\"echo escaped > \" WRITTEN_PATH) == 0) ESCAPED();",
+               harm: { files in Attack.exists(files.written) }),
+        Attack(name: "a new network socket", code: "if (socket(AF_INET, SOCK_STREAM, 0) >= 0) ESCAPED();"),
+        Attack(name: "a new local socket", code: "if (socket(AF_UNIX, SOCK_STREAM, 0) >= 0) ESCAPED();"),
+        Attack(name: "reading a private file of the user", code: "if (open(SECRET_PATH, O_RDONLY) >= 0) ESCAPED();"),
+        Attack(name: "listing the user's folders", code: "if (open(\"/\", O_RDONLY | O_DIRECTORY) >= 0 && open(\"/tmp\", O_RDONLY | O_DIRECTORY) >= 0) ESCAPED();"),
+        Attack(name: "writing a file", code: "if (open(WRITTEN_PATH, O_WRONLY | O_CREAT, 0644) >= 0) ESCAPED();",
+               harm: { files in Attack.exists(files.written) }),
+        Attack(name: "deleting a file", code: "if (unlink(VICTIM_PATH) == 0) ESCAPED();",
+               harm: { files in FileManager.default.fileExists(atPath: files.victim) ? nil : "the victim file is gone" }),
+        Attack(name: "allocating 20 GiB", code: """
+            void *p = mmap(NULL, (size_t)20 << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (p != MAP_FAILED) ESCAPED();
+            """),
+        Attack(name: "opening 5,000 descriptors", code: """
+            int opened = 0; while (opened < 5000 && dup(0) >= 0) opened++;
+            if (opened == 5000) ESCAPED();
+            """),
+        Attack(name: "reading a descriptor the host inherited (9, the secret)", code: "char c; if (read(9, &c, 1) == 1) ESCAPED();"),
+        Attack(name: "ignoring SIGALRM, then hanging", code: "signal(SIGALRM, SIG_IGN); for (;;) sleep(1);", hangs: true),
+    ]
+
+    static func exists(_ path: String) -> String? {
+        FileManager.default.fileExists(atPath: path) ? "it wrote \(path)" : nil
+    }
+
+    /// A process named `name` that is still running, said as harm (and killed); nil when there
+    /// is none.
+    static func processNamed(_ name: String) -> String? {
+        guard let pid = runningProcesses(named: name).first else { return nil }
+        kill(pid, SIGKILL)
+        return "process \(pid) (\(name)) outlived the command"
+    }
+
+    /// The processes named `name` that are running: not zombies, which are dead already and
+    /// only wait for whoever reaps orphans here.
+    static func runningProcesses(named name: String) -> [pid_t] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let comm = stat[stat.index(after: open)..<close]
+            let state = stat[stat.index(after: close)...].split(separator: " ").first
+            return comm == name && state != "Z" ? pid : nil
+        }
+    }
+}
+
+/// How the corpus went: every attack, tried every way.
+actor AttackTally {
+    private(set) var tried = 0
+    private(set) var lost: [String] = []
+
+    func record(_ label: String, lostBecause: String?) {
+        tried += 1
+        if let lostBecause { lost.append("\(label): \(lostBecause)") }
+    }
+}
+
+@Suite("Malicious plugins, tried and counted")
+struct MaliciousPluginCorpusTests {
+    /// The host, run with descriptor 9 open on the secret file (as a careless parent might
+    /// leave one), against the plugin folders given.
+    static func host(_ arguments: [String], files: AttackFiles, in dir: TempDir) async throws -> ProgramResult {
+        let host = try Build.requireHost()
+        return try await runProgram(
+            "/bin/sh", ["-c", "exec 9<\"$0\"; exec \"$@\"", files.secret, host] + arguments,
+            environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))"),
+                          "XDG_CACHE_HOME": dir.file("cache-\(UUID().uuidString.prefix(8))"), "HOST_SCAN_TIMEOUT": "2"],
+            outputIn: dir, timeout: 60)
+    }
+
+    /// Why `result` shows the attack got through, or nil when it was contained.
+    static func breach(_ result: ProgramResult, expectedStatus: String?, files: AttackFiles, attack: Attack) -> String? {
+        if result.crashed { return "the host was ended by a signal: \(result)" }
+        if result.status != 0 { return "the host exited with \(result.status): \(result.err.suffix(400))" }
+        let said = result.out + result.err
+        if said.contains("exit(99)") || said.contains("exit status 99") { return "the attack got through (its plugin exited 99)" }
+        if let expectedStatus {
+            let rows = (try? ListRow.parse(result)) ?? []
+            guard let row = rows.first(where: { $0.path.hasSuffix("/attack.so") }) else { return "no row for the plugin:\n\(result.out)" }
+            if row.status != expectedStatus { return "listed \(row.status), not \(expectedStatus): \(row.error ?? "")" }
+        }
+        return attack.harm?(files) ?? Attack.processNamed(Attack.escapedProcessName)
+    }
+
+    @Test("Every attack from a scan helper (trusted and untrusted folders) and an isolated process: tried, contained, none lost")
+    func corpus() async throws {
+        let tally = AttackTally()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (i, attack) in Attack.all.enumerated() {
+                if i >= 3 { try await group.next() }  // three at a time: the machine has two cores
+                group.addTask { try await Self.tryEverywhere(attack, tally: tally) }
+            }
+            try await group.waitForAll()
+        }
+        let tried = await tally.tried, lost = await tally.lost
+        print("malicious-plugin corpus: \(Attack.all.count) attacks, \(tried) tried, \(tried - lost.count) contained, \(lost.count) lost")
+        #expect(tried >= Attack.all.count * 3 - Attack.all.filter(\.hangs).count)
+        #expect(lost.isEmpty, "\(lost.joined(separator: "\n"))")
+    }
+
+    static func tryEverywhere(_ attack: Attack, tally: AttackTally) async throws {
+        let dir = try TempDir("attack")
+        let files = try AttackFiles(in: dir)
+        let trusted = try dir.folder("trusted"), untrusted = try dir.folder("untrusted")
+        let plugin = HostilePlugin(id: "hostile.attacker", effectID: "attack", prelude: files.prelude, initBody: attack.code)
+        let source = plugin.render().replacingOccurrences(of: "#define _POSIX_C_SOURCE 200809L", with: "#define _GNU_SOURCE")
+        try await compileC(source, to: "trusted/attack.so", in: dir)
+        try await compileC(source, to: "untrusted/attack.so", in: dir)
+        let listed = attack.hangs ? "hung" : "ok"
+
+        let scan = try await host(["list", "--json", "--plugin-path", trusted], files: files, in: dir)
+        await tally.record("\(attack.name) (scan helper)", lostBecause: breach(scan, expectedStatus: listed, files: files, attack: attack))
+        let alone = try await host(["list", "--json", "--untrusted-plugin-path", untrusted], files: files, in: dir)
+        await tally.record("\(attack.name) (untrusted scan helper)", lostBecause: breach(alone, expectedStatus: listed, files: files, attack: attack))
+        guard !attack.hangs else { return }
+        let run = try await host(["run", "attack", "--untrusted-plugin-path", untrusted, "--format", "json"], files: files, in: dir)
+        var lost = breach(run, expectedStatus: nil, files: files, attack: attack)
+        if lost == nil, !run.out.contains("\"effect\":\"hostile.attacker:attack\"") || !run.out.contains("\"clean\":true") {
+            lost = "the run did not use the plugin: \(run.out.prefix(400))"
+        }
+        await tally.record("\(attack.name) (isolated process)", lostBecause: lost)
+    }
+}
