@@ -135,6 +135,15 @@ final class HostBridge {
         }
     }
 
+    /// A line an isolated plugin printed (its standard output or error, captured by the
+    /// host): into the trace as the plugin's log lines go, escaped, cut and counted alike.
+    func recordOutput(of plugin: String, _ bytes: ArraySlice<UInt8>) {
+        guard keepsAnotherLogLine() else { return }
+        let text = String(decoding: bytes.prefix(Self.logLineLimit), as: UTF8.self)
+        let cut = bytes.count > Self.logLineLimit ? "… (cut: longer than \(Self.logLineLimit) bytes)" : ""
+        record(.info, "\(plugin) printed: \(VisibleText.escape(text))\(cut)")
+    }
+
     /// A plugin's log message as text: at most logLineLimit bytes are read (a longer one is
     /// cut, and says so, where it was once dropped without a word), and bytes that are not
     /// UTF-8 are shown as U+FFFD.

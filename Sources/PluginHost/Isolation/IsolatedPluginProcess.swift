@@ -34,10 +34,10 @@ public final class IsolatedPluginProcess {
         do {
             child = try ChildProcess(
                 executable: executable, arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3", path],
-                // The plugin's own printing goes nowhere: inherited, it corrupted the host's
-                // JSON on standard output and reached the terminal raw. What a plugin has to
-                // say goes through host->log, into the trace.
-                output: .null, error: .null,
+                // The plugin's own printing is captured into the trace, escaped and bounded:
+                // inherited, it corrupted the host's JSON on standard output and reached the
+                // terminal raw.
+                output: .capture, error: .capture,
                 // A plugin's crash is reported by the host in one line; the Swift runtime's
                 // backtrace of the helper would only bury it (and takes a while to write).
                 environment: ["SWIFT_BACKTRACE": "enable=no"],
@@ -56,6 +56,7 @@ public final class IsolatedPluginProcess {
             throw LoadFailure(reason: failure ?? "the plugin did not load")
         }
         if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
+        if let missing = try? reply.string() { SandboxNotice.report(missing) }
     }
 
     public struct LoadFailure: Error, CustomStringConvertible {
@@ -78,11 +79,34 @@ public final class IsolatedPluginProcess {
         let saved = currentCall
         currentCall = what
         defer { currentCall = saved }
+        defer { takeOutput() }
         do {
             return try HostBridge.shared.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
         } catch let f as IsolationChannel.Failure {
             fail(f)
             return nil
+        }
+    }
+
+    /// What the plugin printed and the last call has not yet taken: a line not yet ended.
+    private var unfinishedLine: [UInt8] = []
+
+    /// Puts what the plugin printed during the call into the trace, line by line. The pipe
+    /// holds at most 64 KiB; what the plugin wrote beyond that while the host was not reading
+    /// was refused to it (its write failed), so this reads a bounded amount.
+    private func takeOutput() {
+        while true {
+            let bytes = child.readCaptured()
+            if bytes.isEmpty { break }
+            unfinishedLine += bytes
+            while let newline = unfinishedLine.firstIndex(of: 0x0a) {
+                HostBridge.shared.recordOutput(of: pluginID, unfinishedLine[..<newline])
+                unfinishedLine.removeSubrange(...newline)
+            }
+            if unfinishedLine.count > HostBridge.logLineLimit {
+                HostBridge.shared.recordOutput(of: pluginID, unfinishedLine[...])
+                unfinishedLine = []
+            }
         }
     }
 

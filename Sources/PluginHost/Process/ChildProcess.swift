@@ -7,7 +7,10 @@ import Musl
 #endif
 
 /// A child process started with posix_spawn and watched through a pidfd, which poll(2)
-/// reports readable when the child exits. So a parent waits for many children at once, each
+/// reports readable when the child exits. It starts in a session and process group of its
+/// own, inherits no descriptor but those it is handed, and is ended as a group: whatever it
+/// started goes with it, when it is killed, reaped, or the command is ended by a signal
+/// (child_process_cleanup_on_termination). So a parent waits for many children at once, each
 /// with its own deadline, without a thread per child and without polling (Foundation's
 /// Process.waitUntilExit polls, at about 50 ms a child).
 ///
@@ -36,6 +39,10 @@ public final class ChildProcess {
         case inherit
         /// Created (mode 0600) or truncated.
         case file(String)
+        /// Into a pipe the parent reads (`captured`); standard output and error share it. The
+        /// child's end never blocks: what does not fit while the parent is not reading is
+        /// lost to the child (its write fails), so output cannot stall it.
+        case capture
     }
 
     public struct SpawnError: Error, CustomStringConvertible {
@@ -47,6 +54,8 @@ public final class ChildProcess {
     public let watch: Int32
     /// The read end of the report pipe (close-on-exec, non-blocking), or -1 without one.
     public let report: Int32
+    /// The read end of the pipe that captures standard output and error (non-blocking), or -1.
+    public let captured: Int32
     private var reaped = false
     private var reportOpen: Bool
 
@@ -69,6 +78,10 @@ public final class ChildProcess {
             pipeEnds = try Self.makeReportPipe()
         }
         defer { if pipeEnds.write >= 0 { close(pipeEnds.write) } }
+        var captureEnds: (read: Int32, write: Int32) = (-1, -1)
+        if case .capture = output { captureEnds = try Self.makeReportPipe() } else if case .capture = error { captureEnds = try Self.makeReportPipe() }
+        defer { if captureEnds.write >= 0 { close(captureEnds.write) } }
+        if captureEnds.write >= 0 { _ = fcntl(captureEnds.write, F_SETFL, O_NONBLOCK) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -79,6 +92,7 @@ public final class ChildProcess {
             case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
             case .inherit: break
             case .file(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case .capture: posix_spawn_file_actions_adddup2(&actions, captureEnds.write, fd)
             }
         }
         if let target = reportDescriptor {
@@ -91,6 +105,10 @@ public final class ChildProcess {
             // The caller's descriptor (close-on-exec) reaches the child at `as`, without it.
             posix_spawn_file_actions_adddup2(&actions, passed.descriptor, passed.as)
         }
+        // Nothing else: a descriptor the host's own parent left open without close-on-exec
+        // (a file, a socket) must not reach plugin code.
+        let highest = max(2, reportDescriptor ?? 2, passed?.as ?? 2)
+        _ = child_process_close_from(&actions, highest + 1)
 
         // A child starts with default signal handling and nothing blocked, whatever the parent did.
         var attributes = posix_spawnattr_t()
@@ -103,7 +121,9 @@ public final class ChildProcess {
         for signal in [SIGPIPE, SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A session of its own, so that its group is ended as a whole (and Ctrl-C on the
+        // terminal reaches the host, which ends it, not the child directly).
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | child_process_spawn_setsid())
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -114,43 +134,55 @@ public final class ChildProcess {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
             if pipeEnds.read >= 0 { close(pipeEnds.read) }
+            if captureEnds.read >= 0 { close(captureEnds.read) }
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
+        _ = child_process_register_group(child)
         let fd = child_process_watch(child)
         guard fd >= 0 else {
             let why = String(cString: strerror(errno))
+            Glibc.kill(-child, SIGKILL)
             Glibc.kill(child, SIGKILL)
             var ignored: Int32 = 0
             _ = waitpid(child, &ignored, 0)
+            child_process_unregister_group(child)
             if pipeEnds.read >= 0 { close(pipeEnds.read) }
+            if captureEnds.read >= 0 { close(captureEnds.read) }
             throw SpawnError(description: "cannot watch a child process (pidfd_open: \(why)); Linux 5.3 or later is needed")
         }
         watch = fd
         report = pipeEnds.read
         reportOpen = pipeEnds.read >= 0
+        captured = captureEnds.read
     }
 
     deinit {
         if !reaped { kill(); _ = reap() }
         close(watch)
         closeReport()
+        if captured >= 0 { close(captured) }
     }
 
-    /// Kills the child (SIGKILL: a hung plugin may ignore anything gentler). Only ever this
-    /// child, by its pid, and only before it has been reaped.
+    /// Kills the child and its process group (SIGKILL: a hung plugin may ignore anything
+    /// gentler). Only ever this child's group, and only before the child has been reaped:
+    /// until then its pid, and so its group's id, cannot be reused.
     @discardableResult
     public func kill() -> Bool {
         guard !reaped else { return false }
+        _ = Glibc.kill(-pid, SIGKILL)
         return Glibc.kill(pid, SIGKILL) == 0
     }
 
     /// Waits for the child and collects its status: call once its pidfd is readable, or after
-    /// kill(), when it returns at once.
+    /// kill(), when it returns at once. What the child left running in its group is killed
+    /// first (a plugin's forked process holding the report pipe open, say).
     public func reap() -> Termination {
+        if !reaped { _ = Glibc.kill(-pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true
+        child_process_unregister_group(pid)
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
@@ -174,6 +206,19 @@ public final class ChildProcess {
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
             return nil
+        }
+    }
+
+    /// Reads what the child wrote to its captured output since the last call, without
+    /// waiting, at most `maximum` bytes.
+    public func readCaptured(maximum: Int = 65536) -> [UInt8] {
+        guard captured >= 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(captured, $0.baseAddress, maximum) }
+            if n > 0 { return Array(buffer[0..<n]) }
+            if n < 0 && errno == EINTR { continue }
+            return []
         }
     }
 

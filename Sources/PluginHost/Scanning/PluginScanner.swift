@@ -77,14 +77,21 @@ public final class PluginScanner {
             }
             guard !workers.isEmpty else { break }
 
-            var fds = workers.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            // Each worker's descriptors, and where they start in `fds`.
+            var fds: [pollfd] = [], first: [Int] = []
+            for worker in workers {
+                first.append(fds.count)
+                fds += worker.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            }
             let wait = workers.map { $0.nextLook(releaseAfter: releaseAfter) }.min()! - monotonicSeconds()
             _ = poll(&fds, nfds_t(fds.count), ChildProcess.milliseconds(wait))
             let now = monotonicSeconds()
             for i in workers.indices.reversed() {
                 let worker = workers[i]
-                if fds[i].revents != 0 || now >= worker.deadline,
+                let news = fds[first[i]..<first[i] + worker.descriptors.count].contains { $0.revents != 0 }
+                if news || now >= worker.deadline,
                    let ending = worker.service(now: now, finished: { results[$0] = $1 }) {
+                    if let missing = worker.reader.sandboxMissing { SandboxNotice.report(missing) }
                     workers.remove(at: i)
                     queue.insert(contentsOf: settle(worker, ending, &results, &fruitless), at: 0)
                     continue

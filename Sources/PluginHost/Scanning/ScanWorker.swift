@@ -45,12 +45,16 @@ final class ScanWorker {
         self.deadline = now + quietTimeout
     }
 
-    /// What poll(2) should watch: the report while it is open, then the child's exit.
-    var descriptor: Int32 { reportClosed ? child.watch : child.report }
+    /// What poll(2) should watch: the report while it is open, and the child's exit. Both,
+    /// because a process the plugin started could hold the report open after the child died.
+    var descriptors: [Int32] { reportClosed ? [child.watch] : [child.report, child.watch] }
 
     /// Reads what has arrived, handing each finished outcome to `finished` (an index in the
     /// scanner's list); returns how the child ended, or nil while it is still at work.
     func service(now: Double, finished: (Int, ScanOutcome) -> Void) -> Ending? {
+        // Once the child has exited, what it wrote is all in the pipe: read it to the end of
+        // what is there, and do not wait for an end of file that another holder could delay.
+        let exited = child.hasExited(within: 0)
         if !reportClosed {
             while true {
                 guard let bytes = child.readReport() else {
@@ -61,7 +65,10 @@ final class ScanWorker {
                     deadline = min(deadline, now + 2)
                     break
                 }
-                guard !bytes.isEmpty else { break }
+                guard !bytes.isEmpty else {
+                    if exited { reportClosed = true; child.closeReport() }
+                    break
+                }
                 let events: [ScanReportReader.Event]
                 do { events = try reader.feed(bytes) } catch { return kill(.garbled("\(error)")) }
                 for event in events {
@@ -81,9 +88,7 @@ final class ScanWorker {
             }
         }
         if reportClosed, child.hasExited(within: 0) {
-            let termination = child.reap()
-            if termination == .signalled(SIGALRM) { return .timedOut }  // the child's own watchdog
-            return .died(termination)
+            return .died(child.reap())
         }
         if now >= deadline { return kill(.timedOut) }
         return nil
