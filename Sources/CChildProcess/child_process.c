@@ -1,7 +1,15 @@
 #define _GNU_SOURCE
 #include "child_process.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -14,4 +22,150 @@ int child_process_watch(pid_t pid)
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int child_process_close_from(posix_spawn_file_actions_t *actions, int lowest)
+{
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+short child_process_spawn_setsid(void) { return POSIX_SPAWN_SETSID; }
+
+/* ---- cleanup on termination ------------------------------------------------------------- */
+
+#define MAX_GROUPS 256
+#define MAX_FOLDERS 32
+
+/* Written by the program with the signals blocked, read by the handler: a slot is in use when
+ * its group is nonzero or its path is not empty. Groups take their slot by compare-and-swap;
+ * folders under a mutex (never taken by the handler). */
+static volatile pid_t groups[MAX_GROUPS];
+static char folders[MAX_FOLDERS][PATH_MAX];
+static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
+static const int handled[] = { SIGTERM, SIGINT, SIGHUP };
+
+/* Blocks the handled signals in this thread (so the handler never sees a half-made entry);
+ * `old` receives the mask to put back. */
+static void block_handled(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof handled / sizeof *handled; i++) sigaddset(&set, handled[i]);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+int child_process_register_group(pid_t group)
+{
+    if (group <= 1) return -1;
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        if (__sync_bool_compare_and_swap(&groups[i], 0, group)) return 0;
+    }
+    return -1;
+}
+
+void child_process_unregister_group(pid_t group)
+{
+    for (int i = 0; i < MAX_GROUPS; i++) (void)__sync_bool_compare_and_swap(&groups[i], group, 0);
+}
+
+int child_process_register_folder(const char *path)
+{
+    if (path[0] == '\0' || strlen(path) >= PATH_MAX) return -1;
+    int result = -1;
+    sigset_t old;
+    block_handled(&old);
+    pthread_mutex_lock(&folders_lock);
+    for (int i = 0; i < MAX_FOLDERS && result != 0; i++) {
+        if (folders[i][0] != '\0') continue;
+        /* The first byte last: until it is set, a handler running on another thread sees
+         * an empty slot, never a path half written over an old one. */
+        strcpy(folders[i] + 1, path + 1);
+        __sync_synchronize();
+        folders[i][0] = path[0];
+        result = 0;
+    }
+    pthread_mutex_unlock(&folders_lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return result;
+}
+
+void child_process_unregister_folder(const char *path)
+{
+    sigset_t old;
+    block_handled(&old);
+    pthread_mutex_lock(&folders_lock);
+    for (int i = 0; i < MAX_FOLDERS; i++) if (strcmp(folders[i], path) == 0) folders[i][0] = '\0';
+    pthread_mutex_unlock(&folders_lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+struct linux_dirent64 {
+    uint64_t d_ino;
+    int64_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
+/* Removes what the folder open at `fd` holds, `depth` levels deep at most, with raw system
+ * calls only (opendir and readdir allocate, which a signal handler must not). */
+static void empty_folder(int fd, int depth)
+{
+    char buffer[4096];
+    for (;;) {
+        long n = syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+        if (n <= 0) return;
+        int removed = 0;
+        for (long at = 0; at < n;) {
+            struct linux_dirent64 *entry = (struct linux_dirent64 *)(buffer + at);
+            at += entry->d_reclen;
+            const char *name = entry->d_name;
+            if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
+            if (entry->d_type == DT_DIR && depth > 0) {
+                int child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (child >= 0) { empty_folder(child, depth - 1); close(child); }
+                if (unlinkat(fd, name, AT_REMOVEDIR) == 0) removed++;
+            } else if (unlinkat(fd, name, 0) == 0) {
+                removed++;
+            }
+        }
+        /* Entries were removed while reading: start over from the beginning. */
+        if (removed > 0) lseek(fd, 0, SEEK_SET);
+    }
+}
+
+static void on_termination(int signal_number)
+{
+    int saved = errno;
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        pid_t group = groups[i];
+        if (group > 1) { kill(-group, SIGKILL); kill(group, SIGKILL); }
+    }
+    for (int i = 0; i < MAX_FOLDERS; i++) {
+        if (folders[i][0] == '\0') continue;
+        int fd = open(folders[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) { empty_folder(fd, 16); close(fd); }
+        rmdir(folders[i]);
+    }
+    /* End as the signal would have ended us. */
+    signal(signal_number, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    errno = saved;
+    raise(signal_number);
+}
+
+void child_process_cleanup_on_termination(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination;
+    sigfillset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof handled / sizeof *handled; i++) sigaction(handled[i], &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof handled / sizeof *handled; i++) sigaddset(&set, handled[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }

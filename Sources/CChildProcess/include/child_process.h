@@ -1,12 +1,39 @@
-/* What `host validate` needs from Linux that Swift's Glibc module does not declare. */
+/* What the host's child processes need from Linux that Swift's Glibc module does not declare. */
 #ifndef CHILD_PROCESS_H
 #define CHILD_PROCESS_H
 
+#include <spawn.h>
 #include <sys/types.h>
 
 /* pidfd_open(2): a file descriptor (close-on-exec) that poll(2) reports readable once the
  * child `pid` has exited, so that a parent can wait for several children with one deadline
  * and no polling loop. Linux 5.3 or later; -1 with errno set on failure. */
 int child_process_watch(pid_t pid);
+
+/* Adds to `actions` (the caller's, for posix_spawn) the closing of every descriptor from
+ * `lowest` up, so that a child inherits only the ones it was handed, whatever the host's own
+ * parent left open without close-on-exec. 0, or an error number. */
+int child_process_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/* POSIX_SPAWN_SETSID, which glibc declares only to GNU sources: the flag that starts a child
+ * in a session (and process group) of its own. */
+short child_process_spawn_setsid(void);
+
+/* Ending what a command leaves behind when it is ended itself (SIGTERM, SIGINT, SIGHUP).
+ *
+ * The command registers each child process group it starts and each temporary folder it
+ * makes, and unregisters them once it has ended or removed them itself. Once
+ * child_process_cleanup_on_termination() has been called, those signals kill every
+ * registered group, remove every registered folder (with its contents), and then end the
+ * process by the same signal, as if nothing had been caught. The handler uses only calls
+ * that are safe in a signal handler, on tables of fixed size: a group or folder past the
+ * table's end is not registered (the call returns -1), and is then only as safe as before.
+ *
+ * Paths are copied; the caller keeps ownership of its strings. */
+int child_process_register_group(pid_t group);
+void child_process_unregister_group(pid_t group);
+int child_process_register_folder(const char *path);
+void child_process_unregister_folder(const char *path);
+void child_process_cleanup_on_termination(void);
 
 #endif

@@ -99,7 +99,9 @@ public struct ValidationFailure: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// A private folder for the children's reports and output, removed with its files.
+/// A private folder for the children's reports and output, removed with its files: when it
+/// is let go, or when `host validate` is ended by a signal (TerminationCleanup, which also
+/// kills the test processes).
 final class TemporaryFolder {
     let path: String
 
@@ -110,7 +112,11 @@ final class TemporaryFolder {
             throw ValidationFailure(description: "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
         }
         path = String(cString: made)
+        TerminationCleanup.removeOnTermination(folder: path)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+        TerminationCleanup.forget(folder: path)
+    }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The parts of the sandbox that are not one attack each (those are in the malicious-plugin
+/// corpus): what the parent side does without the kernel's help, and what the user is told.
+@Suite("The sandbox: the parent's side and what it says")
+struct SandboxTests {
+    @Test("Without the sandbox, a process a plugin forks cannot hold the scan report open: the next plugin's crash is a crash, not a hang, and the process is gone after")
+    func forkHoldingTheReport() async throws {
+        let dir = try TempDir("sandbox-fork")
+        let plugins = try dir.folder("plugins")
+        let forker = HostilePlugin(id: "hostile.forker", effectID: "forker",
+                                   prelude: "#include <sys/prctl.h>",
+                                   initBody: #"if (fork() == 0) { prctl(PR_SET_NAME, "hp-holder"); sleep(30); _exit(0); }"#)
+        try await compileC(forker.render().replacingOccurrences(of: "#define _POSIX_C_SOURCE 200809L", with: "#define _GNU_SOURCE"),
+                           to: "plugins/a.so", in: dir)
+        let crasher = try await compileC(HostilePlugin(id: "hostile.crasher", initBody: "*(volatile int *)0 = 1;").render(),
+                                         to: "plugins/b.so", in: dir)
+        // The kernel's half (no fork under seccomp) is off: the parent's half must hold alone.
+        let run = try await ListRun.run(folder: plugins, cache: dir.file("cache"), in: dir, environment: ["HOST_SANDBOX": "off"])
+        #expect(run.hostSurvived, "\(run)")
+        #expect(run.row(crasher)?.status == "crashed", "\(String(describing: run.row(crasher)))")
+        #expect(Attack.processNamed("hp-holder") == nil)
+    }
+
+    @Test("SIGTERM to host validate kills its test processes and removes its temporary folder, then ends it by SIGTERM")
+    func terminatedValidate() async throws {
+        let dir = try TempDir("sandbox-validate")
+        let temporary = try dir.folder("tmp")
+        var plugin = PluginTemplate(pluginID: "fixture.sleeper", effectID: "sleeper", ending: .conforming)
+        plugin.animatePrologue = #"prctl(PR_SET_NAME, "hp-validating"); sleep(60);"#
+        let built = try await compileC("#define _GNU_SOURCE\n#include <sys/prctl.h>\n#include <unistd.h>\n" + plugin.render(),
+                                       to: "sleeper.so", in: dir)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Build.requireHost())
+        process.arguments = ["validate", built]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["TMPDIR": temporary, "XDG_DATA_HOME": try dir.folder("data"), "XDG_CACHE_HOME": dir.file("cache")]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until a test process is in the plugin's animation, then end validate.
+        let started = Date()
+        while Attack.processNamedExists("hp-validating") == false && Date().timeIntervalSince(started) < 30 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(Attack.processNamedExists("hp-validating"), "no test process reached the plugin's animation")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1, "validate's temporary folder")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Attack.processNamed("hp-validating") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the temporary folder was left")
+    }
+
+    @Test("What the kernel lacks is said once per command, however many helpers found it; nothing is said when all is there")
+    func missingMechanismSaidOnce() async throws {
+        let dir = try TempDir("sandbox-notice")
+        let plugins = try dir.folder("plugins")
+        for i in 0..<6 {
+            try await compileC(HostilePlugin(id: "hostile.n\(i)", effectID: "n\(i)").render(), to: "plugins/n\(i).so", in: dir)
+        }
+        let untrusted = try dir.folder("untrusted")
+        try await compileC(HostilePlugin(id: "hostile.u", effectID: "u").render(), to: "untrusted/u.so", in: dir)
+        let without = try await ListRun.run(folder: plugins, cache: dir.file("cache-1"), in: dir,
+                                            extra: ["--untrusted-plugin-path", untrusted], environment: ["HOST_SANDBOX": "no-landlock"])
+        #expect(without.hostSurvived, "\(without)")
+        #expect(without.discovery.contains("helper processes") && !without.discovery.hasPrefix("scanned 8 files in 1 "), "\(without.discovery)")
+        let notes = without.result.err.split(separator: "\n").filter { $0.contains("the plugin sandbox is incomplete") }
+        #expect(notes.count == 1, "\(without.result.err)")
+        #expect(notes.first?.contains("Landlock") == true && notes.first?.contains("docs/SANDBOX.md") == true)
+
+        let isolated = try await runHost(["run", "n1", "--isolate"], pluginFolder: plugins, in: dir, environment: ["HOST_SANDBOX": "no-landlock"])
+        #expect(isolated.status == 0, "\(isolated)")
+        #expect(isolated.err.components(separatedBy: "the plugin sandbox is incomplete").count - 1 == 1, "\(isolated.err)")
+
+        let with = try await ListRun.run(folder: plugins, cache: dir.file("cache-2"), in: dir, extra: ["--untrusted-plugin-path", untrusted])
+        #expect(with.hostSurvived && !with.result.err.contains("sandbox"), "\(with.result.err)")
+    }
+}
+
+extension Attack {
+    /// Whether a process named `name` is running (left alone).
+    static func processNamedExists(_ name: String) -> Bool { !runningProcesses(named: name).isEmpty }
+}
