@@ -15,7 +15,7 @@ struct PluginOptions: ParsableArguments {
     var pluginPaths: [String] = []
 
     @Option(name: .customLong("untrusted-plugin-path"), help: ArgumentHelp(
-        "A folder searched as --plugin-path, whose plugins always run isolated, each in a process of its own (see 'host run --isolate'); repeatable.",
+        "A folder searched as --plugin-path, whose plugins always run isolated, each in a sandboxed process of its own (see 'host run --isolate'), and are scanned one helper each; repeatable.",
         valueName: "dir"))
     var untrustedPluginPaths: [String] = []
 

@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
     var verbose = false
 
     @Flag(help: ArgumentHelp(
-        "Run every plugin in a child process of its own: the scene stays here and the plugin's calls cross a socket. A plugin that crashes, hangs or sends garbage costs its transition, which the host finishes with the cross-dissolve. Curves from plugins are not available."))
+        "Run every plugin in a child process of its own: the scene stays here and the plugin's calls cross a socket. The process is sandboxed (it reads only its plugin and the system's libraries, writes, starts and signals nothing: docs/SANDBOX.md) and what it prints goes to the trace, escaped. A plugin that crashes, hangs or sends garbage costs its transition, which the host finishes with the cross-dissolve. Curves from plugins are not available."))
     var isolate = false
 
     @Option(name: .customLong("isolate-timeout"), help: ArgumentHelp(
