@@ -112,7 +112,7 @@ struct BadPluginFile: Sendable, CustomTestStringConvertible {
                       template: PluginTemplate(effects: [.init(defaultDuration: "NAN")])),
         BadPluginFile("absurd-effect-count.so", mustSay: ["effect_count() returned 100000", "at most 256"],
                       template: PluginTemplate(effectCount: "100000u")),
-        BadPluginFile("param-default-out-of-range.so", mustSay: ["parameter 'amount' default 5.0 is outside [0.0, 1.0]"],
+        BadPluginFile("param-default-out-of-range.so", mustSay: ["parameter 'amount' default 5.0 is outside its range [0.0, 1.0]"],
                       template: PluginTemplate(effects: [.init(parameters: [.init(defaultValue: "5.0")])])),
         BadPluginFile("enum-default-not-a-choice.so", mustSay: ["parameter 'style' default 3.0 is not a choice index"],
                       template: PluginTemplate(effects: [.init(parameters: [

@@ -101,36 +101,14 @@ public final class CurveCall: @unchecked Sendable {
         guard let getExtension = entry.get_extension,
               let raw = HostBridge.shared.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) })
         else { return [] }
-        let list = raw.assumingMemoryBound(to: th_timing_curves.self).pointee
-        guard list.struct_size >= FrozenABI.timingCurves, list.count <= 256,
-              list.count == 0 || list.items != nil
-        else {
-            problems.append("timing curves: bad list (struct_size \(list.struct_size), count \(list.count))")
-            return []
-        }
-        guard list.count > 0, let items = list.items else { return [] }
-        let stride: Int
-        switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
-        case .success(let size): stride = size
-        case .failure(let fault):
-            problems.append("timing curves: \(fault); a 1.0 th_timing_curve is \(FrozenABI.timingCurve) bytes")
-            return []
-        }
+        // The descriptor rules (DescriptorReader, shared with `host validate`), then the
+        // signature, which only a call needs.
+        var findings = DescriptorFindings()
+        let items = DescriptorReader.curves(raw, findings: &findings)
+        problems += findings.problems
         var curves: [PluginCurve] = []
-        var seen = Set<String>()
-        for i in 0..<Int(list.count) {
-            let item = FrozenABI.element(items, i, stride: stride).pointee
-            guard item.struct_size == UInt32(stride) else {
-                problems.append("curve #\(i): struct_size is \(item.struct_size), curve #0's \(stride)")
-                continue
-            }
-            guard let id = DescriptorReader.identifier(item.id, field: "curve #\(i) id", problems: &problems) else { continue }
-            guard seen.insert(id).inserted else { problems.append("curve '\(id)' is declared twice"); continue }
-            let displayName = DescriptorReader.text(item.name, field: "curve '\(id)' name", required: true, problems: &problems)
-            guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
-                problems.append("curve '\(id)': function is NULL")
-                continue
-            }
+        for item in items {
+            let (id, displayName, function, params) = (item.id, item.name, item.function, item.parameters)
             let label = "curve '\(id)' (\(symbolName(function)))"
             guard case .success(let text?) = DescriptorReader.string(item.signature, limit: 64) else {
                 problems.append("\(label): signature is NULL or unreadable")
@@ -148,7 +126,6 @@ public final class CurveCall: @unchecked Sendable {
             guard signature.parameters.first == .double || signature.parameters.first == .float else {
                 problems.append("\(label): signature '\(text)' must take t (d or f) first, at position 3"); continue
             }
-            let params = DescriptorReader.parameters(count: item.param_count, list: item.params, label: label, problems: &problems)
             guard params.count == signature.parameters.count - 1 else {
                 problems.append("\(label): signature '\(text)' has \(signature.parameters.count - 1) parameters after t, but \(params.count) are declared")
                 continue

@@ -59,7 +59,10 @@ struct TypedConstructor {
         var result: [String: TypedConstructor] = [:]
         for i in 0..<Int(list.count) {
             let item = FrozenABI.element(items, i, stride: stride).pointee
-            guard let effectID = DescriptorReader.identifier(item.effect_id, field: "typed constructor #\(i) effect_id", problems: &problems) else { continue }
+            var findings = DescriptorFindings()
+            let effectID = DescriptorReader.identifier(item.effect_id, field: "typed constructor #\(i) effect_id", findings: &findings)
+            problems += findings.problems
+            guard let effectID else { continue }
             guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
                 problems.append("typed constructor of '\(effectID)': function is NULL")
                 continue

@@ -19,11 +19,11 @@ package enum FuzzEntryPoints {
         } catch {
             return (["\(error)"], nil)
         }
-        var problems: [String] = []
-        guard let fields = DescriptorReader.entryFields(e, problems: &problems) else { return (problems, nil) }
+        var findings = DescriptorFindings()
+        guard let fields = DescriptorReader.entryFields(e, findings: &findings) else { return (findings.problems, nil) }
         guard effectCount <= DescriptorReader.maxEffects else { return (["effect_count() returned \(effectCount)"], nil) }
-        let effects = DescriptorReader.effects(count: effectCount, pluginID: fields.id, problems: &problems, descriptor: descriptor)
-        guard problems.isEmpty else { return (problems, nil) }
+        let effects = DescriptorReader.effects(count: effectCount, pluginID: fields.id, findings: &findings, descriptor: descriptor)
+        guard findings.problems.isEmpty else { return (findings.problems, nil) }
         return ([], PluginDescription(id: fields.id, name: fields.name, version: fields.version, vendor: fields.vendor,
                                       abiMajor: Int(e.abi_major), abiMinor: Int(e.abi_minor),
                                       effects: effects.map(\.info), curves: [], warnings: []))

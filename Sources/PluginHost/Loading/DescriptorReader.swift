@@ -7,11 +7,13 @@ import Glibc
 import Musl
 #endif
 
-/// Turns a plugin's C descriptors into Swift values, checking every rule the header states.
-/// Every problem found is collected, so that one run tells an author everything to fix.
-enum DescriptorReader {
+/// Turns a plugin's C descriptors into Swift values, checking every rule the header states:
+/// the one statement of those rules, used by the loader and by `host validate` alike (see
+/// DescriptorFindings). Every finding is collected, so that one run tells an author
+/// everything to fix.
+public enum DescriptorReader {
     // The header's per-item limits (TH_MAX_*); the totals are DescriptorBudget's.
-    static let maxEffects = UInt32(TH_MAX_EFFECTS)
+    public static let maxEffects = UInt32(TH_MAX_EFFECTS)
     static let maxParameters = UInt32(TH_MAX_PARAMS)
     static let maxChoices = UInt32(TH_MAX_CHOICES)
     static let maxIdentifierBytes = Int(TH_MAX_ID_BYTES)
@@ -42,161 +44,160 @@ enum DescriptorReader {
         }
     }
 
-    /// A required identifier field.
-    static func identifier(_ p: UnsafePointer<CChar>?, field: String, allowDots: Bool = false, problems: inout [String]) -> String? {
+    /// What an id must look like, said in each finding about one.
+    static func idShape(allowDots: Bool) -> String {
+        "lower-case letters, digits, '_', '-'\(allowDots ? ", '.'" : ""); starting with a letter; at most \(maxIdentifierBytes) bytes"
+    }
+
+    /// A required identifier field (rule: ids).
+    static func identifier(_ p: UnsafePointer<CChar>?, field: String, allowDots: Bool = false,
+                           findings: inout DescriptorFindings) -> String? {
         switch string(p, limit: maxIdentifierBytes) {
-        case .failure(let problem): problems.append("\(field) is \(problem.why)"); return nil
-        case .success(nil): problems.append("\(field) is NULL"); return nil
+        case .failure(let problem): findings.fail(.ids, "\(field) is \(problem.why)"); return nil
+        case .success(nil): findings.fail(.ids, "\(field) is NULL"); return nil
         case .success(let s?):
-            if s.isEmpty { problems.append("\(field) is empty"); return nil }
+            if s.isEmpty { findings.fail(.ids, "\(field) is empty"); return nil }
             guard isIdentifier(s, allowDots: allowDots) else {
-                problems.append("\(field) '\(s)' is not a valid id (lower-case letters, digits, '_', '-'\(allowDots ? ", '.'" : ""); starts with a letter; at most 63 bytes)")
+                findings.fail(.ids, "\(field) '\(s)' is not well formed (\(idShape(allowDots: allowDots)))")
                 return nil
             }
             return s
         }
     }
 
-    /// A required or optional text field.
-    static func text(_ p: UnsafePointer<CChar>?, field: String, required: Bool, problems: inout [String]) -> String {
+    /// A required or optional text field (rule: names).
+    static func text(_ p: UnsafePointer<CChar>?, field: String, required: Bool, findings: inout DescriptorFindings) -> String {
         switch string(p) {
-        case .failure(let problem): problems.append("\(field) is \(problem.why)"); return ""
+        case .failure(let problem): findings.fail(.names, "\(field) is \(problem.why)"); return ""
         case .success(nil):
-            if required { problems.append("\(field) is NULL") }
+            if required { findings.fail(.names, "\(field) is NULL") }
             return ""
         case .success(let s?):
-            if required && s.isEmpty { problems.append("\(field) is empty") }
+            if required && s.isEmpty { findings.fail(.names, "\(field) is empty") }
             return s
         }
     }
 
     /// The entry's own fields, as the loader reads them before calling anything.
-    struct EntryFields {
-        let id: String
-        let name: String
-        let version: String
-        let vendor: String
+    public struct EntryFields {
+        public let id: String
+        public let name: String
+        public let version: String
+        public let vendor: String
     }
 
-    /// Checks the entry's strings and required functions; nil (with problems) when the
-    /// plugin cannot be used.
-    static func entryFields(_ e: th_plugin_entry, problems: inout [String]) -> EntryFields? {
-        var local: [String] = []
-        let id = identifier(e.id, field: "plugin id", allowDots: true, problems: &local)
-        let name = text(e.name, field: "plugin name", required: true, problems: &local)
-        let version = text(e.version, field: "plugin version", required: true, problems: &local)
-        let vendor = text(e.vendor, field: "plugin vendor", required: false, problems: &local)
+    /// Checks the entry's strings and required functions; nil when the plugin cannot be used.
+    public static func entryFields(_ e: th_plugin_entry, findings: inout DescriptorFindings) -> EntryFields? {
+        let before = findings.problems.count
+        let id = identifier(e.id, field: "plugin id", allowDots: true, findings: &findings)
+        let name = text(e.name, field: "plugin name", required: true, findings: &findings)
+        let version = text(e.version, field: "plugin version", required: true, findings: &findings)
+        let vendor = text(e.vendor, field: "plugin vendor", required: false, findings: &findings)
         for (present, field) in [(e.`init` != nil, "init"), (e.effect_count != nil, "effect_count"),
                                  (e.get_effect != nil, "get_effect")] where !present {
-            local.append("entry has no \(field) (required)")
+            findings.fail(.structure, "the entry has no \(field) (required)")
         }
-        problems += local
-        guard local.isEmpty, let id else { return nil }
+        guard findings.problems.count == before, let id else { return nil }
         return EntryFields(id: id, name: name, version: version, vendor: vendor)
     }
 
     /// Reads and checks `count` effect descriptors (count already checked against
     /// maxEffects), each from `descriptor(index)`, the plugin's get_effect: a NULL, a bad
-    /// descriptor or an id declared twice is a problem. The effects that passed, in order.
-    static func effects(
-        count: UInt32, pluginID: String, problems: inout [String],
+    /// descriptor or an id declared twice is a finding. The effects that passed, in order.
+    public static func effects(
+        count: UInt32, pluginID: String, findings: inout DescriptorFindings,
         descriptor: (UInt32) -> UnsafePointer<th_effect_descriptor>?
     ) -> [(info: EffectInfo, interface: UnsafeRawPointer)] {
         var effects: [(info: EffectInfo, interface: UnsafeRawPointer)] = []
-        var seen = Set<String>()
+        var seen: [String: UInt32] = [:]
         for index in 0..<count {
             guard let d = descriptor(index) else {
-                problems.append("get_effect(\(index)) returned NULL")
+                findings.fail(.structure, "get_effect(\(index)) returned NULL; it must return a descriptor for every index below effect_count()")
                 continue
             }
-            guard let (info, interface) = effect(d, index: index, pluginID: pluginID, problems: &problems) else { continue }
-            if !seen.insert(info.effectID).inserted {
-                problems.append("effect id '\(info.effectID)' is declared twice")
+            guard let (info, interface) = effect(d, index: index, pluginID: pluginID, findings: &findings) else { continue }
+            if let first = seen[info.effectID] {
+                findings.fail(.ids, "effect id '\(info.effectID)' is declared twice (effects #\(first) and #\(index))")
                 continue
             }
+            seen[info.effectID] = index
             effects.append((info, interface))
         }
         return effects
     }
 
-    /// Checks one effect descriptor and converts it. Returns nil (with problems) when it
-    /// cannot be used.
+    /// Checks one effect descriptor and converts it. Returns nil when it cannot be used.
     static func effect(
-        _ d: UnsafePointer<th_effect_descriptor>, index: UInt32, pluginID: String, problems: inout [String]
+        _ d: UnsafePointer<th_effect_descriptor>, index: UInt32, pluginID: String, findings: inout DescriptorFindings
     ) -> (EffectInfo, UnsafeRawPointer)? {
-        var local: [String] = []
+        findings.effects += 1
+        let before = findings.problems.count
         let size = d.pointee.struct_size
         guard size >= FrozenABI.effectDescriptor else {
-            problems.append("effect #\(index): struct_size is \(size); a 1.0 descriptor is \(FrozenABI.effectDescriptor) bytes")
+            findings.fail(.structure, "effect #\(index): struct_size is \(size); a 1.0 descriptor is \(FrozenABI.effectDescriptor) bytes")
             return nil
         }
-        let id = identifier(d.pointee.id, field: "effect #\(index) id", problems: &local)
+        let id = identifier(d.pointee.id, field: "effect #\(index) id", findings: &findings)
         let label = id.map { "effect '\($0)'" } ?? "effect #\(index)"
-        let name = text(d.pointee.name, field: "\(label) name", required: true, problems: &local)
-        let summary = text(d.pointee.description, field: "\(label) description", required: false, problems: &local)
+        let name = text(d.pointee.name, field: "\(label) name", required: true, findings: &findings)
+        let summary = text(d.pointee.description, field: "\(label) description", required: false, findings: &findings)
         let kind = EffectKind(rawValue: d.pointee.kind)
-        if kind == nil { local.append("\(label) kind is \(d.pointee.kind); expected 1 to 4 (TH_KIND_*)") }
+        if kind == nil { findings.fail(.structure, "\(label) kind is \(d.pointee.kind); expected 1 to 4 (TH_KIND_*)") }
         let mask = d.pointee.transitions
         if mask == 0 || mask & ~TransitionSet.all.rawValue != 0 {
-            local.append("\(label) transitions mask is 0x\(String(mask, radix: 16)); expected a non-zero mask of TH_TRANSITION_* bits")
+            findings.fail(.structure, "\(label) transitions mask is 0x\(String(mask, radix: 16)); expected a non-zero mask of TH_TRANSITION_* bits")
         }
         let duration = d.pointee.default_duration
         if !(duration.isFinite && duration >= 0 && duration <= 60) {
-            local.append("\(label) default_duration is \(duration); expected seconds in [0, 60]")
+            findings.fail(.structure, "\(label) default_duration is \(duration); expected seconds in [0, 60]")
         }
-        if d.pointee.interface == nil { local.append("\(label) interface is NULL") }
-        let parameters = self.parameters(of: d, label: label, problems: &local)
+        if d.pointee.interface == nil { findings.fail(.structure, "\(label) interface is NULL") }
+        let parameters = self.parameters(count: d.pointee.param_count, list: d.pointee.params, label: label, findings: &findings)
         if let kind, let interface = d.pointee.interface {
-            checkInterface(kind: kind, interface, label: label, problems: &local)
+            checkInterface(kind: kind, interface, label: label, findings: &findings)
         }
-        problems += local
-        guard local.isEmpty, let id, let kind, let interface = d.pointee.interface else { return nil }
+        guard findings.problems.count == before, let id, let kind, let interface = d.pointee.interface else { return nil }
         return (EffectInfo(
             pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
             transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters), interface)
     }
 
-    private static func parameters(
-        of d: UnsafePointer<th_effect_descriptor>, label: String, problems: inout [String]
-    ) -> [EffectParameter] {
-        parameters(count: d.pointee.param_count, list: d.pointee.params, label: label, problems: &problems)
-    }
-
     /// Checks and converts a list of parameter descriptors (an effect's or a curve's).
     static func parameters(
-        count: UInt32, list: UnsafePointer<th_param_descriptor>?, label: String, problems: inout [String]
+        count: UInt32, list: UnsafePointer<th_param_descriptor>?, label: String, findings: inout DescriptorFindings
     ) -> [EffectParameter] {
         guard count <= maxParameters else {
-            problems.append("\(label) declares \(count) parameters; at most \(maxParameters)")
+            findings.fail(.structure, "\(label) declares \(count) parameters; at most \(maxParameters)")
             return []
         }
         guard count > 0 else { return [] }
         guard let params = list else {
-            problems.append("\(label) declares \(count) parameters but params is NULL")
+            findings.fail(.structure, "\(label) declares \(count) parameters but params is NULL")
             return []
         }
         let stride: Int
         switch FrozenABI.stride(of: params, minimum: FrozenABI.paramDescriptor) {
         case .success(let size): stride = size
         case .failure(let fault):
-            problems.append("\(label) parameters: \(fault); a 1.0 parameter descriptor is \(FrozenABI.paramDescriptor) bytes")
+            findings.fail(.structure, "\(label) parameters: \(fault); a 1.0 parameter descriptor is \(FrozenABI.paramDescriptor) bytes")
             return []
         }
         var result: [EffectParameter] = []
         var seen = Set<String>()
         for i in 0..<Int(count) {
             let p = FrozenABI.element(params, i, stride: stride)
+            findings.parameters += 1
             guard p.pointee.struct_size == UInt32(stride) else {
-                problems.append("\(label) parameter #\(i): struct_size is \(p.pointee.struct_size), parameter #0's \(stride)")
+                findings.fail(.structure, "\(label) parameter #\(i): struct_size is \(p.pointee.struct_size), parameter #0's \(stride)")
                 continue
             }
-            guard let id = identifier(p.pointee.id, field: "\(label) parameter #\(i) id", problems: &problems) else { continue }
+            guard let id = identifier(p.pointee.id, field: "\(label) parameter #\(i) id", findings: &findings) else { continue }
             let plabel = "\(label) parameter '\(id)'"
-            if !seen.insert(id).inserted { problems.append("\(plabel) is declared twice") }
-            let name = text(p.pointee.name, field: "\(plabel) name", required: true, problems: &problems)
-            let unit = text(p.pointee.unit, field: "\(plabel) unit", required: false, problems: &problems)
+            if !seen.insert(id).inserted { findings.fail(.ids, "\(plabel) is declared twice") }
+            let name = text(p.pointee.name, field: "\(plabel) name", required: true, findings: &findings)
+            let unit = text(p.pointee.unit, field: "\(plabel) unit", required: false, findings: &findings)
             guard let type = EffectParameter.ValueType(rawValue: p.pointee.type) else {
-                problems.append("\(plabel) type is \(p.pointee.type); expected 0 to 3 (TH_PARAM_*)")
+                findings.fail(.structure, "\(plabel) type is \(p.pointee.type); expected 0 to 3 (TH_PARAM_*)")
                 continue
             }
             var lo = p.pointee.min_value, hi = p.pointee.max_value
@@ -206,30 +207,33 @@ enum DescriptorReader {
             case .choice:
                 let n = p.pointee.choice_count
                 guard n >= 1, n <= maxChoices, let list = p.pointee.choices else {
-                    problems.append("\(plabel) is an enum with \(n) choices\(p.pointee.choices == nil ? " and choices NULL" : ""); expected 1 to \(maxChoices)")
+                    findings.fail(.enumDefaults, "\(plabel) is an enum with \(n) choices\(p.pointee.choices == nil ? " and choices NULL" : ""); expected 1 to \(maxChoices)")
                     continue
                 }
                 for c in 0..<Int(n) {
-                    if let choice = identifier(list[c], field: "\(plabel) choice #\(c)", problems: &problems) {
-                        choices.append(choice)
+                    findings.choices += 1
+                    guard let choice = identifier(list[c], field: "\(plabel) choice #\(c)", findings: &findings) else { continue }
+                    if choices.contains(choice) {
+                        findings.fail(.ids, "\(plabel) lists choice '\(choice)' twice; --param can only ever pick the first")
                     }
+                    choices.append(choice)
                 }
                 lo = 0; hi = Double(n - 1)
-                if def != def.rounded() || def < 0 || def > hi {
-                    problems.append("\(plabel) default \(def) is not a choice index (0 to \(Int(hi)))")
+                if !(def.isFinite && def == def.rounded() && def >= 0 && def <= hi) {
+                    findings.fail(.enumDefaults, "\(plabel) default \(def) is not a choice index (0 to \(Int(hi)))")
                 }
             case .bool:
                 lo = 0; hi = 1
-                if def != 0 && def != 1 { problems.append("\(plabel) default \(def) is not 0 or 1") }
+                if def != 0 && def != 1 { findings.fail(.parameterDefaults, "\(plabel) is a bool whose default \(def) is neither 0 nor 1") }
             case .int, .double:
                 guard lo.isFinite, hi.isFinite, def.isFinite else {
-                    problems.append("\(plabel) range [\(lo), \(hi)] or default \(def) is not finite")
+                    findings.fail(.parameterDefaults, "\(plabel) range [\(lo), \(hi)] or default \(def) is not finite")
                     continue
                 }
-                if lo > hi { problems.append("\(plabel) min \(lo) is greater than max \(hi)") }
-                if def < lo || def > hi { problems.append("\(plabel) default \(def) is outside [\(lo), \(hi)]") }
+                if lo > hi { findings.fail(.parameterDefaults, "\(plabel) min \(lo) is greater than max \(hi)") }
+                if def < lo || def > hi { findings.fail(.parameterDefaults, "\(plabel) default \(def) is outside its range [\(lo), \(hi)]") }
                 if type == .int && (def != def.rounded() || lo != lo.rounded() || hi != hi.rounded()) {
-                    problems.append("\(plabel) is an int but its range or default is not whole")
+                    findings.fail(.parameterDefaults, "\(plabel) is an int but its range [\(lo), \(hi)] or default \(def) is not whole")
                 }
             }
             result.append(EffectParameter(id: id, name: name, type: type, unit: unit, minimum: lo, maximum: hi,
@@ -238,35 +242,84 @@ enum DescriptorReader {
         return result
     }
 
+    /// One timing curve of a plugin's TH_EXT_TIMING_CURVES list that passed the descriptor
+    /// rules; its signature is the caller's to check (CurveCall).
+    public struct CurveItem {
+        public let index: Int
+        public let id: String
+        public let name: String
+        public let function: UnsafeRawPointer
+        public let signature: UnsafePointer<CChar>?
+        public let parameters: [EffectParameter]
+    }
+
+    /// Checks the list a plugin returned for TH_EXT_TIMING_CURVES: its shape, each curve's
+    /// struct_size, id (unique), name, function and parameters. The curves that passed.
+    public static func curves(_ raw: UnsafeRawPointer, findings: inout DescriptorFindings) -> [CurveItem] {
+        let list = raw.assumingMemoryBound(to: th_timing_curves.self).pointee
+        guard list.struct_size >= FrozenABI.timingCurves, list.count <= 256, list.count == 0 || list.items != nil else {
+            findings.fail(.structure, "the timing-curve list is malformed (struct_size \(list.struct_size), count \(list.count))")
+            return []
+        }
+        guard list.count > 0, let items = list.items else { return [] }
+        let stride: Int
+        switch FrozenABI.stride(of: items, minimum: FrozenABI.timingCurve) {
+        case .success(let size): stride = size
+        case .failure(let fault):
+            findings.fail(.structure, "timing curves: \(fault); a 1.0 th_timing_curve is \(FrozenABI.timingCurve) bytes")
+            return []
+        }
+        var result: [CurveItem] = []
+        var seen = Set<String>()
+        for i in 0..<Int(list.count) {
+            let item = FrozenABI.element(items, i, stride: stride).pointee
+            findings.curves += 1
+            guard item.struct_size == UInt32(stride) else {
+                findings.fail(.structure, "curve #\(i): struct_size is \(item.struct_size), curve #0's \(stride)")
+                continue
+            }
+            guard let id = identifier(item.id, field: "curve #\(i) id", findings: &findings) else { continue }
+            guard seen.insert(id).inserted else { findings.fail(.ids, "curve '\(id)' is declared twice"); continue }
+            let before = findings.problems.count
+            let name = text(item.name, field: "curve '\(id)' name", required: true, findings: &findings)
+            let parameters = self.parameters(count: item.param_count, list: item.params, label: "curve '\(id)'", findings: &findings)
+            guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
+                findings.fail(.structure, "curve '\(id)': function is NULL")
+                continue
+            }
+            guard findings.problems.count == before else { continue }
+            result.append(CurveItem(index: i, id: id, name: name, function: function, signature: item.signature, parameters: parameters))
+        }
+        return result
+    }
+
     /// Checks that the interface for `kind` has its required functions and a plausible size.
-    private static func checkInterface(kind: EffectKind, _ raw: UnsafeRawPointer, label: String, problems: inout [String]) {
+    private static func checkInterface(kind: EffectKind, _ raw: UnsafeRawPointer, label: String, findings: inout DescriptorFindings) {
         switch kind {
         case .animator:
             let i = raw.assumingMemoryBound(to: th_animator_interface.self).pointee
-            if i.struct_size < FrozenABI.animatorInterface {
-                problems.append("\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
-                return
+            guard i.struct_size >= FrozenABI.animatorInterface else {
+                return findings.fail(.structure, "\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
             }
             for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
                                      (i.transition_duration != nil, "transition_duration"),
                                      (i.animate_transition != nil, "animate_transition")] where !present {
-                problems.append("\(label) animator interface has no \(field) (required)")
+                findings.fail(.structure, "\(label) animator interface has no \(field) (required)")
             }
         case .presentationController:
             let i = raw.assumingMemoryBound(to: th_presentation_interface.self).pointee
-            if i.struct_size < FrozenABI.presentationInterface {
-                problems.append("\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
-                return
+            guard i.struct_size >= FrozenABI.presentationInterface else {
+                return findings.fail(.structure, "\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
             }
-            if i.create == nil { problems.append("\(label) presentation interface has no create (required)") }
-            if i.destroy == nil { problems.append("\(label) presentation interface has no destroy (required)") }
+            if i.create == nil { findings.fail(.structure, "\(label) presentation interface has no create (required)") }
+            if i.destroy == nil { findings.fail(.structure, "\(label) presentation interface has no destroy (required)") }
         case .transitioningDelegate:
             let i = raw.assumingMemoryBound(to: th_delegate_interface.self).pointee
             if i.struct_size < FrozenABI.delegateInterface {
-                problems.append("\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
+                findings.fail(.structure, "\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
             }
         case .interactionController:
-            break  // Its interface arrives as an extension; ABI 1.0 only lists it.
+            findings.warn(.structure, "\(label) is an interaction controller, which ABI 1.0 only lists: the host will not use it")
         }
     }
 }

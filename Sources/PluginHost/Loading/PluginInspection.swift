@@ -66,15 +66,10 @@ public enum PluginInspection {
         return HostBridge.shared.calling(plugin: plugin.id, doing: "get_extension") { id.withCString { ask($0) } }
     }
 
-    /// The header's rule for ids: [a-z][a-z0-9_-]* (plus '.' for plugin ids), at most 63 bytes.
+    /// The header's rule for ids: [a-z][a-z0-9_-]* (plus '.' for plugin ids), at most 63 bytes
+    /// (for the fuzzer's oracle, which checks what the loader accepted).
     public static func isWellFormedID(_ s: String, allowDots: Bool = false) -> Bool {
         DescriptorReader.isIdentifier(s, allowDots: allowDots)
-    }
-
-    /// A C string of at most `limit` bytes, read as the loader reads it: nil for NULL, a reason
-    /// when it is too long or not UTF-8.
-    public static func text(_ p: UnsafePointer<CChar>?, limit: Int = 4096) -> Result<String?, PluginLoadFailure> {
-        DescriptorReader.string(p, limit: limit).mapError { PluginLoadFailure(reason: $0.why, fix: "") }
     }
 
     public static let maxEffects = Int(DescriptorReader.maxEffects)

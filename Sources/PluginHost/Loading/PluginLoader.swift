@@ -105,10 +105,10 @@ public enum PluginLoader {
         try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
 
         // 4. The entry's own fields.
-        var problems: [String] = []
+        var findings = DescriptorFindings()
         let e = entry.pointee
-        guard let fields = DescriptorReader.entryFields(e, problems: &problems) else {
-            throw fail("bad entry: " + problems.joined(separator: "; "), fix: "see th_plugin_entry in transition_host.h")
+        guard let fields = DescriptorReader.entryFields(e, findings: &findings) else {
+            throw fail("bad entry: " + findings.problems.joined(separator: "; "), fix: "see th_plugin_entry in transition_host.h")
         }
         let id = fields.id
         let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: fields.name, version: fields.version, vendor: fields.vendor)
@@ -135,12 +135,13 @@ public enum PluginLoader {
             plugin.deinitialize()
             throw fail("the plugin " + problem, fix: DescriptorBudget.fix)
         }
-        let effects = DescriptorReader.effects(count: count, pluginID: id, problems: &problems) { descriptors[Int($0)] }
+        let effects = DescriptorReader.effects(count: count, pluginID: id, findings: &findings) { descriptors[Int($0)] }
             .map { PluginEffect(info: $0.info, interface: $0.interface, plugin: plugin) }
-        guard problems.isEmpty else {
+        guard findings.problems.isEmpty else {
             plugin.deinitialize()
-            throw fail("bad descriptor: " + problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")
+            throw fail("bad descriptor: " + findings.problems.joined(separator: "; "), fix: "see th_effect_descriptor in transition_host.h")
         }
+        var problems: [String] = []
 
         // 6. Functions called by signature: typed constructors and easing curves.
         let cache = CallInterfaceCache.shared

@@ -1,4 +1,5 @@
 import TransitionCore
+import PluginHost
 
 /// A named conformance test. Its name is all a child process needs to run it
 /// ("behaviour.fade.present.cancel"); ids of effects and curves never contain a dot, so the
@@ -9,9 +10,8 @@ public enum ConformanceTest: Hashable, Sendable {
              scanTime = "scan-time", unknownExtension = "unknown-extension"
     }
 
-    public enum DescriptorRule: String, CaseIterable, Sendable {
-        case ids, names, parameterDefaults = "parameter-defaults", enumDefaults = "enum-defaults", structure
-    }
+    /// The loader's own descriptor rules (DescriptorReader), one test each.
+    public typealias DescriptorRule = DescriptorFindings.Rule
 
     public enum BehaviourCheck: String, CaseIterable, Sendable {
         case endState = "end-state", cancel, singleCompletion = "single-completion",
