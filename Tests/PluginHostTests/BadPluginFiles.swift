@@ -118,6 +118,12 @@ struct BadPluginFile: Sendable, CustomTestStringConvertible {
                       template: PluginTemplate(effects: [.init(parameters: [
                           .init(id: "style", type: "TH_PARAM_ENUM", defaultValue: "3", choices: ["plain", "fancy"]),
                       ])])),
+        // The rule host validate's descriptors.ids states, and since both read DescriptorReader,
+        // the loader's too: --param could only ever pick the first of the two.
+        BadPluginFile("enum-choice-twice.so", mustSay: ["parameter 'style' lists choice 'plain' twice"],
+                      template: PluginTemplate(effects: [.init(parameters: [
+                          .init(id: "style", type: "TH_PARAM_ENUM", defaultValue: "0", choices: ["plain", "fancy", "plain"]),
+                      ])])),
         BadPluginFile("init-declines.so", mustSay: ["init returned false"],
                       template: PluginTemplate(initResult: "false")),
         BadPluginFile("undefined-symbol.so", mustSay: ["dlopen failed", "undefined symbol: fixture_symbol_nobody_defines"],
