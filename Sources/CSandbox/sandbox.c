@@ -239,3 +239,12 @@ int th_sandbox_library_folder(const char *symbol, char *folder, size_t size)
     folder[slash - info.dli_fname] = '\0';
     return 0;
 }
+
+int th_sandbox_die_with_parent(void)
+{
+    pid_t parent = getppid();
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    /* The parent may have died before the request: then nobody would send the signal. */
+    if (getppid() != parent) _exit(9);
+    return 0;
+}

@@ -27,12 +27,14 @@ struct SandboxTests {
         #expect(Attack.processNamed("hp-holder") == nil)
     }
 
-    @Test("SIGTERM to host validate kills its test processes and removes its temporary folder, then ends it by SIGTERM")
-    func terminatedValidate() async throws {
-        let dir = try TempDir("sandbox-validate")
+    @Test("SIGTERM to host validate kills its test processes and removes its temporary folder, then ends it by SIGTERM; SIGKILL, which nothing catches, still takes the test processes with it",
+          arguments: [SIGTERM, SIGKILL])
+    func terminatedValidate(_ signal: Int32) async throws {
+        let dir = try TempDir("sandbox-validate-\(signal)")
         let temporary = try dir.folder("tmp")
+        let name = "hp-valid-\(signal)"
         var plugin = PluginTemplate(pluginID: "fixture.sleeper", effectID: "sleeper", ending: .conforming)
-        plugin.animatePrologue = #"prctl(PR_SET_NAME, "hp-validating"); sleep(60);"#
+        plugin.animatePrologue = #"prctl(PR_SET_NAME, "\#(name)"); sleep(60);"#
         let built = try await compileC("#define _GNU_SOURCE\n#include <sys/prctl.h>\n#include <unistd.h>\n" + plugin.render(),
                                        to: "sleeper.so", in: dir)
         let process = Process()
@@ -45,18 +47,20 @@ struct SandboxTests {
         try process.run()
         // Wait until a test process is in the plugin's animation, then end validate.
         let started = Date()
-        while Attack.processNamedExists("hp-validating") == false && Date().timeIntervalSince(started) < 30 {
+        while !Attack.processNamedExists(name) && Date().timeIntervalSince(started) < 30 {
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(Attack.processNamedExists("hp-validating"), "no test process reached the plugin's animation")
+        #expect(Attack.processNamedExists(name), "no test process reached the plugin's animation")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 1, "validate's temporary folder")
-        process.terminate()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
                 "\(process.terminationReason) \(process.terminationStatus)")
         try await Task.sleep(for: .milliseconds(300))
-        #expect(Attack.processNamed("hp-validating") == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the temporary folder was left")
+        #expect(Attack.processNamed(name) == nil)
+        if signal == SIGTERM {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the temporary folder was left")
+        }
     }
 
     @Test("What the kernel lacks is said once per command, however many helpers found it; nothing is said when all is there")

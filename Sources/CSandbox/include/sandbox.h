@@ -42,6 +42,11 @@ typedef struct th_sandbox_policy {
  * What could be applied is applied all the same. */
 int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size);
 
+/* Asks the kernel to kill the calling process when its parent dies (PR_SET_PDEATHSIG), for
+ * child processes that run plugin code outside the sandbox (`host validate`'s test
+ * processes), so that a host killed outright leaves none behind. 0, or -1 with errno set. */
+int th_sandbox_die_with_parent(void);
+
 /* The folder of the shared library that holds `symbol` (the Swift runtime's folder, for
  * swift_retain), written into `folder` (the caller's buffer of `size` bytes). 0 on success;
  * -1 when the symbol is not found or lies in the executable itself (a static runtime). */

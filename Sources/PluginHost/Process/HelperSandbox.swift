@@ -9,7 +9,7 @@ import Musl
 /// The sandbox of the helper processes that run plugin code: the scanner's helper and an
 /// isolated plugin's process enter it before loading any plugin (see CSandbox's sandbox.h and
 /// docs/SANDBOX.md). Trusted plugins loaded in the host itself pay nothing for it.
-enum HelperSandbox {
+public enum HelperSandbox {
     /// The address space a helper may use: far above what any transition needs (a helper
     /// with a loaded plugin maps about 300 MB, mostly the runtime's reservations), far below
     /// what would hurt the machine.
@@ -45,6 +45,13 @@ enum HelperSandbox {
         }
         let text = String(cString: missing)
         return failures == 0 && text.isEmpty ? nil : text
+    }
+
+    /// For child processes that run plugin code without the sandbox (`host validate`'s test
+    /// processes): the kernel kills this process when its parent dies, so that a host killed
+    /// outright (SIGKILL, which TerminationCleanup cannot catch) leaves none behind.
+    public static func endWithParent() {
+        _ = th_sandbox_die_with_parent()
     }
 
     /// The folder of the Swift runtime the host uses, when it is a library of its own: a

@@ -23,6 +23,8 @@ public enum ValidationChild {
         // A plugin's exit is a test result, judged by the parent from this process's own
         // status (PluginExitGuard would replace it).
         PluginExitGuard.isEnabled = false
+        // No test process outlives the `host validate` that started it, however it ends.
+        HelperSandbox.endWithParent()
         // A crash is an expected result here: do not spend seconds writing a core dump.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
