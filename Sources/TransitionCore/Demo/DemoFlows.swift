@@ -7,78 +7,16 @@ extension PresentDismissRun {
         case modal, push, pop, tabs
     }
 
-    /// What the flows need from the run: the scene and its two screens, the delegate, the
-    /// gestures, and how to record frames.
-    struct FlowSetup {
-        let scene: Scene
-        /// The screen on screen at the start, and the one the flow goes to.
-        let from: ViewController
-        let to: ViewController
-        let delegate: RegistryTransitioningDelegate
-        let driver: TransitionDriver
-        let forward: InteractionSource?
-        let back: InteractionSource?
-        let record: () -> Void
-        /// Drops the last recorded frame: the next transition's first frame is the same instant.
-        let dropLastFrame: () -> Void
-    }
-
-    static func runFlow(_ flow: Flow, _ setup: FlowSetup) throws -> [TransitionOutcome] {
-        let driver = setup.driver, from = setup.from, to = setup.to
-        var outcomes: [TransitionOutcome] = []
-        /// Runs `there`, then, when it completed, `back`.
-        func thereAndBack(_ there: () throws -> ActiveTransition, _ back: () throws -> ActiveTransition, what: String) throws {
-            outcomes.append(driver.run(try there(), interaction: setup.forward, onFrame: setup.record))
-            guard outcomes[0].completed else {
-                driver.trace.info("the \(what) did not complete, so there is nothing to \(what == "presentation" ? "dismiss" : "go back from")")
-                return
-            }
-            setup.dropLastFrame()
-            outcomes.append(driver.run(try back(), interaction: setup.back, onFrame: setup.record))
-        }
-
-        switch flow {
-        case .modal:
-            to.transitioningDelegate = setup.delegate
-            if setup.delegate.presentationEffect != nil { to.modalPresentationStyle = .custom }
-            let presenter = ModalPresenter(driver: driver)
-            try thereAndBack({ try presenter.present(to, from: from) {} },
-                             { try presenter.dismiss(to) {} }, what: "presentation")
-        case .push, .pop:
-            let navigation = makeNavigation(setup.scene, root: from, driver)
-            navigation.delegate = setup.delegate
-            if flow == .push {
-                try thereAndBack({ try navigation.push(to) {} }, { try navigation.pop {} }, what: "push")
-            } else {
-                navigation.setViewControllers([from, to])
-                outcomes.append(driver.run(try navigation.pop {}, interaction: setup.forward ?? setup.back,
-                                           onFrame: setup.record))
-            }
-        case .tabs:
-            let tabs = makeTabs(setup.scene, from, to, driver)
-            tabs.delegate = setup.delegate
-            try thereAndBack({ try tabs.select(1) {} }, { try tabs.select(0) {} }, what: "switch")
-        }
-        return outcomes
-    }
-
-    /// The first screen inside a navigation view that fills the window.
-    private static func makeNavigation(_ scene: Scene, root: ViewController, _ driver: TransitionDriver) -> NavigationController {
-        let window = scene.window!
-        root.view.removeFromSuperview()
-        let view = scene.makeView(name: "navigation", frame: window.bounds)
-        window.addSubview(view)
-        return NavigationController(view: view, root: root, driver: driver)
-    }
-
-    /// The two screens as the children of a tab container that fills the window.
-    private static func makeTabs(_ scene: Scene, _ first: ViewController, _ second: ViewController,
-                                 _ driver: TransitionDriver) -> TabContainer {
-        let window = scene.window!
-        first.view.removeFromSuperview()
-        let view = scene.makeView(name: "tabs", frame: window.bounds)
-        window.addSubview(view)
-        return TabContainer(view: view, children: [first, second], driver: driver)
+    /// Plays `flow` on the run's screens (FlowTransitions, as `host validate` does), with
+    /// `forward` driving the first transition and `back` the second (a pop's one transition
+    /// takes whichever is given), recording every frame.
+    static func runFlow(_ flow: Flow, screens: FlowScreens, delegate: RegistryTransitioningDelegate, driver: TransitionDriver,
+                        forward: InteractionSource?, back: InteractionSource?,
+                        record: () -> Void, dropLastFrame: () -> Void) throws -> [TransitionOutcome] {
+        let transitions = FlowTransitions(flow, on: screens, delegate: delegate,
+                                          customPresentation: delegate.presentationEffect != nil, driver: driver)
+        let sources = flow == .pop ? [forward ?? back] : [forward, back]
+        return try transitions.run(driver: driver, interaction: { sources[$0] }, onFrame: record, beforeNext: dropLastFrame)
     }
 
     /// Whether the outcomes of `flow` make a clean run: every transition ended as asked, and

@@ -157,14 +157,14 @@ public enum PresentDismissRun {
             if options.recordsSnapshots { snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels)) }
         }
 
-        let outcomes = try runFlow(stage.flow, FlowSetup(
-            scene: stage.scene, from: stage.from, to: stage.to, delegate: delegate,
+        let outcomes = try runFlow(
+            stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
             forward: forwardSource, back: dismissGesture.map(InteractionSource.gesture), record: record,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }
-            }))
+            })
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
             framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.eventsWithNotes, frames: frames, outcomes: outcomes,
@@ -184,10 +184,9 @@ public enum PresentDismissRun {
     /// The scene a run plays on and the two screens it goes between: the demo scene, or a
     /// scene file's segue.
     struct Stage {
-        let scene: Scene
-        let from: ViewController
-        let to: ViewController
-        let labels: [String: ViewText]
+        let screens: FlowScreens
+        var scene: Scene { screens.scene }
+        var labels: [String: ViewText] { screens.labels }
         let flow: Flow
         let effect: String
         let parameters: [String]
@@ -196,12 +195,10 @@ public enum PresentDismissRun {
         init(_ options: Options) throws {
             guard let description = options.scene else {
                 name = "the demo scene"
-                let demo = DemoScene(framesPerSecond: options.framesPerSecond)
-                (scene, from, to, labels) = (demo.scene, demo.home, demo.detail, demo.labels)
+                screens = FlowScreens(demoAt: options.framesPerSecond)
                 (flow, effect, parameters) = (options.flow, options.effect, options.parameters)
                 return
             }
-            let built = BuiltScene(description, framesPerSecond: options.framesPerSecond)
             let segue: SceneDescription.Segue
             if let name = options.segue {
                 guard let found = description.segues.first(where: { $0.name == name }) else {
@@ -213,15 +210,7 @@ public enum PresentDismissRun {
                 segue = first
             }
             name = "segue '\(segue.name)' (\(segue.from) to \(segue.to)) of the scene"
-            scene = built.scene
-            labels = built.labels
-            from = built.controllers[segue.from]!
-            to = built.controllers[segue.to]!
-            if from !== built.start {
-                // The segue starts elsewhere: show its screen first, as if navigated to.
-                built.start.view.removeFromSuperview()
-                scene.window.addSubview(from.view)
-            }
+            screens = FlowScreens(description, segue: segue, framesPerSecond: options.framesPerSecond)
             switch description.containment {
             case .modal: flow = .modal
             case .navigation: flow = options.flow == .pop ? .pop : .push

@@ -116,7 +116,7 @@ enum BehaviourChecks {
         }
         // A presentation controller's chrome belongs on screen while it presents.
         let stray = effect.info.kind == .presentationController ? [] : SceneComparison.strayAndMissing(actual, expected: expected)
-        let destination = stage.demo.detail.view.id
+        let destination = stage.demo.to.view.id
         var warnings: [String] = []
         if let a = actual.layers.first(where: { $0.viewID == destination }),
            let e = expected.layers.first(where: { $0.viewID == destination }) {

@@ -4,9 +4,9 @@ import TransitionCore
 /// and dismiss; push and pop; a tab switch and back), driven by a registry delegate, with the
 /// scene recorded before the first transition, at every frame, and at the end of each.
 ///
-/// It is `host run`'s flow (PresentDismissRun) taken apart, because a test needs what the run
-/// report does not keep: the scene at the exact end of the first transition, before the
-/// second one begins, and which trace events belong to which transition.
+/// The stage and the transitions are `host run`'s own (FlowScreens, FlowTransitions); what a
+/// test adds is what the run report does not keep: the scene at the exact end of each
+/// transition, before the next begins, and which trace events belong to which transition.
 final class DemoStage {
     enum Flow {
         case modal, navigation, tabs
@@ -27,31 +27,14 @@ final class DemoStage {
     /// file's segue (`host validate --scene`). Set once by the test process, before any stage.
     nonisolated(unsafe) static var sceneFile: (description: SceneDescription, segue: SceneDescription.Segue)?
 
-    /// The scene and the two screens a flow goes between: the demo scene's home and detail
-    /// screens, or a segue's from and to.
-    struct Screens {
-        let scene: Scene
-        let home: ViewController
-        let detail: ViewController
-
-        init(framesPerSecond: Int) {
-            guard let (description, segue) = DemoStage.sceneFile else {
-                let demo = DemoScene(framesPerSecond: framesPerSecond)
-                (scene, home, detail) = (demo.scene, demo.home, demo.detail)
-                return
-            }
-            let built = BuiltScene(description, framesPerSecond: framesPerSecond)
-            (scene, home, detail) = (built.scene, built.controllers[segue.from]!, built.controllers[segue.to]!)
-            if home !== built.start {
-                // The segue starts elsewhere: its screen is shown first, as `host run` does.
-                built.start.view.removeFromSuperview()
-                scene.window.addSubview(home.view)
-            }
-        }
+    /// The screens a stage plays on: the demo scene's, or the scene file's segue.
+    static func screens(framesPerSecond: Int) -> FlowScreens {
+        guard let (description, segue) = sceneFile else { return FlowScreens(demoAt: framesPerSecond) }
+        return FlowScreens(description, segue: segue, framesPerSecond: framesPerSecond)
     }
 
     let flow: Flow
-    let demo: Screens
+    let demo: FlowScreens
     let trace: TransitionTrace
     let driver: TransitionDriver
     /// Every frame, when recording.
@@ -67,7 +50,7 @@ final class DemoStage {
 
     init(flow: Flow, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1) {
         self.flow = flow
-        demo = Screens(framesPerSecond: framesPerSecond)
+        demo = Self.screens(framesPerSecond: framesPerSecond)
         let engine = demo.scene.engine
         engine.timeDilation = dilation
         trace = TransitionTrace { engine.now }
@@ -79,52 +62,32 @@ final class DemoStage {
     /// interaction controller for it). A refusal by a container (nothing to pop, ...) throws.
     func run(_ delegate: TestDelegate, transitions: Int = 2, gestures: [GestureScript?] = [nil, nil],
              recordingFrames: Bool = false) throws {
-        let scene = demo.scene, home = demo.home, detail = demo.detail
+        let scene = demo.scene
         delegate.interactive = Set(gestures.indices.filter { gestures[$0] != nil })
-        let there: () throws -> ActiveTransition
-        let back: () throws -> ActiveTransition
+        let shape: PresentDismissRun.Flow
         switch flow {
-        case .modal:
-            detail.transitioningDelegate = delegate
-            if delegate.presentationEffect != nil { detail.modalPresentationStyle = .custom }
-            let presenter = ModalPresenter(driver: driver)
-            there = { try presenter.present(detail, from: home) {} }
-            back = { try presenter.dismiss(detail) {} }
-        case .navigation:
-            // As `host run --push`: the home screen inside a navigation view that fills the window.
-            home.view.removeFromSuperview()
-            let view = scene.makeView(name: "navigation", frame: scene.window.bounds)
-            scene.window.addSubview(view)
-            let navigation = NavigationController(view: view, root: home, driver: driver)
-            navigation.delegate = delegate
-            there = { try navigation.push(detail) {} }
-            back = { try navigation.pop {} }
-        case .tabs:
-            home.view.removeFromSuperview()
-            let view = scene.makeView(name: "tabs", frame: scene.window.bounds)
-            scene.window.addSubview(view)
-            let tabs = TabContainer(view: view, children: [home, detail], driver: driver)
-            tabs.delegate = delegate
-            there = { try tabs.select(1) {} }
-            back = { try tabs.select(0) {} }
+        case .modal: shape = .modal
+        case .navigation: shape = .push  // as `host run --push`
+        case .tabs: shape = .tabs
         }
+        let flowTransitions = FlowTransitions(shape, on: demo, delegate: delegate,
+                                              customPresentation: delegate.presentationEffect != nil, driver: driver)
         start = SceneSnapshot.capture(scene)
         let record = { [unowned self] in if recordingFrames { frames.append(SceneSnapshot.capture(scene)) } }
-        for (i, begin) in [there, back].prefix(transitions).enumerated() {
-            if i > 0 && outcomes.last?.completed != true { break }
-            if i > 0 && recordingFrames { frames.removeLast() }  // the next transition starts at the same instant
-            let first = trace.events.count
-            try runOne(begin, gesture: i < gestures.count ? gestures[i] : nil, onFrame: record)
-            ends.append(SceneSnapshot.capture(scene))
-            events.append(Array(trace.events[first...]))
-        }
-    }
-
-    /// A function of its own, so that the transition (and with it the plugin's animator) is
-    /// released, and destroyed, before the caller reads the trace.
-    private func runOne(_ begin: () throws -> ActiveTransition, gesture: GestureScript?, onFrame: () -> Void) throws {
-        let transition = try begin()
-        outcomes.append(driver.run(transition, gesture: gesture, onFrame: onFrame))
+        var first = trace.events.count
+        _ = try flowTransitions.run(
+            limit: transitions, driver: driver,
+            interaction: { i in i < gestures.count ? gestures[i].map(InteractionSource.gesture) : nil },
+            onFrame: record,
+            beforeNext: { [unowned self] in
+                if recordingFrames { frames.removeLast() }  // the next transition starts at the same instant
+                first = trace.events.count
+            },
+            ended: { [unowned self] _, outcome in
+                outcomes.append(outcome)
+                ends.append(SceneSnapshot.capture(scene))
+                events.append(Array(trace.events[first...]))
+            })
     }
 
     /// Warnings and errors of transition `index`.

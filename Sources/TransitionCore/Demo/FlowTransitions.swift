@@ -1,0 +1,120 @@
+/// The screens a flow goes between: the demo scene's home and detail screens, or a scene
+/// file's segue (from and to). One definition for `host run` (PresentDismissRun) and
+/// `host validate` (its DemoStage), so both play a transition on the same stage.
+public struct FlowScreens {
+    public let scene: Scene
+    public let from: ViewController
+    public let to: ViewController
+    public let labels: [String: ViewText]
+
+    /// The demo scene.
+    public init(demoAt framesPerSecond: Int) {
+        let demo = DemoScene(framesPerSecond: framesPerSecond)
+        (scene, from, to, labels) = (demo.scene, demo.home, demo.detail, demo.labels)
+    }
+
+    /// A scene file's segue, already found in `description`.
+    public init(_ description: SceneDescription, segue: SceneDescription.Segue, framesPerSecond: Int) {
+        let built = BuiltScene(description, framesPerSecond: framesPerSecond)
+        (scene, labels) = (built.scene, built.labels)
+        from = built.controllers[segue.from]!
+        to = built.controllers[segue.to]!
+        if from !== built.start {
+            // The segue starts elsewhere: its screen is shown first, as if navigated to.
+            built.start.view.removeFromSuperview()
+            scene.window.addSubview(from.view)
+        }
+    }
+}
+
+/// A delegate that can serve every flow: a presented screen's, a navigation stack's and a tab
+/// container's.
+public typealias FlowDelegate = TransitioningDelegate & NavigationControllerDelegate & TabContainerDelegate
+
+/// The transitions of one flow, set up on its screens and ready to begin, and the one way they
+/// are run: each after the first only once the one before it completed. `host run` and
+/// `host validate` both go through it, so they stage and play transitions alike.
+public struct FlowTransitions {
+    public let flow: PresentDismissRun.Flow
+    /// What the trace says when the first transition did not complete.
+    private let incomplete: String
+    private let steps: [() throws -> ActiveTransition]
+
+    /// The flow's containers on `screens` (a navigation view or a tab container that fills the
+    /// window, for those flows), with `delegate` as their delegate. `customPresentation`: the
+    /// presented screen uses a presentation controller (UIModalPresentationCustom).
+    public init(_ flow: PresentDismissRun.Flow, on screens: FlowScreens, delegate: FlowDelegate,
+                customPresentation: Bool, driver: TransitionDriver) {
+        self.flow = flow
+        let scene = screens.scene, from = screens.from, to = screens.to
+        switch flow {
+        case .modal:
+            to.transitioningDelegate = delegate
+            if customPresentation { to.modalPresentationStyle = .custom }
+            let presenter = ModalPresenter(driver: driver)
+            incomplete = "the presentation did not complete, so there is nothing to dismiss"
+            steps = [{ try presenter.present(to, from: from) {} }, { try presenter.dismiss(to) {} }]
+        case .push, .pop:
+            let navigation = NavigationController(view: Self.fill(scene, replacing: from, name: "navigation"), root: from, driver: driver)
+            navigation.delegate = delegate
+            if flow == .push {
+                incomplete = "the push did not complete, so there is nothing to go back from"
+                steps = [{ try navigation.push(to) {} }, { try navigation.pop {} }]
+            } else {
+                // An interactive-style pop: the stack holds both screens from the start.
+                navigation.setViewControllers([from, to])
+                incomplete = ""
+                steps = [{ try navigation.pop {} }]
+            }
+        case .tabs:
+            let view = Self.fill(scene, replacing: from, name: "tabs")
+            let tabs = TabContainer(view: view, children: [from, to], driver: driver)
+            tabs.delegate = delegate
+            incomplete = "the switch did not complete, so there is nothing to go back from"
+            steps = [{ try tabs.select(1) {} }, { try tabs.select(0) {} }]
+        }
+    }
+
+    /// How many transitions the flow has: two (there and back), or one (a pop).
+    public var count: Int { steps.count }
+
+    /// Runs the first `limit` transitions (all by default), each after the first only when
+    /// the one before completed. `interaction(i)` drives transition i; `onFrame` is called
+    /// after every frame; `beforeNext` just before every transition after the first (whose
+    /// first frame is the same instant as the last one's end); `ended(i, outcome)` once
+    /// transition i has ended and its animator has been released (so its destroy has run),
+    /// before the next begins (which may throw: a container's refusal).
+    public func run(limit: Int? = nil, driver: TransitionDriver, interaction: (Int) -> InteractionSource?,
+                    onFrame: () -> Void, beforeNext: () -> Void = {},
+                    ended: (Int, TransitionOutcome) -> Void = { _, _ in }) throws -> [TransitionOutcome] {
+        var outcomes: [TransitionOutcome] = []
+        for i in 0..<min(limit ?? steps.count, steps.count) {
+            if i > 0 {
+                guard outcomes[i - 1].completed else {
+                    driver.trace.info(incomplete)
+                    break
+                }
+                beforeNext()
+            }
+            outcomes.append(try runOne(steps[i], driver: driver, interaction: interaction(i), onFrame: onFrame))
+            ended(i, outcomes[i])
+        }
+        return outcomes
+    }
+
+    /// A function of its own, so that the transition (and with it the plugin's animator) is
+    /// released, and destroyed, before the caller looks at what it left.
+    private func runOne(_ begin: () throws -> ActiveTransition, driver: TransitionDriver, interaction: InteractionSource?,
+                        onFrame: () -> Void) throws -> TransitionOutcome {
+        driver.run(try begin(), interaction: interaction, onFrame: onFrame)
+    }
+
+    /// A view named `name` that fills the window, in place of the first screen's view.
+    private static func fill(_ scene: Scene, replacing first: ViewController, name: String) -> View {
+        let window = scene.window!
+        first.view.removeFromSuperview()
+        let view = scene.makeView(name: name, frame: window.bounds)
+        window.addSubview(view)
+        return view
+    }
+}
