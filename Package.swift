@@ -59,13 +59,13 @@ let package = Package(
             ]),
         // Counts heap allocations, for frame-bench only (it defines malloc and friends).
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
-        // Benchmark of frame evaluation: Scripts/bench-frames builds it in release mode and runs it.
+        // Benchmark of frame evaluation: `Scripts/bench --only frames` builds it in release mode and runs it.
         .executableTarget(name: "frame-bench", dependencies: ["TransitionCore", "CAllocationCounter"]),
         // Benchmark of calls across the C ABI, run by Scripts/bench.
         .executableTarget(name: "abi-bench", dependencies: ["PluginHost", "TransitionCore"]),
-        // Benchmark of calls by signature: Scripts/bench-ffi builds it in release mode and runs it.
+        // Benchmark of calls by signature: `Scripts/bench --only ffi` builds it in release mode and runs it.
         .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
-        // Benchmark of the renderer (terminal frames, GIF and PNG export): Scripts/bench-render.
+        // Benchmark of the renderer (terminal frames, GIF and PNG export): `Scripts/bench --only render`.
         .executableTarget(name: "render-bench", dependencies: ["Rendering", "TransitionCore"]),
         // Fuzzers of what reads untrusted bytes (descriptors, signatures, scene files, the
         // registry cache): Scripts/fuzz builds them with libFuzzer (-D FUZZING); a plain build

@@ -1,4 +1,4 @@
-// Benchmark of calls by signature (issue: libffi calls), run by Scripts/bench-ffi.
+// Benchmark of calls by signature (issue: libffi calls), run by `Scripts/bench --only ffi`.
 //
 // Side by side in one run, on the bundled easing plugin's elastic curve, double f(double t,
 // double amplitude, double period):

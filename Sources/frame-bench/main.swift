@@ -1,4 +1,4 @@
-// Benchmark of frame evaluation, run by Scripts/bench-frames: the time to compute one frame of
+// Benchmark of frame evaluation, run by `Scripts/bench --only frames`: the time to compute one frame of
 // N views, each with its frame and alpha animating (a quarter each on ease-in-out, linear,
 // Core Animation's default curve and a damped spring), on one core, for N = 10 … 100,000.
 // Prints the median time per frame with its spread, animated properties per second, heap

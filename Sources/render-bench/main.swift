@@ -1,4 +1,4 @@
-// Benchmark of the renderer: Scripts/bench-render builds it in release mode and runs it.
+// Benchmark of the renderer: `Scripts/bench --only render` builds it in release mode and runs it.
 //
 // Measures, on the demo scene with the built-in cover-vertical effect (1 s at 60 fps):
 // time per terminal frame at 160×48 cells and bytes written per frame, with diffing against
