@@ -23,10 +23,12 @@ let package = Package(
         // libffi, for calling plugin functions whose C signature is known only at run time.
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // Pure Swift: geometry, scene, timing, animation engine, transition flows, registry.
-        .target(name: "TransitionCore"),
+        // The system's C library (glibc, musl), re-exported: `import LibC` in every target.
+        .target(name: "LibC"),
+        .target(name: "TransitionCore", dependencies: ["LibC"]),
         // The OS-bound part: search paths, ELF probing, dlopen, the C bridge, scanning plugins
         // in helper processes (CChildProcess: their exits as pidfds) and the registry cache.
-        .target(name: "PluginHost", dependencies: ["TransitionCore", "CTransitionABI", "CFFI", "CChildProcess", "CSandbox"]),
+        .target(name: "PluginHost", dependencies: ["LibC", "TransitionCore", "CTransitionABI", "CFFI", "CChildProcess", "CSandbox"]),
         // Cairo rasterises frames (PNG, SVG surfaces); giflib encodes animated GIFs.
         // Its headers only: the host does not link cairo (CCairoLoader loads it on first use).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
@@ -37,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // Turns a finished run or a listing into text, JSON, pixels and files: the terminal
         // player, GIF/PNG/SVG/video export, filmstrips and curve plots.
-        .target(name: "Rendering", dependencies: ["TransitionCore", "CCairo", "CCairoLoader", "CGif"]),
+        .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif"]),
         // pidfd_open(2), which Glibc's Swift module does not declare: a child process's exit
         // as a file descriptor that poll(2) can wait on with a deadline.
         .target(name: "CChildProcess"),
@@ -47,14 +49,14 @@ let package = Package(
         // filter under which a plugin can signal, trace or write nothing but its own process.
         .target(name: "CSandbox", dependencies: ["CSeccomp"], linkerSettings: [.linkedLibrary("seccomp")]),
         // `host validate`: named conformance tests of a plugin, each in a child process.
-        .target(name: "Validation", dependencies: ["PluginHost", "TransitionCore", "CTransitionABI"]),
+        .target(name: "Validation", dependencies: ["LibC", "PluginHost", "TransitionCore", "CTransitionABI"]),
         // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s
         // project templates in C, Swift and Rust.
-        .target(name: "PluginSDK", dependencies: ["PluginHost", "CTransitionABI"]),
+        .target(name: "PluginSDK", dependencies: ["LibC", "PluginHost", "CTransitionABI"]),
         .executableTarget(
             name: "host",
             dependencies: [
-                "TransitionCore", "PluginHost", "Rendering", "Validation", "PluginSDK",
+                "LibC", "TransitionCore", "PluginHost", "Rendering", "Validation", "PluginSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Counts heap allocations, for frame-bench only (it defines malloc and friends).
@@ -64,22 +66,22 @@ let package = Package(
         // Benchmark of calls across the C ABI, run by Scripts/bench.
         .executableTarget(name: "abi-bench", dependencies: ["PluginHost", "TransitionCore"]),
         // Benchmark of calls by signature: `Scripts/bench --only ffi` builds it in release mode and runs it.
-        .executableTarget(name: "ffi-bench", dependencies: ["PluginHost", "TransitionCore"]),
+        .executableTarget(name: "ffi-bench", dependencies: ["LibC", "PluginHost", "TransitionCore"]),
         // Benchmark of the renderer (terminal frames, GIF and PNG export): `Scripts/bench --only render`.
-        .executableTarget(name: "render-bench", dependencies: ["Rendering", "TransitionCore"]),
+        .executableTarget(name: "render-bench", dependencies: ["LibC", "Rendering", "TransitionCore"]),
         // Fuzzers of what reads untrusted bytes (descriptors, signatures, scene files, the
         // registry cache): Scripts/fuzz builds them with libFuzzer (-D FUZZING); a plain build
         // replays a corpus folder with them. See docs/FUZZING.md.
         .executableTarget(
-            name: "fuzz", dependencies: ["PluginHost", "TransitionCore", "CTransitionABI"], path: "Fuzz/Sources/fuzz"),
+            name: "fuzz", dependencies: ["LibC", "PluginHost", "TransitionCore", "CTransitionABI"], path: "Fuzz/Sources/fuzz"),
         .target(
             name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
             path: "Plugins/crossfade"),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "TransitionCore"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
-        .testTarget(name: "HostEndToEndTests", dependencies: ["Rendering", "TransitionCore", "PluginHost", "CGif"]),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["LibC", "Rendering", "TransitionCore", "PluginHost", "CGif"]),
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(

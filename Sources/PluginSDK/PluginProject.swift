@@ -1,10 +1,6 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// `host new NAME --lang c|swift|rust`: a small project with one working animator that
 /// builds with one command (make, swift build, cargo build) and installs its .so into the

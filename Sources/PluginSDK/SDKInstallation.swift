@@ -1,11 +1,7 @@
 import FoundationEssentials
 import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// `host sdk install`: the header and a pkg-config file under a prefix (by default ~/.local,
 /// which needs no root), so that a plugin builds with

@@ -12,9 +12,7 @@ import PluginHost
 import TransitionCore
 import Foundation  // String(format:) for the table only
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 func fail(_ message: String) -> Never {
     print("ffi-bench: \(message)")

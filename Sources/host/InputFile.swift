@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// A text file the user names on the command line (a scene, a gesture), read with the care
 /// untrusted input needs: only a regular file (a FIFO or a device named by mistake or malice

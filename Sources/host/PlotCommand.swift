@@ -3,11 +3,7 @@ import PluginHost
 import Rendering
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// `host plot EFFECT`: runs the effect as `host run` does and draws every animated property
 /// of every view against time, so that an author sees at once that a spring overshoots or a

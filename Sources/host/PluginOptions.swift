@@ -2,11 +2,7 @@ import ArgumentParser
 import PluginHost
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Options every subcommand that loads plugins shares.
 struct PluginOptions: ParsableArguments {

@@ -2,11 +2,7 @@ import ArgumentParser
 import PluginHost
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// `host run EFFECT --watch`: the plugin author's edit-build-see loop. Runs once, then replays
 /// the same run after every burst of changes to the plugin files, each replay under a header

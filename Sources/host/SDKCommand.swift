@@ -1,11 +1,7 @@
 import ArgumentParser
 import PluginSDK
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 struct SDKCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

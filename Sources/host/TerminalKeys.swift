@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 import TransitionCore
 
 /// `--interactive keys`: drive an interactive transition from the keyboard. ← and → scrub by

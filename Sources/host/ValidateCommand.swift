@@ -2,11 +2,7 @@ import ArgumentParser
 import PluginHost
 import Validation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

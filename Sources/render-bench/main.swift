@@ -5,9 +5,7 @@
 // without; and export throughput of that second to GIF and to a folder of PNG frames.
 // Figures are medians of repeated rounds; compare ratios, not absolute times, on a busy
 // machine.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Rendering
 import TransitionCore
 

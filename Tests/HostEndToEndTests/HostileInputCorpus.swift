@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One hostile input, made at test time, and what `host list` must make of it.
 struct HostileCase: Sendable {

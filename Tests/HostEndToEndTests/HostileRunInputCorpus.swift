@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One hostile input to `host run`: a parameter, a curve or a scene file no one should give
 /// it. Each is refused before anything runs: exit status 2 (the README's "nothing ran"), a

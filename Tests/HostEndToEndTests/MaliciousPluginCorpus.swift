@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One attack a plugin makes from its init, which runs in the scanner's helper and again in an
 /// isolated plugin's process. The C code calls ESCAPED() when the attack got through, which

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The parts of the sandbox that are not one attack each (those are in the malicious-plugin
 /// corpus): what the parent side does without the kernel's help, and what the user is told.

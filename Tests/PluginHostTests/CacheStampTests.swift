@@ -1,9 +1,7 @@
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The registry cache trusts a file's stat (size, mtime, device, inode, ctime) instead of
 /// reading it again, and reads it again as soon as any of those changed.

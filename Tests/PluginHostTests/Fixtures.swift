@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 // Shared fixture code of the PluginHost tests: where the repository is, a fresh temporary
 // folder per test, a C compiler run as a real child process, and a C template for a minimal

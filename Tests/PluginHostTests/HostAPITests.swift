@@ -4,11 +4,7 @@ import Testing
 @testable import PluginHost
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// A fixture plugin that has presented and dismissed the demo scene's detail screen, and what
 /// it kept: the handles it was given and the statuses of the wrong calls it made mid-transition.

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A pipe whose read end a watch can take as its interrupt: written by `interrupt()`, or by
 /// itself after `seconds`, so that a watch that never sees its change fails instead of hanging.

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The socket protocol of isolated runs, with both ends in this process (the far end on a
 /// thread of its own): nested calls in both directions, and every way the far end can fail.

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// `host list` keeps what it printed (ListingMemo) with the key of the search path it was made
 /// from (ListingKey), and prints it again only while that key stays the same.

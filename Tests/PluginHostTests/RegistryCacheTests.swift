@@ -2,9 +2,7 @@ import Foundation
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("The registry cache file")
 struct RegistryCacheTests {

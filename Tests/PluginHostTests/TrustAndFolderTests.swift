@@ -2,9 +2,7 @@ import Foundation
 import Testing
 @testable import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The record discovery made of `path`, or nil (recorded as an issue).
 @MainActor

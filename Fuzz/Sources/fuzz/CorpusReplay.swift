@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Without libFuzzer: runs a target once on each file named, or on each file in each folder
 /// named, so that a plain build can replay a corpus or one crashing input. Prints the file

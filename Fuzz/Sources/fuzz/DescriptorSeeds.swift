@@ -1,9 +1,7 @@
 import CTransitionABI
 import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Seeds for the descriptor corpus from real plugins: each plugin is loaded here (so only
 /// trusted ones, such as the bundled plugins), initialised, and its entry and descriptors

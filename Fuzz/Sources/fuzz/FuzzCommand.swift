@@ -9,9 +9,7 @@
 //   fuzz targets                                          the target names, one a line
 //   fuzz seed-descriptors PLUGIN.so... OUT-FOLDER         the descriptor corpus's seeds
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 #if !FUZZING
 @main

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One fuzzer: a name and what it does with an input, which it sums up in a few words
 /// ("accepted", "refused: why") for a replay with FUZZ_VERBOSE set. An input that breaks a promise of the

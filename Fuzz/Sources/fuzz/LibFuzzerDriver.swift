@@ -1,7 +1,5 @@
 #if FUZZING
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 // The functions libFuzzer's own main calls in a build made by Scripts/fuzz (-D FUZZING,
 // -sanitize=fuzzer), which has no main of its own: `fuzz TARGET [libFuzzer options]

@@ -2,11 +2,7 @@ import CTransitionABI
 import Synchronization
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The host side of the C ABI: the th_host_api table every plugin receives, and the state its
 /// functions act on (the scene of the current run, its trace, the handle table).

@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Notices a plugin that ends the process with exit() from inside a call (an animator that
 /// calls exit(0) would otherwise end `host run` with status 0 and no output, as if all went

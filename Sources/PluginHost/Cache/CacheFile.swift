@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Reading and replacing the files of the host's cache folder ($XDG_CACHE_HOME/transition-host,
 /// or ~/.cache/transition-host): the registry cache and the kept listing. Both are read as

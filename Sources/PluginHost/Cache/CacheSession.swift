@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One run's use of the registry cache: read it once, answer for each file whose fingerprint
 /// still matches, then write it back only if anything changed, so that a warm run writes

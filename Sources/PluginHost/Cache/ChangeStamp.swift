@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What stat(2) says of a file besides its size and modification time: which file it is
 /// (device and inode) and when its inode last changed (ctime). With the size and mtime of its

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What the registry cache keys a file on: its size, modification time and a hash of its
 /// content. Size and time alone miss a file rewritten within the same clock tick, or copied

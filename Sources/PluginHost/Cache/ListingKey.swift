@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Everything a listing of the search path is made from, hashed into one number: the kept
 /// listing (ListingMemo) is printed again only while this number is the same.

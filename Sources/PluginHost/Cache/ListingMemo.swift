@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What the last `host list` printed, kept with the key of what it was made from (see
 /// ListingKey), so that a list with nothing changed on the search path prints it again

@@ -1,10 +1,6 @@
 import CTransitionABI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What the scanner learned, kept between runs, so that a `host list` with nothing changed
 /// loads no plugin and starts no helper. One file, by default

@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Holds a plugin's curve to a time budget while a run evaluates it: the host evaluates a
 /// curve for every animated property at every frame, so one that sleeps or spins would

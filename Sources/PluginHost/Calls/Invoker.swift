@@ -1,11 +1,7 @@
 import CFFI
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// A typed value crossing a call by signature.
 public enum CallValue: Equatable, Sendable {

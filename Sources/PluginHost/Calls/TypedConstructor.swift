@@ -2,11 +2,7 @@ import CFFI
 import CTransitionABI
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// An effect's constructor called by signature (TH_EXT_TYPED_CONSTRUCTORS): the transition
 /// bit, then one argument per declared parameter, converted to the declared C type.

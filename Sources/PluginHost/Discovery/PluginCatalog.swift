@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Every plugin file found on the search path and what became of it.
 public struct PluginFileRecord {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Finds what the plugins on the search path are: walks the folders (refusing untrusted
 /// ones and skipping what is no plugin), answers from the registry cache what it can, has

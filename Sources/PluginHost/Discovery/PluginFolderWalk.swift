@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One entry named *.so in a plugin folder, as seen without opening it.
 struct PluginCandidate {

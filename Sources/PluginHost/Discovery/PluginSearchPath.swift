@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Where the host looks for plugins, in order: `--plugin-path` folders, then HOST_PLUGIN_PATH
 /// (colon-separated), then the user folder ($XDG_DATA_HOME/transition-host/plugins, by default

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Whom the host lets put code into its process, as ssh decides whom to trust with a key: a
 /// plugin folder or file that another user owns (root excepted), or that its group or

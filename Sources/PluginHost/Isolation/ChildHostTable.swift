@@ -1,10 +1,6 @@
 import CTransitionABI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The th_host_api an isolated plugin gets, in its own process: every function sends its
 /// arguments to the host over the channel and waits for the answer, so the scene stays in

@@ -1,11 +1,7 @@
 import CTransitionABI
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// An isolated plugin's process (the hidden subcommand `host _isolate`): loads one plugin
 /// with the host's own loader, giving it ChildHostTable instead of the host's table, then

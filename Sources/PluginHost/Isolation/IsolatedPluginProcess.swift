@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One plugin loaded in a child process of its own (`host _isolate`), and the channel to it.
 /// The host calls the plugin through `call`; the plugin's calls into the host table arrive

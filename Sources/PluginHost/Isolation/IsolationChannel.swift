@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One end of the socket between the host and an isolated plugin's process: synchronous
 /// calls in both directions, nested to any depth, over one stream.

@@ -1,10 +1,6 @@
 import CTransitionABI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The header's totals over everything one plugin declares (TH_MAX_TOTAL_PARAMS,
 /// TH_MAX_TOTAL_CHOICES, TH_MAX_DESCRIPTOR_TEXT_BYTES), measured before any descriptor is

@@ -1,11 +1,7 @@
 import CTransitionABI
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Turns a plugin's C descriptors into Swift values, checking every rule the header states:
 /// the one statement of those rules, used by the loader and by `host validate` alike (see

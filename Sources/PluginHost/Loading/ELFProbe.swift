@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Reads a file's ELF headers and dynamic symbol table without loading it, so that the host
 /// can refuse a file that is not a shared library for this machine, or a plugin built for

@@ -1,10 +1,6 @@
 import CTransitionABI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The first three steps of loading, each on its own: the loader runs them in order and stops
 /// at the first failure; `host validate` (through PluginInspection) runs each as a named test.

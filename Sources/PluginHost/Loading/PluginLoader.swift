@@ -1,11 +1,7 @@
 import CTransitionABI
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Why a file could not be used as a plugin: what is wrong and how to fix it.
 public struct PluginLoadFailure: Error, Equatable, Sendable {

@@ -1,10 +1,6 @@
 import CChildProcess
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// A child process started with posix_spawn and watched through a pidfd, which poll(2)
 /// reports readable when the child exits. It starts in a session and process group of its

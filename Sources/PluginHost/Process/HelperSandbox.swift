@@ -1,10 +1,6 @@
 import CSandbox
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The sandbox of the helper processes that run plugin code: the scanner's helper and an
 /// isolated plugin's process enter it before loading any plugin (see CSandbox's sandbox.h and

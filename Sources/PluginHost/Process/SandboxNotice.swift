@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Says what the helpers' sandbox lacks on this kernel (no Landlock, no seccomp), once per
 /// command however many helpers found it, on standard error: the user should know that

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Signals by name, for reports people read: "SIGSEGV (segmentation fault)" says more than
 /// "signal 11", and the numbers differ between architectures for some signals.

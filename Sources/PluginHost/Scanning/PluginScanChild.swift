@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The scanner's child side (the hidden subcommand `host _scan`): loads each file of its
 /// batch with the host's own loader, writes what it learned to the report descriptor, and

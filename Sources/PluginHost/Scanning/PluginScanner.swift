@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Learns what plugin files are without loading any of them in this process, GStreamer
 /// style: helper processes (the host binary's hidden `_scan` subcommand) load the files in

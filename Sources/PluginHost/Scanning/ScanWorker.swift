@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One scanner child and the batch of files it was given: reads its report as it comes and
 /// says how it ended. The deadline moves with the report: a file must be finished within the

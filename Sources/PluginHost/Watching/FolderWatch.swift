@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Notices plugin files (`*.so`) added, replaced or removed in a set of folders, through
 /// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several

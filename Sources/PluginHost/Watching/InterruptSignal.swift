@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Ctrl-C (SIGINT) and SIGTERM as a readable descriptor, so that a watch waiting in poll(2)
 /// or reloading ends its loop and cleans up (its temporary folder, the plugins' deinit)

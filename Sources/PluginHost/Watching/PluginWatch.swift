@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// `host run --watch`: the plugins on the search path, loaded from private copies, and
 /// reloaded whenever a plugin file in one of the folders is added, replaced or removed. The

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// A plugin file copied to a path of its own, to be loaded from there: the file in the plugin
 /// folder may be rewritten in place at any moment (a `cp` over it, a linker), which would

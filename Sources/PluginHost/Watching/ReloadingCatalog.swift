@@ -1,10 +1,6 @@
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The plugins of a watch: one running version per file on the search path, each loaded from
 /// a private copy of the file's bytes, and replaced only by a newer version that passed every

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What `--output PATH` writes, chosen by the path's extension.
 public enum ExportFormat: Equatable, Sendable {

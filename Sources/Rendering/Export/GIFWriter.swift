@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 import CGif
 
 /// Writes an animated GIF with giflib, one frame at a time: each frame quantised to its own

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 import TransitionCore
 
 /// An affine transform as SVG can animate it: SMIL's animateTransform knows translate,

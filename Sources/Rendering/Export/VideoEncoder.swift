@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 import TransitionCore
 
 /// `.mp4` and `.webm` through ffmpeg, which is optional: frames are piped to it raw (Cairo's

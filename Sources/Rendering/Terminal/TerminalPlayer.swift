@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 import TransitionCore
 
 /// Plays a finished run on the terminal in real time: each frame at its virtual time (a run

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The terminal on a file descriptor: whether there is one, its size, and taking it over for
 /// playback (alternate screen, hidden cursor) in a way that is undone however playback ends,

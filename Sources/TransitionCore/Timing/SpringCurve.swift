@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// A damped spring in UIKit's terms: a damping ratio and an initial velocity, played over a
 /// given duration (UIView.animate(withDuration:delay:usingSpringWithDamping:

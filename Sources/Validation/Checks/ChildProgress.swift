@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What a test's child process is doing now, written to its standard error as it goes. When
 /// the child crashes or hangs, the parent shows the last step: "crashed during: presenting

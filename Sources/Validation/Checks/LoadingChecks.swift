@@ -2,11 +2,7 @@ import CTransitionABI
 import PluginHost
 import TransitionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The loading tests: each step of the host's loader on its own, then the whole load, its
 /// time and the plugin's answer to an extension id nobody defines.

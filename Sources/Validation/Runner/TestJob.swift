@@ -1,10 +1,6 @@
 import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// One test running in its child process, and how its end becomes a result.
 final class TestJob {

@@ -1,10 +1,6 @@
 import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The child side of `host validate`: runs one named test on one plugin and writes its
 /// report. The parent runs this in a process of its own per test (the hidden subcommand

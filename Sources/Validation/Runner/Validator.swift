@@ -1,11 +1,7 @@
 import FoundationEssentials
 import PluginHost
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// What `host validate` was asked to do.
 public struct ValidationOptions: Sendable {
