@@ -128,5 +128,5 @@ public struct EffectDetails {
         return j.output
     }
 
-    private func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+    private func number(_ x: Double) -> String { NumberText.exact(x) }
 }

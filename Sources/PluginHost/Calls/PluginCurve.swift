@@ -26,7 +26,7 @@ public final class PluginCurve: CurveProvider {
     public func makeCurve(parameters values: [Double]) -> TimingCurve {
         let call = CurveCall(function: function, interface: interface, parameters: values)
         let label = values.isEmpty ? name
-            : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(ParameterTextPublic.number($1))" }.joined(separator: ",") + ")"
+            : "\(name)(" + zip(parameters, values).map { "\($0.id)=\(NumberText.exact($1))" }.joined(separator: ",") + ")"
         let budget = CurveTimeBudget(name: label)
         let function = CurveFunction(name: label) { t in budget.timed { call.evaluate(t) } }
         budget.function = function
@@ -143,9 +143,4 @@ public final class CurveCall: @unchecked Sendable {
         }
         return curves
     }
-}
-
-/// ParameterText is internal to TransitionCore; the same rule for curve labels.
-enum ParameterTextPublic {
-    static func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
 }

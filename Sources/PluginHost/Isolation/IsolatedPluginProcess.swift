@@ -144,6 +144,4 @@ struct Weak<T: AnyObject> {
     init(_ value: T) { self.value = value }
 }
 
-private func format(_ x: Double) -> String {
-    x == x.rounded() ? String(Int(x)) : String(x)
-}
+private func format(_ x: Double) -> String { NumberText.exact(x) }

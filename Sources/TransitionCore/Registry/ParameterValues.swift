@@ -12,7 +12,7 @@ extension EffectParameter {
         case .bool: return "bool: true or false"
         case .int, .double:
             let unitText = unit.isEmpty ? "" : " \(unit)"
-            return "\(type.name) in [\(ParameterText.number(minimum)), \(ParameterText.number(maximum))]\(unitText)"
+            return "\(type.name) in [\(NumberText.exact(minimum)), \(NumberText.exact(maximum))]\(unitText)"
         }
     }
 
@@ -69,13 +69,6 @@ extension Array where Element == EffectParameter {
             values[index] = try self[index].value(from: text, effect: effect)
         }
         return values
-    }
-}
-
-enum ParameterText {
-    /// A number without a trailing ".0".
-    static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
 }
 

@@ -94,8 +94,4 @@ func describe(_ r: Rect) -> String {
 }
 
 /// A number as people write it: no trailing ".0", at most three decimals.
-func format(_ x: Double) -> String {
-    let rounded = (x * 1000).rounded() / 1000
-    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-    return String(rounded)
-}
+func format(_ x: Double) -> String { NumberText.readable(x) }

@@ -84,8 +84,4 @@ enum SceneComparison {
 }
 
 /// A number as people read it: at most three decimals, no trailing ".0".
-func number(_ x: Double) -> String {
-    guard x.isFinite else { return "\(x)" }
-    let rounded = (x * 1000).rounded() / 1000
-    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
-}
+func number(_ x: Double) -> String { NumberText.readable(x) }
