@@ -31,9 +31,14 @@ public struct PluginDiscovery {
         run(walk())
     }
 
-    /// The candidates of every folder on the search path, in search order, each file once
-    /// however many links and folders reach it; and the folders' problems.
     func walk() -> (candidates: [PluginCandidate], problems: [String]) {
+        Self.walk(searchPath, trust: trust)
+    }
+
+    /// The candidates of every folder on `searchPath`, in search order, each file once
+    /// however many links and folders reach it; and the folders' problems. Hot reload
+    /// (ReloadingCatalog) walks the same way.
+    static func walk(_ searchPath: PluginSearchPath, trust: TrustPolicy) -> (candidates: [PluginCandidate], problems: [String]) {
         var problems: [String] = []
         var candidates: [PluginCandidate] = []
         var seenFiles = Set<FileID>()
@@ -112,7 +117,7 @@ public struct PluginDiscovery {
         }
 
         var result: [Discovery.File] = []
-        var firstFile: [String: String] = [:]  // plugin id → the file that provides it
+        var shadowing = ShadowingRule()
         for (i, candidate) in candidates.enumerated() {
             let status: Discovery.File.Status
             switch candidate.kind {
@@ -121,10 +126,9 @@ public struct PluginDiscovery {
             case .file:
                 switch outcomes[i]! {
                 case .plugin(let description):
-                    if let first = firstFile[description.id] {
+                    if let first = shadowing.shadower(of: candidate.path, id: description.id) {
                         status = .shadowed(byPath: first, pluginID: description.id)
                     } else {
-                        firstFile[description.id] = candidate.path
                         status = .described(description)
                     }
                 case let other:

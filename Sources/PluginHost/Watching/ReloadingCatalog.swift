@@ -195,23 +195,11 @@ final class ReloadingCatalog {
     /// The search path's candidates, as discovery finds them: the trust checks, what is
     /// skipped, and one entry per file however many names reach it.
     private func walkFolders() -> [PluginCandidate] {
-        var walk: [PluginCandidate] = []
-        var problems: [String] = []
-        var seen = Set<FileID>()
-        for folder in searchPath.folders {
-            let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
-            if let problem { problems.append(problem) }
-            for candidate in found {
-                guard case .file(let info) = candidate.kind else {
-                    walk.append(candidate)
-                    continue
-                }
-                if !seen.insert(FileID(info)).inserted { continue }
-                // Never loaded in this process: it runs isolated, or not at all.
-                walk.append(candidate.origin == .untrusted && isolation == nil
-                    ? PluginCandidate(path: candidate.path, origin: candidate.origin, kind: .untrusted(Self.isolatedOnly))
-                    : candidate)
-            }
+        let (found, problems) = PluginDiscovery.walk(searchPath, trust: trust)
+        let walk = found.map { candidate -> PluginCandidate in
+            // Never loaded in this process: it runs isolated, or not at all.
+            guard case .file = candidate.kind, candidate.origin == .untrusted, isolation == nil else { return candidate }
+            return PluginCandidate(path: candidate.path, origin: candidate.origin, kind: .untrusted(Self.isolatedOnly))
         }
         folderProblems = problems
         order = walk.map(\.path)
@@ -272,11 +260,11 @@ final class ReloadingCatalog {
     /// Decides, in search order, which file provides each plugin id: the first that has a
     /// running version or a new one that passed. The others are shadowed and do not run.
     private func resolveShadowing(_ passed: inout [String: Passed], outcomes: inout [String: PluginChange.Outcome]) {
-        var firstFile: [String: String] = [:]
+        var shadowing = ShadowingRule()
         for path in order {
             guard var state = files[path] else { continue }
             guard let id = passed[path]?.description.id ?? state.running?.description.id else { continue }
-            if let first = firstFile[id] {
+            if let first = shadowing.shadower(of: path, id: id) {
                 if let running = state.running {
                     retire(running)
                     state.running = nil
@@ -288,7 +276,6 @@ final class ReloadingCatalog {
                 }
                 state.problem = .shadowed(byPath: first, pluginID: id)
             } else {
-                firstFile[id] = path
                 if case .shadowed = state.problem { state.problem = nil }
             }
             files[path] = state
