@@ -4,7 +4,7 @@ import TransitionCore
 /// (`events`), every frame (`frames`: time, and each view's name, frame and alpha) and how
 /// each transition ended (`outcomes`).
 public enum RunReportJSON {
-    public static func render(_ report: PresentDismissRun.Report) -> String {
+    public static func render(_ report: TransitionRun.Report) -> String {
         var json = JSONWriter()
         write(report, into: &json)
         return json.output
@@ -12,13 +12,13 @@ public enum RunReportJSON {
 
     /// The same text as render(_:), handed to `sink` a piece at a time: a run of 10,000 views
     /// makes tens of megabytes of JSON, which `host run` streams out instead of holding.
-    public static func write(_ report: PresentDismissRun.Report, to sink: @escaping (String) -> Void) {
+    public static func write(_ report: TransitionRun.Report, to sink: @escaping (String) -> Void) {
         var json = JSONWriter(streamingTo: sink)
         write(report, into: &json)
         json.finish()
     }
 
-    private static func write(_ report: PresentDismissRun.Report, into json: inout JSONWriter) {
+    private static func write(_ report: TransitionRun.Report, into json: inout JSONWriter) {
         json.object { j in
             j.field("effect", report.effect.qualifiedName)
             j.field("presentation", report.presentation?.qualifiedName)

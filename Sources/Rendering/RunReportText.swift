@@ -3,7 +3,7 @@ import TransitionCore
 /// `host run`'s text output: the trace, one line per event with its virtual time, then a
 /// summary of each transition.
 public enum RunReportText {
-    public static func render(_ report: PresentDismissRun.Report) -> String {
+    public static func render(_ report: TransitionRun.Report) -> String {
         var lines: [String] = []
         var title = "\(report.effect.qualifiedName) (\(report.effect.kind.name))"
         if let p = report.presentation { title += " with presentation controller \(p.qualifiedName)" }

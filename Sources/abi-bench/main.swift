@@ -22,7 +22,7 @@ guard case .success(let plugin) = PluginLoader.load(path: path) else {
 // 1. Host-table calls, timed inside the plugin during a real transition.
 let registry = EffectRegistry()
 for effect in plugin.effects { registry.register(effect) }
-let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "abi-bench"))
+let report = try TransitionRun.run(registry: registry, options: .init(effect: "abi-bench"))
 let hostCall = report.events.first { $0.name.contains("host-call-ns") }?.name ?? "host-call-ns: not reported"
 
 // 2 and 3. The plugin's echo function, called from the host directly and through libffi.
@@ -62,7 +62,7 @@ if CommandLine.arguments.count == 3 {
     let isolatedPlugin = IsolatedPlugin(path: path, pluginID: plugin.id, executable: CommandLine.arguments[2], timeout: 60)
     let isolated = EffectRegistry()
     for effect in plugin.effects { isolated.register(IsolatedEffect(info: effect.info, plugin: isolatedPlugin)) }
-    let isolatedReport = try PresentDismissRun.run(registry: isolated, options: .init(effect: "abi-bench"))
+    let isolatedReport = try TransitionRun.run(registry: isolated, options: .init(effect: "abi-bench"))
     let isolatedCall = isolatedReport.events.first { $0.name.contains("host-call-ns") }?.name ?? "not reported"
     guard let process = isolatedPlugin.startedProcess() else {
         print("abi-bench: the isolated plugin did not start")

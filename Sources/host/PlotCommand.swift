@@ -40,9 +40,9 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         let session = try plugins.session()
         defer { session.shutdown() }
-        let report: PresentDismissRun.Report
+        let report: TransitionRun.Report
         do {
-            report = try PresentDismissRun.run(
+            report = try TransitionRun.run(
                 registry: session.effects, curves: session.curves,
                 options: transition.runOptions())
         } catch let error as ParameterError {
@@ -51,7 +51,7 @@ struct PlotCommand: ParsableCommand {
         } catch let error as EffectRegistry.LookupError {
             printError("error: \(error)")
             throw HostExit.badEffect
-        } catch let error as PresentDismissRun.Failure {
+        } catch let error as TransitionRun.Failure {
             printError("error: \(error)")
             throw HostExit.badEffect
         }
@@ -84,7 +84,7 @@ func validateOutputs(output: String?, plot: String?) throws {
 
 /// Writes `--output` and `--plot` for a finished run, saying what was written on standard
 /// error (standard output keeps the report).
-func writeOutputs(_ report: PresentDismissRun.Report, output: String?, plot: String?) throws {
+func writeOutputs(_ report: TransitionRun.Report, output: String?, plot: String?) throws {
     do {
         if let output { printError(try RunExporter.write(report, to: output)) }
         if let plot {

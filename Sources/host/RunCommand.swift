@@ -68,7 +68,7 @@ struct RunCommand: ParsableCommand {
 
     /// One run with these effects and curves, printed (and written to --output and --plot).
     func play(registry: EffectRegistry, curves: CurveRegistry) throws {
-        let report: PresentDismissRun.Report
+        let report: TransitionRun.Report
         var options = try transition.runOptions()
         var keys: TerminalKeys?
         if transition.usesKeys {
@@ -88,14 +88,14 @@ struct RunCommand: ParsableCommand {
             options.onFrame = { keys.show($0) }
         }
         do {
-            report = try PresentDismissRun.run(registry: registry, curves: curves, options: options)
+            report = try TransitionRun.run(registry: registry, curves: curves, options: options)
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
         } catch let error as EffectRegistry.LookupError {
             printError("error: \(error)")
             throw HostExit.badEffect
-        } catch let error as PresentDismissRun.Failure {
+        } catch let error as TransitionRun.Failure {
             printError("error: \(error)")
             throw HostExit.badEffect
         }

@@ -74,7 +74,7 @@ final class TerminalKeys {
     }
 
     /// One status line, redrawn in place.
-    func show(_ frame: PresentDismissRun.Frame) {
+    func show(_ frame: TransitionRun.Frame) {
         let width = 30
         let filled = Int((progress * Double(width)).rounded())
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

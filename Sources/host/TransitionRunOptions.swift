@@ -38,7 +38,7 @@ struct TransitionRunOptions: ParsableArguments {
     var curve: String?
 
     @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
-    var flow: PresentDismissRun.Flow = .modal
+    var flow: TransitionRun.Flow = .modal
 
     @Option(help: ArgumentHelp(
         "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY', a file holding it, or, with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels).",
@@ -86,8 +86,8 @@ struct TransitionRunOptions: ParsableArguments {
     }
 
     /// The run these options describe. Reads the scene file (exit 2 when it cannot be used).
-    func runOptions() throws -> PresentDismissRun.Options {
-        var options = PresentDismissRun.Options(effect: effect ?? "")
+    func runOptions() throws -> TransitionRun.Options {
+        var options = TransitionRun.Options(effect: effect ?? "")
         options.presentation = presentation
         options.framesPerSecond = fps
         options.grace = grace
@@ -107,7 +107,7 @@ struct TransitionRunOptions: ParsableArguments {
     var label: String { effect ?? segue ?? "scene" }
 }
 
-extension PresentDismissRun.Flow: EnumerableFlag {
+extension TransitionRun.Flow: EnumerableFlag {
     public static func name(for value: Self) -> NameSpecification {
         value == .modal ? .customLong("modal") : .long
     }

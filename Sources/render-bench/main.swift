@@ -36,7 +36,7 @@ func decimals(_ x: Double, _ n: Int) -> String {
 
 let registry = EffectRegistry()
 for effect in StandardEffect.all() { registry.register(effect) }
-let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "cover-vertical", framesPerSecond: 60))
+let report = try TransitionRun.run(registry: registry, options: .init(effect: "cover-vertical", framesPerSecond: 60))
 let snapshots = report.snapshots
 let seconds = snapshots.last!.time
 let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 9

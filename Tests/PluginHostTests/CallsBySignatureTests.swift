@@ -322,7 +322,7 @@ private func typedPlugin(id: String, constructorSignature: String = "p(Izdbi)", 
         for e in StandardEffect.all() { registry.register(e) }
         let curves = CurveRegistry()
         for c in plugin.curves { curves.register(c) }
-        let report = try PresentDismissRun.run(
+        let report = try TransitionRun.run(
             registry: registry, curves: curves,
             options: .init(effect: "cross-dissolve", curve: "easing.steps(count=4)"))
         let alphas = report.frames.filter { $0.time <= report.outcomes[0].endTime }

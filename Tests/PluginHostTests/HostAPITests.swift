@@ -10,7 +10,7 @@ import LibC
 /// it kept: the handles it was given and the statuses of the wrong calls it made mid-transition.
 @MainActor
 struct RanFixture {
-    let report: PresentDismissRun.Report
+    let report: TransitionRun.Report
     /// The context of the last transition (the dismissal), stale now.
     let staleContext: th_context
     /// The container view of the last transition; views stay valid after it.
@@ -29,7 +29,7 @@ struct RanFixture {
         let plugin = try PluginLoader.load(path: path).get()
         let registry = EffectRegistry()
         for effect in plugin.effects { registry.register(effect) }
-        let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "fx"))
+        let report = try TransitionRun.run(registry: registry, options: .init(effect: "fx"))
         #expect(report.isClean, "the fixture's own run should be clean: \(report.outcomes)")
 
         // The library is loaded already; RTLD_NOLOAD only returns its handle.

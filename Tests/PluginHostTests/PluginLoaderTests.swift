@@ -78,7 +78,7 @@ struct PluginLoaderTests {
         // And it runs: the effect presents and dismisses cleanly through the C interface.
         let registry = EffectRegistry()
         for effect in plugin.effects { registry.register(effect) }
-        let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "fx"))
+        let report = try TransitionRun.run(registry: registry, options: .init(effect: "fx"))
         #expect(report.isClean, "outcomes: \(report.outcomes)")
     }
 

@@ -33,10 +33,10 @@ struct CurvePlotTests {
     }
 
     /// cover-vertical presented by a drag that scrubs forwards and back, then released.
-    static func interactiveRun() throws -> PresentDismissRun.Report {
+    static func interactiveRun() throws -> TransitionRun.Report {
         let registry = EffectRegistry()
         for standard in StandardEffect.all() { registry.register(standard) }
-        return try PresentDismissRun.run(registry: registry, options: .init(
+        return try TransitionRun.run(registry: registry, options: .init(
             effect: "cover-vertical", presentGesture: "0=0, 0.1=0.4, 0.2=0.2, 0.3=0.6, release=0.5"))
     }
 

@@ -7,10 +7,10 @@ import TransitionCore
 // (cover-vertical, cross-dissolve) on the demo scene, and still scenes posed by hand.
 
 /// A run of a built-in effect on the demo scene.
-func standardRun(_ effect: String = "cover-vertical", fps: Int = 60) throws -> PresentDismissRun.Report {
+func standardRun(_ effect: String = "cover-vertical", fps: Int = 60) throws -> TransitionRun.Report {
     let registry = EffectRegistry()
     for standard in StandardEffect.all() { registry.register(standard) }
-    return try PresentDismissRun.run(registry: registry, options: .init(effect: effect, framesPerSecond: fps))
+    return try TransitionRun.run(registry: registry, options: .init(effect: effect, framesPerSecond: fps))
 }
 
 /// The demo scene posed by `pose` (views moved without animation), as a snapshot.

@@ -60,7 +60,7 @@ struct ReferenceImageTests {
 
     /// Plots compared as the poses are: an ordinary run, and an interactive one whose gesture
     /// scrubs back and forth (its curves must stay in their panels, one bar per animation).
-    static let plots: [(name: String, report: @Sendable () throws -> PresentDismissRun.Report)] = [
+    static let plots: [(name: String, report: @Sendable () throws -> TransitionRun.Report)] = [
         ("plot-cover-vertical", { try standardRun() }),
         ("plot-interactive", { try CurvePlotTests.interactiveRun() }),
     ]

@@ -17,12 +17,12 @@ struct RunMemoryTests {
             """)
     }
 
-    static func run(_ scene: SceneDescription, snapshots: Bool) throws -> PresentDismissRun.Report {
+    static func run(_ scene: SceneDescription, snapshots: Bool) throws -> TransitionRun.Report {
         let registry = EffectRegistry()
         for standard in StandardEffect.all() { registry.register(standard) }
-        var options = PresentDismissRun.Options(effect: "", scene: scene)
+        var options = TransitionRun.Options(effect: "", scene: scene)
         options.recordsSnapshots = snapshots
-        return try PresentDismissRun.run(registry: registry, options: options)
+        return try TransitionRun.run(registry: registry, options: options)
     }
 
     @Test("Streamed JSON is the rendered JSON, byte for byte, in pieces of bounded size")

@@ -56,8 +56,8 @@ import Testing
     @Test func slowMakesEveryTransitionLongerAndOtherwiseTheSame() throws {
         let registry = EffectRegistry()
         for e in StandardEffect.all() { registry.register(e) }
-        let normal = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve"))
-        let slow = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve", slow: 3))
+        let normal = try TransitionRun.run(registry: registry, options: .init(effect: "cross-dissolve"))
+        let slow = try TransitionRun.run(registry: registry, options: .init(effect: "cross-dissolve", slow: 3))
         #expect(slow.isClean)
         #expect(abs(slow.duration - 3 * normal.duration) < 1e-9)
         #expect(slow.frames.count == (normal.frames.count - 1) * 3 + 1)

@@ -159,14 +159,14 @@ struct NavigationStage {
 }
 
 @Suite("Demo flows") struct DemoFlowTests {
-    @Test(arguments: [PresentDismissRun.Flow.modal, .push, .pop, .tabs])
-    func eachFlowRunsCleanWithTheStandardAnimators(flow: PresentDismissRun.Flow) throws {
+    @Test(arguments: [TransitionRun.Flow.modal, .push, .pop, .tabs])
+    func eachFlowRunsCleanWithTheStandardAnimators(flow: TransitionRun.Flow) throws {
         let registry = EffectRegistry()
         for e in StandardEffect.all() { registry.register(e) }
-        let report = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
+        let report = try TransitionRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
         #expect(report.isClean, "\(report.outcomes)")
         #expect(report.outcomes.count == (flow == .pop ? 1 : 2))
-        let again = try PresentDismissRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
+        let again = try TransitionRun.run(registry: registry, options: .init(effect: "cross-dissolve", flow: flow))
         #expect(again.frames == report.frames, "deterministic")
     }
 }

@@ -4,8 +4,8 @@ import Testing
 /// A run's frames kept as changes must read back as exactly the frames recorded.
 @Suite("Recorded frames")
 struct RecordedFramesTests {
-    typealias Frame = PresentDismissRun.Frame
-    typealias Sample = PresentDismissRun.ViewSample
+    typealias Frame = TransitionRun.Frame
+    typealias Sample = TransitionRun.ViewSample
 
     static func sample(_ name: String, x: Double, alpha: Double = 1) -> Sample {
         Sample(name: name, frame: Rect(x: x, y: 2, width: 3, height: 4), alpha: alpha)
@@ -48,18 +48,18 @@ struct RecordedFramesTests {
     @Test("Every frame reads back as recorded, bit for bit, in order and by index")
     func roundTrip() {
         let frames = Self.frames()
-        let recorded = PresentDismissRun.RecordedFrames(frames)
+        let recorded = TransitionRun.RecordedFrames(frames)
         #expect(recorded.count == frames.count)
         #expect(Self.difference(Array(recorded), frames) == nil)
         #expect(recorded[37] == frames[37])
-        #expect(recorded == PresentDismissRun.RecordedFrames(frames))
-        #expect(recorded != PresentDismissRun.RecordedFrames(frames.dropLast()))
+        #expect(recorded == TransitionRun.RecordedFrames(frames))
+        #expect(recorded != TransitionRun.RecordedFrames(frames.dropLast()))
     }
 
     @Test("Removing the last frames leaves the others as they were, and appending goes on from there")
     func removeLast() {
         let frames = Self.frames()
-        var recorded = PresentDismissRun.RecordedFrames(frames)
+        var recorded = TransitionRun.RecordedFrames(frames)
         for _ in 0..<25 { recorded.removeLast() }
         #expect(Self.difference(Array(recorded), Array(frames.prefix(35))) == nil)
         for frame in frames.suffix(25) { recorded.append(frame) }

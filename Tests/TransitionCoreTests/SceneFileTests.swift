@@ -80,15 +80,15 @@ private let twoScreens = """
     @Test func aSegueRunsThereAndBackOnItsContainment() throws {
         let registry = EffectRegistry()
         for e in StandardEffect.all() { registry.register(e) }
-        var options = PresentDismissRun.Options(effect: "")
+        var options = TransitionRun.Options(effect: "")
         options.scene = try SceneDescription(parsing: twoScreens.replacingOccurrences(of: ", \"parameters\": {\"x\": 1.5, \"y\": \"top\"}", with: ""))
-        let report = try PresentDismissRun.run(registry: registry, options: options)
+        let report = try TransitionRun.run(registry: registry, options: options)
         #expect(report.flow == .push)
         #expect(report.isClean, "\(report.outcomes)")
         #expect(report.effect.effectID == "cross-dissolve")
         #expect(report.outcomes.map(\.kind) == [.push, .pop])
         options.segue = "close"
-        #expect(throws: PresentDismissRun.Failure.self) { try PresentDismissRun.run(registry: registry, options: options) }
+        #expect(throws: TransitionRun.Failure.self) { try TransitionRun.run(registry: registry, options: options) }
     }
 }
 

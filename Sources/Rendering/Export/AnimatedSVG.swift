@@ -5,7 +5,7 @@ import TransitionCore
 /// as the run, with a key time at every frame, so the browser interpolates
 /// between the same frames the host computed.
 public enum AnimatedSVG {
-    public static func render(_ report: PresentDismissRun.Report) throws -> String {
+    public static func render(_ report: TransitionRun.Report) throws -> String {
         let snapshots = report.snapshots
         guard let first = snapshots.first, let last = snapshots.last else { throw ExportError.nothingToDraw }
         let size = first.windowSize

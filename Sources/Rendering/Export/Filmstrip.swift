@@ -31,7 +31,7 @@ public struct Filmstrip {
         }
     }
 
-    public func render(_ report: PresentDismissRun.Report) throws -> CairoImage {
+    public func render(_ report: TransitionRun.Report) throws -> CairoImage {
         let snapshots = report.snapshots
         guard let first = snapshots.first else { throw ExportError.nothingToDraw }
         let chosen = chosenFrames(of: snapshots)
@@ -74,14 +74,14 @@ public struct Filmstrip {
         return image
     }
 
-    static func title(of report: PresentDismissRun.Report) -> String {
+    static func title(of report: TransitionRun.Report) -> String {
         var title = report.effect.qualifiedName
         if let p = report.presentation { title += " with \(p.qualifiedName)" }
         return title + " — \(report.outcomes.map(\.kind.name).joined(separator: ", then ")) at \(report.framesPerSecond) fps"
     }
 
     /// The transition under way at `time`: the last one that had started.
-    static func phase(of report: PresentDismissRun.Report, at time: Double) -> String {
+    static func phase(of report: TransitionRun.Report, at time: Double) -> String {
         report.outcomes.last { $0.startTime <= time + 1e-9 }?.kind.name ?? "-"
     }
 }

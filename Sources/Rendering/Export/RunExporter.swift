@@ -6,7 +6,7 @@ public enum RunExporter {
     /// `showsProgress` allows a progress bar on standard error when it is a terminal and the
     /// export takes a while.
     /// Returns one line for the user: "wrote diagonal.gif: 41 frames, 1.02 s, 812 KB".
-    public static func write(_ report: PresentDismissRun.Report, to path: String,
+    public static func write(_ report: TransitionRun.Report, to path: String,
                              showsProgress: Bool = true) throws -> String {
         let format = try ExportFormat.forPath(path)
         try format.checkTools()
@@ -38,7 +38,7 @@ public enum RunExporter {
         }
     }
 
-    static func writeGIF(_ report: PresentDismissRun.Report, to path: String, progress: ExportProgress) throws -> Int {
+    static func writeGIF(_ report: TransitionRun.Report, to path: String, progress: ExportProgress) throws -> Int {
         let snapshots = report.snapshots
         let first = snapshots[0]
         let timeline = GIFTimeline(times: snapshots.map(\.time), frameInterval: 1 / Double(report.framesPerSecond))

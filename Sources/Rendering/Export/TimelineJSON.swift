@@ -6,7 +6,7 @@ import TransitionCore
 /// text; and the animations running, with their curves. (`--format json` prints the run
 /// report instead: events and each view's frame in its superview.)
 public enum TimelineJSON {
-    public static func render(_ report: PresentDismissRun.Report) throws -> String {
+    public static func render(_ report: TransitionRun.Report) throws -> String {
         let snapshots = report.snapshots
         guard let first = snapshots.first else { throw ExportError.nothingToDraw }
         var json = JSONWriter()

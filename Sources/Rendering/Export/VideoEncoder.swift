@@ -26,7 +26,7 @@ enum VideoEncoder {
         }
     }
 
-    static func write(_ report: PresentDismissRun.Report, to path: String, extension ext: String,
+    static func write(_ report: TransitionRun.Report, to path: String, extension ext: String,
                       progress: ExportProgress) throws -> Int {
         let snapshots = report.snapshots
         guard let first = snapshots.first else { throw ExportError.nothingToDraw }

@@ -6,10 +6,10 @@ import TransitionCore
 /// and under each panel the animations that moved it, named by their curve. A spring that
 /// overshoots or a fade that starts late shows at a glance. PNG or SVG (Cairo draws both).
 public struct CurvePlot {
-    let report: PresentDismissRun.Report
+    let report: TransitionRun.Report
     let data: PlotData
 
-    public init(report: PresentDismissRun.Report) {
+    public init(report: TransitionRun.Report) {
         self.report = report
         data = PlotData(report.snapshots)
     }

@@ -16,7 +16,7 @@ public struct TerminalPlayer {
         self.colorMode = colorMode
     }
 
-    public func play(_ report: PresentDismissRun.Report) {
+    public func play(_ report: TransitionRun.Report) {
         let snapshots = report.snapshots
         guard let first = snapshots.first else { return }
         screen.enter()
@@ -62,7 +62,7 @@ public struct TerminalPlayer {
     }
 
     /// "diagonal:diagonal · present · 0.250 s · Ctrl-C stops".
-    func status(of report: PresentDismissRun.Report, at time: Double) -> String {
+    func status(of report: TransitionRun.Report, at time: Double) -> String {
         "\(report.effect.qualifiedName) · \(Filmstrip.phase(of: report, at: time)) · \(fixed(time, decimals: 3)) s · Ctrl-C stops"
     }
 

@@ -2,7 +2,7 @@
 /// present and dismiss (`modal`), push and pop on a navigation stack (`push`), an
 /// interactive-style pop from a two-screen stack (`pop`), and a switch between the children
 /// of a tab container and back (`tabs`).
-extension PresentDismissRun {
+extension TransitionRun {
     public enum Flow: String, CaseIterable, Sendable {
         case modal, push, pop, tabs
     }

@@ -1,5 +1,5 @@
 /// The screens a flow goes between: the demo scene's home and detail screens, or a scene
-/// file's segue (from and to). One definition for `host run` (PresentDismissRun) and
+/// file's segue (from and to). One definition for `host run` (TransitionRun) and
 /// `host validate` (its DemoStage), so both play a transition on the same stage.
 public struct FlowScreens {
     public let scene: Scene
@@ -35,7 +35,7 @@ public typealias FlowDelegate = TransitioningDelegate & NavigationControllerDele
 /// are run: each after the first only once the one before it completed. `host run` and
 /// `host validate` both go through it, so they stage and play transitions alike.
 public struct FlowTransitions {
-    public let flow: PresentDismissRun.Flow
+    public let flow: TransitionRun.Flow
     /// What the trace says when the first transition did not complete.
     private let incomplete: String
     private let steps: [() throws -> ActiveTransition]
@@ -43,7 +43,7 @@ public struct FlowTransitions {
     /// The flow's containers on `screens` (a navigation view or a tab container that fills the
     /// window, for those flows), with `delegate` as their delegate. `customPresentation`: the
     /// presented screen uses a presentation controller (UIModalPresentationCustom).
-    public init(_ flow: PresentDismissRun.Flow, on screens: FlowScreens, delegate: FlowDelegate,
+    public init(_ flow: TransitionRun.Flow, on screens: FlowScreens, delegate: FlowDelegate,
                 customPresentation: Bool, driver: TransitionDriver) {
         self.flow = flow
         let scene = screens.scene, from = screens.from, to = screens.to

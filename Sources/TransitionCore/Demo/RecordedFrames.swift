@@ -4,7 +4,7 @@
 ///
 /// Read as a collection of whole frames, each rebuilt on access from its whole frame and its
 /// changes, the same values bit for bit as were appended.
-extension PresentDismissRun {
+extension TransitionRun {
     public struct RecordedFrames: RandomAccessCollection, Hashable, Sendable {
         /// One view that differs from the whole frame: its position there, and its values now.
         private struct Change: Hashable, Sendable {

@@ -64,7 +64,7 @@ final class DemoStage {
              recordingFrames: Bool = false) throws {
         let scene = demo.scene
         delegate.interactive = Set(gestures.indices.filter { gestures[$0] != nil })
-        let shape: PresentDismissRun.Flow
+        let shape: TransitionRun.Flow
         switch flow {
         case .modal: shape = .modal
         case .navigation: shape = .push  // as `host run --push`

@@ -28,11 +28,11 @@ public enum ValidationScene {
     private static func pick(_ description: SceneDescription, _ name: String?) throws -> SceneDescription.Segue {
         if let name {
             guard let found = description.segues.first(where: { $0.name == name }) else {
-                throw PresentDismissRun.Failure.noSuchSegue(name, known: description.segues.map(\.name))
+                throw TransitionRun.Failure.noSuchSegue(name, known: description.segues.map(\.name))
             }
             return found
         }
-        guard let first = description.segues.first else { throw PresentDismissRun.Failure.sceneHasNoSegue }
+        guard let first = description.segues.first else { throw TransitionRun.Failure.sceneHasNoSegue }
         return first
     }
 }

@@ -18,11 +18,11 @@ private func makeRegistry(ending: AnimatorEnding = .complete) -> EffectRegistry 
     return registry
 }
 
-@Suite("PresentDismissRun")
-struct PresentDismissRunTests {
+@Suite("TransitionRun")
+struct TransitionRunTests {
     @Test("a run presents then dismisses, with frames from t = 0 at 1/fps steps", arguments: [60, 30])
     func framesAtFixedSteps(framesPerSecond: Int) throws {
-        let report = try PresentDismissRun.run(
+        let report = try TransitionRun.run(
             registry: makeRegistry(), options: .init(effect: "slide", framesPerSecond: framesPerSecond))
 
         #expect(report.outcomes.count == 2)
@@ -47,8 +47,8 @@ struct PresentDismissRunTests {
 
     @Test("the frames show the detail screen arriving and leaving")
     func framesShowTheTransition() throws {
-        let report = try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "slide"))
-        func sample(_ name: String, at frame: PresentDismissRun.Frame) -> PresentDismissRun.ViewSample? {
+        let report = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "slide"))
+        func sample(_ name: String, at frame: TransitionRun.Frame) -> TransitionRun.ViewSample? {
             frame.views.first { $0.name == name }
         }
         let bounds = Rect(origin: .zero, size: DemoScene.windowSize)
@@ -70,9 +70,9 @@ struct PresentDismissRunTests {
 
     @Test("running twice gives identical reports")
     func deterministic() throws {
-        for options in [PresentDismissRun.Options(effect: "slide"), .init(effect: "pair"), .init(effect: "cover-vertical")] {
-            let first = try PresentDismissRun.run(registry: makeRegistry(), options: options)
-            let second = try PresentDismissRun.run(registry: makeRegistry(), options: options)
+        for options in [TransitionRun.Options(effect: "slide"), .init(effect: "pair"), .init(effect: "cover-vertical")] {
+            let first = try TransitionRun.run(registry: makeRegistry(), options: options)
+            let second = try TransitionRun.run(registry: makeRegistry(), options: options)
             #expect(first.frames == second.frames)
             #expect(first.events == second.events)
             #expect(first.outcomes == second.outcomes)
@@ -83,7 +83,7 @@ struct PresentDismissRunTests {
 
     @Test("a presentation effect selects the custom style")
     func withPresentationEffect() throws {
-        let report = try PresentDismissRun.run(
+        let report = try TransitionRun.run(
             registry: makeRegistry(), options: .init(effect: "slide", presentation: "dim"))
         #expect(report.isClean)
         #expect(report.presentation?.qualifiedName == "test.fx:dim")
@@ -98,7 +98,7 @@ struct PresentDismissRunTests {
 
     @Test("a delegate effect brings its animator and its presentation")
     func withDelegateEffect() throws {
-        let report = try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "pair"))
+        let report = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "pair"))
         #expect(report.isClean)
         #expect(report.effect.qualifiedName == "test.fx:pair")
         #expect(report.presentation?.qualifiedName == "test.fx:dim")
@@ -107,7 +107,7 @@ struct PresentDismissRunTests {
 
     @Test("an effect that cannot dismiss falls back to the standard style for the dismissal")
     func presentOnlyEffect() throws {
-        let report = try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "present-only"))
+        let report = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "present-only"))
         #expect(report.isClean)
         #expect(report.outcomes.map(\.animator) == ["test.fx:present-only", "cover-vertical"])
         #expect(abs(report.duration - 0.8) < 1e-9)  // 0.3 s + cover-vertical's 0.5 s
@@ -115,7 +115,7 @@ struct PresentDismissRunTests {
 
     @Test("a cancelled presentation is not dismissed")
     func cancelledPresentation() throws {
-        let report = try PresentDismissRun.run(registry: makeRegistry(ending: .cancel), options: .init(effect: "slide"))
+        let report = try TransitionRun.run(registry: makeRegistry(ending: .cancel), options: .init(effect: "slide"))
         #expect(report.outcomes.count == 1)
         #expect(!report.isClean)
         #expect(report.outcomes[0].violations.isEmpty)
@@ -124,12 +124,12 @@ struct PresentDismissRunTests {
 
     @Test("a presentation effect is not accepted as the effect")
     func presentationIsNotAnAnimator() throws {
-        #expect(throws: PresentDismissRun.Failure.self) {
-            try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "dim"))
+        #expect(throws: TransitionRun.Failure.self) {
+            try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "dim"))
         }
         do {
-            _ = try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "dim"))
-        } catch let error as PresentDismissRun.Failure {
+            _ = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "dim"))
+        } catch let error as TransitionRun.Failure {
             #expect(error.description == "'dim' is a presentation effect, not an animator or a delegate; pass it with --presentation and name an animator")
         }
     }
@@ -137,10 +137,10 @@ struct PresentDismissRunTests {
     @Test("lookup errors reach the caller")
     func lookupErrors() throws {
         #expect(throws: EffectRegistry.LookupError.unknown(name: "slyde", suggestions: ["slide"])) {
-            try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "slyde"))
+            try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "slyde"))
         }
         #expect(throws: EffectRegistry.LookupError.wrongKind(name: "slide", expected: .presentationController, actual: .animator)) {
-            try PresentDismissRun.run(registry: makeRegistry(), options: .init(effect: "slide", presentation: "slide"))
+            try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "slide", presentation: "slide"))
         }
     }
 }

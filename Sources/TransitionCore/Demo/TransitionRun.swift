@@ -1,6 +1,8 @@
-/// The job of `host run EFFECT`: on the demo scene, present the detail screen with an effect,
-/// then dismiss it, recording every callback and every frame.
-public enum PresentDismissRun {
+/// The job of `host run EFFECT` (and of `host plot`): on the demo scene or a scene file's
+/// segue, one flow with an effect (present and dismiss, push and pop, a pop, a tab switch and
+/// back: FlowTransitions, which `host validate` plays too), recording every callback and every
+/// frame. Once PresentDismissRun, from when presenting and dismissing was all it did.
+public enum TransitionRun {
     public struct Options {
         /// The effect: an animator or a transitioning delegate, by short or qualified name.
         public var effect: String
@@ -85,7 +87,7 @@ public enum PresentDismissRun {
 
         /// Every transition ended as asked (completed, or cancelled by its gesture), none was
         /// cut off, every end state was verified, and nothing else broke the contract.
-        public var isClean: Bool { PresentDismissRun.isClean(outcomes, flow: flow) && contractViolations.isEmpty }
+        public var isClean: Bool { TransitionRun.isClean(outcomes, flow: flow) && contractViolations.isEmpty }
         public var duration: Double { frames.last?.time ?? 0 }
     }
 
