@@ -78,10 +78,12 @@ let package = Package(
             name: "CrossfadePlugin", dependencies: ["CTransitionABI"],
             path: "Plugins/crossfade"),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore"]),
+        // Fixtures the test targets share: temporary folders, child processes, compiling C.
+        .target(name: "TestSupport", dependencies: ["LibC"], path: "Tests/TestSupport"),
+        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
-        .testTarget(name: "HostEndToEndTests", dependencies: ["LibC", "Rendering", "TransitionCore", "PluginHost", "CGif"]),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["LibC", "Rendering", "TransitionCore", "PluginHost", "CGif", "TestSupport"]),
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(

@@ -1,23 +1,10 @@
 import Foundation
 import Testing
+@_exported import TestSupport  // every file of this target uses its fixtures
 
-// Shared fixture code of the end-to-end tests: the built `host` binary and its bundled
-// plugins, a fresh temporary folder per test, child processes (the compiler and the host), and
-// a C template for a minimal plugin whose animator can misbehave in the ways the host must
-// survive.
-
-/// The repository, found from this file: <root>/Tests/HostEndToEndTests/Fixtures.swift.
-enum Repo {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    static var includeDirectory: String { root + "/Sources/CTransitionABI/include" }
-    /// The ABI 1.0 header, frozen as it shipped (Tests/Fixtures/abi-1.0).
-    static var frozenABI10Directory: String { root + "/Tests/Fixtures/abi-1.0" }
-}
+// Fixture code of the end-to-end tests (TestSupport has what other targets share): the built
+// `host` binary and its bundled plugins, running the host, and a C template for a minimal
+// plugin whose animator can misbehave in the ways the host must survive.
 
 /// What SwiftPM built: the folder of the running test bundle holds the `host` binary and, once
 /// Scripts/build-plugins has run, the bundled plugins in `plugins/`.
@@ -43,76 +30,7 @@ enum Build {
     }
 }
 
-// MARK: - Temporary folders
-
-/// A fresh folder for one test, removed with everything in it when the test lets go of it.
-/// (Only child processes load the plugins built here, so nothing keeps them mapped.)
-final class TempDir: Sendable {
-    let path: String
-
-    init(_ label: String = "e2e") throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("host-e2e-tests-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    /// A new, empty subfolder.
-    func folder(_ name: String) throws -> String {
-        let target = file(name)
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        return target
-    }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let target = file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-
-    @discardableResult
-    func write(_ name: String, text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-}
-
 // MARK: - Child processes
-
-struct ChildProcessFailure: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// How a child process ended and what it printed.
-struct ProgramResult: Sendable, CustomStringConvertible {
-    let arguments: [String]
-    let status: Int32
-    /// True when the child was killed by a signal (a crash), `status` being the signal.
-    let crashed: Bool
-    let stdout: Data
-    let stderr: Data
-
-    var out: String { String(decoding: stdout, as: UTF8.self) }
-    var err: String { String(decoding: stderr, as: UTF8.self) }
-
-    var description: String {
-        let end = crashed ? "killed by signal \(status)" : "exit \(status)"
-        return "\(arguments.joined(separator: " ")) → \(end)\n--- stdout (\(stdout.count) bytes)\n\(out.prefix(4000))\n--- stderr\n\(err.prefix(4000))"
-    }
-
-    /// The standard output parsed as JSON.
-    func json() throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: stdout)
-        } catch {
-            throw ChildProcessFailure(description: "stdout is not JSON (\(error)):\n\(self)")
-        }
-    }
-}
 
 /// `seconds` stretched by TEST_TIME_SCALE (default 1) for the host's own deadlines that a test
 /// sets low on purpose: under a sanitizer (Scripts/sanitize sets the scale) every process
@@ -122,62 +40,6 @@ func scaled(_ seconds: Double) -> String {
     let scale = ProcessInfo.processInfo.environment["TEST_TIME_SCALE"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
     let value = seconds * scale
     return value == value.rounded() ? String(Int(value)) : String(value)
-}
-
-/// Runs `executable` with `arguments` and `environment` changes, waits for it through its
-/// termination handler, and kills it if it runs longer than `timeout` seconds. Output goes
-/// through files in `dir`, so a large output never blocks the child on a full pipe.
-func runProgram(
-    _ executable: String, _ arguments: [String], environment changes: [String: String] = [:],
-    outputIn dir: TempDir, timeout: Double = 120, workingDirectory: String? = nil
-) async throws -> ProgramResult {
-    let id = UUID().uuidString
-    let outPath = dir.file(".stdout-\(id)"), errPath = dir.file(".stderr-\(id)")
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    defer {
-        try? outHandle.close()
-        try? errHandle.close()
-        try? FileManager.default.removeItem(atPath: outPath)
-        try? FileManager.default.removeItem(atPath: errPath)
-    }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-    var environment = ProcessInfo.processInfo.environment
-    for (key, value) in changes { environment[key] = value }
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-
-    let ended: (status: Int32, crashed: Bool) = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { p in
-            continuation.resume(returning: (p.terminationStatus, p.terminationReason == .uncaughtSignal))
-        }
-        do {
-            try process.run()
-        } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-            return
-        }
-        // Only ever the child started here, and only if it is still running.
-        nonisolated(unsafe) let child = process
-        // SIGKILL, not terminate()'s SIGTERM: Foundation starts children from a Dispatch
-        // thread without resetting the signal mask, so a SIGTERM can stay blocked in them.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            if child.isRunning { kill(child.processIdentifier, SIGKILL) }
-        }
-    }
-    let stdout = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
-    let stderr = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
-    return ProgramResult(arguments: [executable] + arguments, status: ended.status, crashed: ended.crashed,
-                         stdout: stdout, stderr: stderr)
 }
 
 /// Runs `host` with `arguments` so that only the plugins it is meant to see are found: the
@@ -200,23 +62,6 @@ func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir, timeo
 /// helpers without Landlock, as on a kernel that lacks it. Every other part of the sandbox
 /// stays; SandboxTests show what Landlock itself refuses.
 let markerWritesAllowed = ["HOST_SANDBOX": "no-landlock"]
-
-/// Compiles C `source` into a shared library `dir/name` with plain `cc`, as a plugin author
-/// would, against the header in `include` (today's, unless a test names the frozen 1.0 one),
-/// returning its path.
-@discardableResult
-func compileC(_ source: String, to name: String, in dir: TempDir, include: String = Repo.includeDirectory) async throws -> String {
-    let sourcePath = try dir.write("\(name).c", text: source)
-    let outputPath = dir.file(name)
-    let result = try await runProgram(
-        "/usr/bin/env",
-        ["cc", "-std=c99", "-shared", "-fPIC", "-I", include, "-o", outputPath, sourcePath],
-        outputIn: dir)
-    guard result.status == 0, !result.crashed else {
-        throw ChildProcessFailure(description: "cc failed for \(name):\n\(result)")
-    }
-    return outputPath
-}
 
 // MARK: - The plugin template
 

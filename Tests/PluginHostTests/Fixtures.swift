@@ -2,136 +2,17 @@ import Foundation
 import Testing
 
 import LibC
+@_exported import TestSupport  // every file of this target uses its fixtures
 
-// Shared fixture code of the PluginHost tests: where the repository is, a fresh temporary
-// folder per test, a C compiler run as a real child process, and a C template for a minimal
-// valid plugin whose every field a test can turn into a specific mistake.
+// Fixture code of the PluginHost tests (TestSupport has what other targets share): a C
+// template for a minimal valid plugin whose every field a test can turn into a specific
+// mistake.
 
-/// The repository, found from this file: <root>/Tests/PluginHostTests/Fixtures.swift.
-enum Repo {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    static var includeDirectory: String { root + "/Sources/CTransitionABI/include" }
-}
-
-// MARK: - Temporary folders
-
-/// A fresh folder for one test.
-///
-/// The folders are removed when the test process exits, not when the test ends: a plugin that
-/// was dlopen'ed stays loaded for the life of the process (RTLD_NODELETE), and glibc recognises
-/// an already-loaded library by device and inode. Deleting the file at once would free its inode
-/// for a later test's fixture, which dlopen would then take for the old, different library.
-final class TempDir: Sendable {
-    let path: String
-
-    init(_ label: String = "fixture") throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("plugin-host-tests-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-        PendingRemovals.shared.add(path)
-    }
-
-    /// The path of `name` inside this folder.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let target = file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-
-    @discardableResult
-    func write(_ name: String, text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    func read(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: file(name))))
-    }
-}
-
-/// Folders to delete when the process exits (see TempDir).
-private final class PendingRemovals: @unchecked Sendable {
-    static let shared: PendingRemovals = {
-        let removals = PendingRemovals()
-        atexit { PendingRemovals.shared.removeAll() }
-        return removals
-    }()
-
-    private let lock = NSLock()
-    private var paths: [String] = []
-
-    func add(_ path: String) {
-        lock.lock()
-        paths.append(path)
-        lock.unlock()
-    }
-
-    func removeAll() {
-        lock.lock()
-        let all = paths
-        paths = []
-        lock.unlock()
-        for path in all { try? FileManager.default.removeItem(atPath: path) }
-    }
-}
-
-// MARK: - Child processes
-
-struct ChildProcessFailure: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Runs a program found on PATH, waits for it (through its termination handler, so no thread
-/// blocks) and returns its exit status and its combined output. The output goes through a
-/// file, so a chatty child can never block on a full pipe.
+/// Runs a program found on PATH and returns its exit status and what it printed (standard
+/// output, then standard error).
 func runProgram(_ arguments: [String], outputIn dir: TempDir) async throws -> (status: Int32, output: String) {
-    let outputPath = dir.file(".output-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    defer { try? output.close() }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = output
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do {
-            try process.run()
-        } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-        }
-    }
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    try? FileManager.default.removeItem(atPath: outputPath)
-    return (status, text)
-}
-
-/// Compiles C `source` with `cc -std=c99 -I <the ABI's include folder>` and `flags` (by
-/// default a shared library) into `dir/name`, returning the output's path.
-@discardableResult
-func compileC(
-    _ source: String, to name: String, in dir: TempDir, flags: [String] = ["-shared", "-fPIC"]
-) async throws -> String {
-    let stem = name.split(separator: ".").first.map(String.init) ?? name
-    let sourcePath = try dir.write("\(stem)-\(UUID().uuidString.prefix(8)).c", text: source)
-    let outputPath = dir.file(name)
-    let result = try await runProgram(
-        ["cc", "-std=c99"] + flags + ["-I", Repo.includeDirectory, "-o", outputPath, sourcePath], outputIn: dir)
-    guard result.status == 0 else {
-        throw ChildProcessFailure(description: "cc failed (status \(result.status)) for \(name):\n\(result.output)")
-    }
-    return outputPath
+    let result = try await runProgram("/usr/bin/env", arguments, outputIn: dir)
+    return (result.status, result.out + result.err)
 }
 
 /// Compiles a fixture plugin made from `template`.

@@ -26,13 +26,19 @@ public struct DescriptorFindings: Sendable {
     }
 
     public private(set) var all: [Finding] = []
+    /// How many findings are problems (kept, not counted each time: the reader asks after
+    /// every descriptor).
+    public private(set) var problemCount = 0
     /// What was read, for the passing message of each rule.
     public internal(set) var effects = 0, parameters = 0, choices = 0, curves = 0
 
     public init() {}
 
     /// A problem: the loader refuses the plugin.
-    public mutating func fail(_ rule: Rule, _ message: String) { all.append(Finding(rule: rule, isWarning: false, message: message)) }
+    public mutating func fail(_ rule: Rule, _ message: String) {
+        all.append(Finding(rule: rule, isWarning: false, message: message))
+        problemCount += 1
+    }
     /// A warning: said, refusing nothing.
     public mutating func warn(_ rule: Rule, _ message: String) { all.append(Finding(rule: rule, isWarning: true, message: message)) }
 

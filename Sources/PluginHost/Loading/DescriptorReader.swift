@@ -84,7 +84,7 @@ public enum DescriptorReader {
 
     /// Checks the entry's strings and required functions; nil when the plugin cannot be used.
     public static func entryFields(_ e: th_plugin_entry, findings: inout DescriptorFindings) -> EntryFields? {
-        let before = findings.problems.count
+        let before = findings.problemCount
         let id = identifier(e.id, field: "plugin id", allowDots: true, findings: &findings)
         let name = text(e.name, field: "plugin name", required: true, findings: &findings)
         let version = text(e.version, field: "plugin version", required: true, findings: &findings)
@@ -93,7 +93,7 @@ public enum DescriptorReader {
                                  (e.get_effect != nil, "get_effect")] where !present {
             findings.fail(.structure, "the entry has no \(field) (required)")
         }
-        guard findings.problems.count == before, let id else { return nil }
+        guard findings.problemCount == before, let id else { return nil }
         return EntryFields(id: id, name: name, version: version, vendor: vendor)
     }
 
@@ -127,7 +127,7 @@ public enum DescriptorReader {
         _ d: UnsafePointer<th_effect_descriptor>, index: UInt32, pluginID: String, findings: inout DescriptorFindings
     ) -> (EffectInfo, UnsafeRawPointer)? {
         findings.effects += 1
-        let before = findings.problems.count
+        let before = findings.problemCount
         let size = d.pointee.struct_size
         guard size >= FrozenABI.effectDescriptor else {
             findings.fail(.structure, "effect #\(index): struct_size is \(size); a 1.0 descriptor is \(FrozenABI.effectDescriptor) bytes")
@@ -152,7 +152,7 @@ public enum DescriptorReader {
         if let kind, let interface = d.pointee.interface {
             checkInterface(kind: kind, interface, label: label, findings: &findings)
         }
-        guard findings.problems.count == before, let id, let kind, let interface = d.pointee.interface else { return nil }
+        guard findings.problemCount == before, let id, let kind, let interface = d.pointee.interface else { return nil }
         return (EffectInfo(
             pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
             transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters), interface)
@@ -276,14 +276,14 @@ public enum DescriptorReader {
             }
             guard let id = identifier(item.id, field: "curve #\(i) id", findings: &findings) else { continue }
             guard seen.insert(id).inserted else { findings.fail(.ids, "curve '\(id)' is declared twice"); continue }
-            let before = findings.problems.count
+            let before = findings.problemCount
             let name = text(item.name, field: "curve '\(id)' name", required: true, findings: &findings)
             let parameters = self.parameters(count: item.param_count, list: item.params, label: "curve '\(id)'", findings: &findings)
             guard let function = item.function.map({ unsafeBitCast($0, to: UnsafeRawPointer.self) }) else {
                 findings.fail(.structure, "curve '\(id)': function is NULL")
                 continue
             }
-            guard findings.problems.count == before else { continue }
+            guard findings.problemCount == before else { continue }
             result.append(CurveItem(index: i, id: id, name: name, function: function, signature: item.signature, parameters: parameters))
         }
         return result
