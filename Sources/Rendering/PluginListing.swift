@@ -1,22 +1,9 @@
+import TransitionCore
+
 /// `host list`: one row per effect, and one per file that gave no effect (broken, shadowed,
 /// skipped), as a table or as JSON.
 public struct PluginListing: Sendable {
-    public struct Row: Sendable {
-        public let name: String      // the effect's short name, or qualified when ambiguous; "-" for a file
-        public let kind: String
-        public let plugin: String
-        public let version: String
-        public let path: String
-        public let origin: String
-        public let status: String    // "ok", or what is wrong
-        public let error: String?
-
-        public init(name: String, kind: String, plugin: String, version: String, path: String, origin: String,
-                    status: String, error: String? = nil) {
-            self.name = name; self.kind = kind; self.plugin = plugin; self.version = version
-            self.path = path; self.origin = origin; self.status = status; self.error = error
-        }
-    }
+    public typealias Row = ListingRow
 
     public let rows: [Row]
     public let notes: [String]

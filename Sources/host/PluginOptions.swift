@@ -26,7 +26,7 @@ struct PluginOptions: ParsableArguments {
     func scan(rescan: Bool = false) -> Discovery {
         let environment = Self.environment()
         let discovery = discovery(environment, rescan: rescan).run()
-        if Self.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
+        if PluginScanner.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
         return discovery
     }
 
@@ -37,7 +37,7 @@ struct PluginOptions: ParsableArguments {
         var discovery = discovery(environment, rescan: rescan)
         discovery.listingMemo = ListingMemo.standard(environment: environment)
         let (listing, statistics) = discovery.listing(make: make)
-        if Self.debugsScan(environment) { printError("discovery: \(statistics.summary)") }
+        if PluginScanner.debugsScan(environment) { printError("discovery: \(statistics.summary)") }
         return listing
     }
 
@@ -63,30 +63,17 @@ struct PluginOptions: ParsableArguments {
             isolation: executable.map { PluginWatch.Isolation(executable: $0, timeout: timeout, all: isolateAll) })
     }
 
-    private static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
-        for name in ["HOST_PLUGIN_PATH", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME", "HOST_SCAN_TIMEOUT", "HOST_DEBUG_SCAN"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return environment
-    }
+    private static func environment() -> [String: String] { PluginScanner.hostEnvironment() }
 
     private func searchPath(_ environment: [String: String]) -> PluginSearchPath {
         .standard(options: pluginPaths, untrusted: untrustedPluginPaths, environment: environment,
                   executablePath: PluginSearchPath.currentExecutablePath())
     }
 
-    private static func debugsScan(_ environment: [String: String]) -> Bool {
-        environment["HOST_DEBUG_SCAN"].map { !$0.isEmpty && $0 != "0" } ?? false
-    }
-
     private static func scanner(_ environment: [String: String]) -> PluginScanner? {
-        let timeout = ScanTimeout.parse(environment["HOST_SCAN_TIMEOUT"])
-        if let refusal = timeout.refusal { printError("warning: \(refusal)") }
-        return PluginSearchPath.currentExecutablePath().map {
-            PluginScanner(executable: $0, fileTimeout: timeout.seconds,
-                          pluginOutput: debugsScan(environment) ? .inherit : .null)
-        }
+        let (scanner, warning) = PluginScanner.configured(by: environment)
+        if let warning { printError("warning: \(warning)") }
+        return scanner
     }
 
     /// The plugins found (see scan) as a session: those from --untrusted-plugin-path folders
