@@ -83,9 +83,5 @@ final class TerminalKeys {
         _ = line.withCString { write(1, $0, strlen($0)) }
     }
 
-    private func monotonic() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    private func monotonic() -> Double { monotonicSeconds() }
 }

@@ -9,11 +9,7 @@ import LibC
 import Rendering
 import TransitionCore
 
-func now() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
+func now() -> Double { monotonicSeconds() }
 
 func median(_ xs: [Double]) -> Double {
     let s = xs.sorted()

@@ -218,11 +218,7 @@ final class IsolationChannel {
         }
     }
 
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 
     /// A connected pair of stream sockets, both close-on-exec.
     static func socketPair() throws -> (Int32, Int32) {

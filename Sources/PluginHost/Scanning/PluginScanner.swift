@@ -156,9 +156,3 @@ public final class PluginScanner {
         return stride(from: 0, to: count, by: size).map { Array($0..<min($0 + size, count)) }
     }
 }
-
-func monotonicSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}

@@ -72,11 +72,7 @@ public struct TerminalPlayer {
     }
 
     /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 
     static func sleep(until deadline: Double) {
         let wait = deadline - now()

@@ -163,12 +163,6 @@ func processCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-func monotonicSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
 func milliseconds(_ seconds: Double) -> String {
     let ms = (seconds * 10_000).rounded() / 10
     return ms == ms.rounded() ? String(Int(ms)) : String(ms)
