@@ -197,6 +197,21 @@ static int apply_seccomp(char *missing, size_t size)
     /* No new socket: the helper talks to the host on the descriptor it was given. */
     rc |= deny(ctx, SCMP_SYS(socket), EACCES);
     rc |= deny(ctx, SCMP_SYS(socketpair), EACCES);
+    /* Other ways to reach other processes or the kernel that a transition never needs: SysV
+     * and POSIX message queues, shared memory and semaphores (a channel Landlock does not
+     * cover), the kernel's keyrings (the user's keys), namespaces and mounts, io_uring (whose
+     * operations this filter would not see), BPF and performance counters. */
+    static const int unneeded[] = {
+        SCMP_SYS(msgget), SCMP_SYS(msgsnd), SCMP_SYS(msgrcv), SCMP_SYS(msgctl),
+        SCMP_SYS(shmget), SCMP_SYS(shmat), SCMP_SYS(shmctl), SCMP_SYS(shmdt),
+        SCMP_SYS(semget), SCMP_SYS(semop), SCMP_SYS(semtimedop), SCMP_SYS(semctl),
+        SCMP_SYS(mq_open), SCMP_SYS(mq_unlink),
+        SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key),
+        SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
+        SCMP_SYS(io_uring_setup), SCMP_SYS(io_uring_enter), SCMP_SYS(io_uring_register),
+        SCMP_SYS(bpf), SCMP_SYS(perf_event_open), SCMP_SYS(userfaultfd),
+    };
+    for (size_t i = 0; i < sizeof unneeded / sizeof *unneeded; i++) rc |= deny(ctx, unneeded[i], EPERM);
     if (rc != 0 || seccomp_load(ctx) != 0) {
         seccomp_release(ctx);
         note_missing(missing, size, "seccomp (the filter could not be installed)");

@@ -33,6 +33,7 @@ struct AttackFiles: Sendable {
         """
         #include <errno.h>
         #include <fcntl.h>
+        #include <sched.h>
         #include <signal.h>
         #include <sys/mman.h>
         #include <sys/prctl.h>
@@ -84,6 +85,10 @@ extension Attack {
                harm: { files in Attack.exists(files.written) }),
         Attack(name: "a new network socket", code: "if (socket(AF_INET, SOCK_STREAM, 0) >= 0) ESCAPED();"),
         Attack(name: "a new local socket", code: "if (socket(AF_UNIX, SOCK_STREAM, 0) >= 0) ESCAPED();"),
+        Attack(name: "a SysV shared-memory segment (a channel no file rule sees)",
+               code: "if (syscall(SYS_shmget, 0x7468 /* IPC_PRIVATE would do as well */, 4096, 01000 | 0600) >= 0) ESCAPED();"),
+        Attack(name: "reading the user's keyring", code: "if (syscall(SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3 /* session */, 0) >= 0) ESCAPED();"),
+        Attack(name: "a new user namespace", code: "if (unshare(0x10000000 /* CLONE_NEWUSER */) == 0) ESCAPED();"),
         Attack(name: "reading a private file of the user", code: "if (open(SECRET_PATH, O_RDONLY) >= 0) ESCAPED();"),
         Attack(name: "listing the user's folders", code: "if (open(\"/\", O_RDONLY | O_DIRECTORY) >= 0 && open(\"/tmp\", O_RDONLY | O_DIRECTORY) >= 0) ESCAPED();"),
         Attack(name: "writing a file", code: "if (open(WRITTEN_PATH, O_WRONLY | O_CREAT, 0644) >= 0) ESCAPED();",

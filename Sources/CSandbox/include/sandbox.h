@@ -35,7 +35,8 @@ typedef struct th_sandbox_policy {
  *     ABI 6) signals no process outside its own Landlock domain;
  *   - installs a seccomp filter (libseccomp) under which it signals nothing but itself, traces
  *     nothing, writes no other process's memory, starts no process (no fork, no exec), makes
- *     no new socket, and leaves neither its session nor its process group.
+ *     no new socket, leaves neither its session nor its process group, and uses no SysV or
+ *     POSIX IPC, keyring, namespace, mount, io_uring, BPF or performance counter.
  *
  * Returns how many mechanisms could not be applied (0 when all are in place) and writes
  * their names, comma-separated, into `missing` (a buffer of `size` bytes the caller owns).
