@@ -25,8 +25,9 @@ final class HostBridge {
     /// Where plugin logs and warnings go during a run; nil while listing and loading. Lines
     /// logged before a run (from init) join the first trace set here.
     var trace: TransitionTrace? { didSet { flushPendingLogs() } }
-    /// The curves plugins may name through TH_EXT_HOST_CURVES.
-    var curves = CurveRegistry()
+    /// The curves plugins may name through TH_EXT_HOST_CURVES: those of the run entered last
+    /// (its engine's), taken with its context.
+    private(set) var curves = CurveRegistry()
     /// The plugins being called now, innermost last, with what each call is: to attribute
     /// logs, and to name the call when a plugin ends the process (PluginExitGuard).
     private(set) var callStack: [(plugin: String, doing: String)] = []
@@ -63,6 +64,7 @@ final class HostBridge {
     func enter(_ context: TransitionContext) {
         handles.use(context.containerView.scene)
         trace = context.trace
+        curves = context.containerView.scene.engine.curves
     }
 
     /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).

@@ -94,7 +94,6 @@ public final class PluginCatalog {
         for plugin in loadedPlugins {
             for curve in plugin.curves { registry.register(curve) }
         }
-        HostBridge.shared.curves = registry
         return registry
     }
 

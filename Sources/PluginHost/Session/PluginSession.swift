@@ -49,8 +49,6 @@ public final class PluginSession {
             curves.missingCurveNote = "the curves of \(isolatedWithCurves.joined(separator: ", ")) are not available: "
                 + (isolatedWithCurves.count == 1 ? "it runs" : "they run") + " isolated"
         }
-        // Plugins reach the curves through the host's TH_EXT_HOST_CURVES extension.
-        HostBridge.shared.curves = curves
     }
 
     /// Calls the deinit of every plugin that loaded, last loaded first. Nothing is unloaded.

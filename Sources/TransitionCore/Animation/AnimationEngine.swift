@@ -15,6 +15,9 @@ public final class AnimationEngine {
     public var currentOwner: Int?
     /// When set, every animation started uses this curve instead of its own (`--curve`).
     public var curveOverride: TimingCurve?
+    /// The curves the run's plugins may name (the host's curve extension): the run's own,
+    /// set by whoever builds the run, never a process-wide setting.
+    public var curves = CurveRegistry()
     /// Slows every animation by this factor (`--slow`), as Flutter's timeDilation: durations
     /// and delays are multiplied by it. Transitions scale their deadlines and interaction
     /// mapping the same way, so a slowed run is the same run, longer.

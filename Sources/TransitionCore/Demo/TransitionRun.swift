@@ -115,6 +115,7 @@ public enum TransitionRun {
         let stage = try Stage(options)
         let engine = stage.scene.engine
         let trace = TransitionTrace { engine.now }
+        engine.curves = curves
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
         if case .custom(let function)? = engine.curveOverride { function.onViolation = { trace.violation($0) } }
         engine.timeDilation = options.slow

@@ -45,7 +45,7 @@ enum BehaviourChecks {
     /// kind's transition.
     static func stage(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject, parameters: [Double]? = nil,
                       dilation: Double = 1, gestures: [GestureScript?] = [], recording: Bool = false) throws -> (DemoStage, TestDelegate) {
-        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, dilation: dilation)
+        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, dilation: dilation, curves: subject.curves)
         let delegate = subject.delegate(for: effect, parameters: parameters, trace: stage.trace)
         ChildProgress.step("running the \(kind.name) flow with \(effect.info.qualifiedName)")
         try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, recordingFrames: recording)

@@ -48,10 +48,12 @@ final class DemoStage {
     /// animator (whose destroy may still call the host).
     private(set) var events: [[TransitionTrace.Event]] = []
 
-    init(flow: Flow, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1) {
+    /// `curves`: those the plugin may name through the host's curve extension (the subject's).
+    init(flow: Flow, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1, curves: CurveRegistry = CurveRegistry()) {
         self.flow = flow
         demo = Self.screens(framesPerSecond: framesPerSecond)
         let engine = demo.scene.engine
+        engine.curves = curves
         engine.timeDilation = dilation
         trace = TransitionTrace { engine.now }
         driver = TransitionDriver(scene: demo.scene, trace: trace, grace: grace)

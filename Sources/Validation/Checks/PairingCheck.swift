@@ -29,7 +29,7 @@ enum PairingCheck {
         let presentation = resolve(effect.delegatePresentationChoice(), .presentationController, "presentation controller")
         guard problems.isEmpty else { return .fail(problems.joined(separator: "; ")) }
 
-        let stage = DemoStage(flow: .modal)
+        let stage = DemoStage(flow: .modal, curves: subject.curves)
         let delegate = TestDelegate(animator: animator, presentation: presentation, trace: stage.trace)
         do {
             ChildProgress.step("presenting and dismissing with what \(effect.info.qualifiedName) vends")

@@ -6,6 +6,8 @@ import TransitionCore
 struct Subject {
     let plugin: LoadedPlugin
     let registry: EffectRegistry
+    /// The plugin's own curves, reachable through the host's curve extension as in a run.
+    let curves: CurveRegistry
 
     /// Loads the plugin, or says why the test cannot run.
     static func load(_ path: String) -> Result<Subject, Verdict> {
@@ -14,9 +16,7 @@ struct Subject {
         guard case .loaded(let plugin)? = catalog.records.first?.status else {
             return .failure(.skip("the host refuses the plugin; see load.accepted"))
         }
-        // The plugin's own curves, reachable through the host's curve extension as in a run.
-        _ = catalog.makeCurveRegistry()
-        return .success(Subject(plugin: plugin, registry: catalog.makeRegistry()))
+        return .success(Subject(plugin: plugin, registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry()))
     }
 
     func effect(_ id: String) -> EffectProvider? {

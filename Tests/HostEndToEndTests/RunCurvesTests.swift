@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// The curves a plugin may name through the host's curve extension are the run's own: the
+/// session's (every plugin's curves) in `host run`, set on the run, not on the process.
+@Suite("The run's curves, as a plugin names them")
+struct RunCurvesTests {
+    // In process: curve_function hands out a C function pointer, which an isolated plugin's
+    // process could not call (it names curves by spec through animate_with_curve instead).
+    @Test("An animator names another plugin's curve (easing.bounce) through TH_EXT_HOST_CURVES during host run")
+    func pluginNamesACurve() async throws {
+        let dir = try TempDir("run-curves")
+        let folder = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.curious", effectID: "curious", ending: .conforming)
+        plugin.animatePrologue = #"""
+            {
+                const th_host_curves *curves = host->get_extension(TH_EXT_HOST_CURVES);
+                th_curve_fn fn = NULL;
+                th_status status = curves != NULL ? curves->curve_function("easing.bounce", &fn) : -100;
+                char line[96];
+                snprintf(line, sizeof line, "named easing.bounce: status %d, f(1) = %.3f", (int)status, fn != NULL ? fn(1.0) : -1.0);
+                host->log(TH_LOG_INFO, line);
+            }
+            """#
+        try await compileC(plugin.render(), to: "plugins/curious.so", in: dir)
+        let result = try await runHost(["run", "curious", "--format", "json"], pluginFolder: folder, in: dir)
+        #expect(result.status == 0, "\(result)")
+        let lines = try RunJSON(result).events.map(\.name).filter { $0.contains("named easing.bounce") }
+        #expect(lines.count == 2 && lines.allSatisfy { $0.hasSuffix("status 0, f(1) = 1.000") }, "\(lines)")
+    }
+}
