@@ -41,7 +41,7 @@ struct TransitionRunOptions: ParsableArguments {
     var flow: TransitionRun.Flow = .modal
 
     @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: 'TIME=PROGRESS,...,release=VELOCITY', a file holding it, or, with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels).",
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; or, with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels).",
         valueName: "gesture"))
     var interactive: String?
 

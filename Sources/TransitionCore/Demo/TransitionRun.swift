@@ -119,9 +119,11 @@ public enum TransitionRun {
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
         if case .custom(let function)? = engine.curveOverride { function.onViolation = { trace.violation($0) } }
         engine.timeDilation = options.slow
-        let presentGesture = try options.presentGesture.map(GestureScript.init(parsing:))
+        // A gesture in points is measured against the window the transitions run in.
+        let window = stage.scene.window.bounds.size
+        let presentGesture = try options.presentGesture.map { try GestureScript(parsing: $0, container: window) }
         let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? presentGesture.map(InteractionSource.gesture)
-        let dismissGesture = try options.dismissGesture.map(GestureScript.init(parsing:))
+        let dismissGesture = try options.dismissGesture.map { try GestureScript(parsing: $0, container: window) }
 
         let effect = try registry.resolve(stage.effect)
         var presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }

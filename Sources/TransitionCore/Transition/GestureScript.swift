@@ -9,6 +9,10 @@
 ///
 /// At the release the guide's pan-handler rule decides: a fast flick (|velocity| ≥ 1) finishes
 /// forwards and cancels backwards; otherwise the transition finishes when past half way.
+///
+/// Or in points and seconds, as a user describes a pan, an edge pan or a pinch
+/// (`edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s`; see GestureInPoints), turned into
+/// progress against the container's size.
 public struct GestureScript: Equatable, Sendable {
     public struct Sample: Equatable, Sendable {
         public let time: Double
@@ -17,6 +21,9 @@ public struct GestureScript: Equatable, Sendable {
 
     public let samples: [Sample]
     public let releaseVelocity: Double
+    /// The decision at the release when the gesture makes its own (a pinch: closing
+    /// finishes); nil for the pan handler's rule.
+    public let decision: Bool?
 
     /// Progress per second beyond which a release counts as a flick.
     public static let flickVelocity = 1.0
@@ -25,12 +32,19 @@ public struct GestureScript: Equatable, Sendable {
         public let description: String
     }
 
-    public init(samples: [Sample], releaseVelocity: Double) {
+    public init(samples: [Sample], releaseVelocity: Double, finishes decision: Bool? = nil) {
         self.samples = samples
         self.releaseVelocity = releaseVelocity
+        self.decision = decision
     }
 
-    public init(parsing text: String) throws {
+    /// The progress form, or the points form against `container` (the size of the container
+    /// view the transition runs in; the demo scene's window unless told).
+    public init(parsing text: String, container: Size = DemoScene.windowSize) throws {
+        if GestureInPoints.matches(text) {
+            self = try GestureInPoints.parse(text, container: container)
+            return
+        }
         var samples: [Sample] = []
         var release: Double?
         var line = 1
@@ -73,6 +87,7 @@ public struct GestureScript: Equatable, Sendable {
 
     /// The pan handler's decision at the release.
     public var finishes: Bool {
+        if let decision { return decision }
         if releaseVelocity >= Self.flickVelocity { return true }
         if releaseVelocity <= -Self.flickVelocity { return false }
         return (samples.last?.progress ?? 0) > 0.5
