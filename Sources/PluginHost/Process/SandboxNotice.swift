@@ -6,16 +6,12 @@ import LibC
 /// command however many helpers found it, on standard error: the user should know that
 /// untrusted plugins are less contained than docs/SANDBOX.md says, but not be told so by
 /// every helper.
-public enum SandboxNotice {
+enum SandboxNotice {
     nonisolated(unsafe) private static var said = false
-
-    /// What was said, if anything (for `--verbose` output and the tests).
-    nonisolated(unsafe) public private(set) static var missing: String?
 
     static func report(_ what: String) {
         guard !said else { return }
         said = true
-        missing = what
         let line = "host: note: the plugin sandbox is incomplete on this system: \(VisibleText.escape(what)); see docs/SANDBOX.md\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
