@@ -83,11 +83,24 @@ struct RunCommand: ParsableCommand {
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
         options.recordsSnapshots = output != nil || plot != nil || playsInTerminal
+        // While the user scrubs, the scene itself where the terminal can show it; else a
+        // status line.
+        var live: TerminalLiveView?
         if let keys {
             options.liveInteraction = { keys.next($0) }
-            options.onFrame = { keys.show($0) }
+            if TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment()) {
+                let view = TerminalLiveView(colorMode: .detect(environment: terminalEnvironment()))
+                view.enter()
+                keys.handleInterrupt()
+                live = view
+                options.onSnapshot = { view.draw($0, status: keys.status(at: $0.time) + "  · ← → scrub, Enter finishes, Esc cancels") }
+            } else {
+                options.onFrame = { keys.show($0) }
+            }
         }
         do {
+            // Back to the normal screen before anything is printed (an error or the report).
+            defer { live?.leave() }
             report = try TransitionRun.run(registry: registry, curves: curves, options: options)
         } catch let error as ParameterError {
             printError("error: \(error)")

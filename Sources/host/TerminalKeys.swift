@@ -31,12 +31,21 @@ final class TerminalKeys {
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(0, TCSANOW, &settings)
         Self.changed = true
+        handleInterrupt()
+        print("← → scrub, Enter finishes, Esc cancels")
+    }
+
+    /// Ctrl-C puts the terminal's settings back, and leaves the live view's alternate screen
+    /// with the cursor shown (harmless when there is none), before the process ends. Installed
+    /// again after the live view has installed its own handlers, which know nothing of the
+    /// settings.
+    func handleInterrupt() {
         signal(SIGINT) { _ in
             TerminalKeys.restore()
-            _ = "\n".withCString { write(1, $0, 1) }
+            let screen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\n"
+            _ = write(1, screen.utf8Start, screen.utf8CodeUnitCount)
             _exit(130)
         }
-        print("← → scrub, Enter finishes, Esc cancels")
     }
 
     static func restore() {
@@ -73,14 +82,19 @@ final class TerminalKeys {
         return input
     }
 
-    /// One status line, redrawn in place.
+    /// One status line, redrawn in place (when the scene is not drawn).
     func show(_ frame: TransitionRun.Frame) {
+        let line = "\r\u{1B}[2K" + status(at: frame.time)
+        _ = line.withCString { write(1, $0, strlen($0)) }
+    }
+
+    /// "[######------] 20%  t=250 ms": the scrubbed progress and the virtual time.
+    func status(at time: Double) -> String {
         let width = 30
         let filled = Int((progress * Double(width)).rounded())
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let percent = Int((progress * 100).rounded())
-        let line = "\r\u{1B}[2K[\(bar)] \(percent)%  t=\(Int(frame.time * 1000)) ms"
-        _ = line.withCString { write(1, $0, strlen($0)) }
+        return "[\(bar)] \(percent)%  t=\(Int(time * 1000)) ms"
     }
 
     private func monotonic() -> Double { monotonicSeconds() }

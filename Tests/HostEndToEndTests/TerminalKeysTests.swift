@@ -47,12 +47,19 @@ print(f"\nEXIT={os.WEXITSTATUS(status)} CANONICAL={canonical}")
         return result.out
     }
 
-    @Test("→ to 60 %, then Enter: the presentation finishes; the terminal is restored")
+    @Test("→ to 60 %, then Enter: the presentation finishes; the scene is drawn while scrubbing, and the terminal is restored")
     func enterFinishes() async throws {
         let out = try await drive(Array(repeating: "right", count: 12) + ["enter"])
         #expect(out.contains("Present: completed"), "\(out)")
         #expect(out.contains("[##################------------] 60%"), "the status line shows the scrub: \(out)")
-        #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out)")
+        // The scene itself, in half blocks on the alternate screen, which is left again.
+        let drawing = out.components(separatedBy: "\u{1B}[?1049h").dropFirst().first ?? ""
+        #expect(drawing.contains("▀") || drawing.contains("▄"), "no picture while scrubbing")
+        #expect(drawing.contains("\u{1B}[?1049l"), "the alternate screen was not left")
+        // The report comes after the live view, on the normal screen, where it stays.
+        let afterwards = out.components(separatedBy: "\u{1B}[?1049l").last ?? ""
+        #expect(afterwards.contains("Present: completed"), "the report was printed on the alternate screen")
+        #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out.suffix(2000))")
     }
 
     @Test("→ to 20 %, then Esc: the presentation is cancelled and nothing is dismissed")

@@ -18,16 +18,10 @@ public struct TerminalPlayer {
 
     public func play(_ report: TransitionRun.Report) {
         let snapshots = report.snapshots
-        guard let first = snapshots.first else { return }
-        screen.enter()
-        defer { screen.leave() }
-
-        var size = screen.size ?? (80, 24)
-        var layout = TerminalLayout(terminalColumns: size.columns, terminalRows: size.rows, window: first.windowSize)
-        var image = CairoImage(width: layout.columns, height: 2 * layout.rows)
-        var encoder = makeEncoder(layout)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1 << 16)
+        guard !snapshots.isEmpty else { return }
+        let view = TerminalLiveView(screen: screen, colorMode: colorMode)
+        view.enter()
+        defer { view.leave() }
 
         let start = Self.now()
         var index = 0
@@ -37,38 +31,15 @@ public struct TerminalPlayer {
             while index + 1 < snapshots.count && snapshots[index + 1].time <= elapsed { index += 1 }
             let snapshot = snapshots[index]
             Self.sleep(until: start + snapshot.time)
-
-            if let now = screen.size, now != size {
-                size = now
-                layout = TerminalLayout(terminalColumns: size.columns, terminalRows: size.rows, window: first.windowSize)
-                image = CairoImage(width: layout.columns, height: 2 * layout.rows)
-                encoder = makeEncoder(layout)
-                bytes.append(contentsOf: Array("\u{1B}[0m\u{1B}[2J".utf8))
-            }
-            SceneRasterizer.render(snapshot, into: image, background: .black)
-            encoder.encode(image, into: &bytes)
-            appendStatus(status(of: report, at: snapshot.time), layout: layout, to: &bytes)
-            encoder.forgetColors()
-            screen.write(bytes)
-            bytes.removeAll(keepingCapacity: true)
+            view.draw(snapshot, status: status(of: report, at: snapshot.time))
             index += 1
         }
         Self.sleep(until: Self.now() + hold)
     }
 
-    private func makeEncoder(_ layout: TerminalLayout) -> TerminalFrameEncoder {
-        TerminalFrameEncoder(columns: layout.columns, rows: layout.rows, originRow: layout.originRow,
-                             originColumn: layout.originColumn, colorMode: colorMode)
-    }
-
     /// "diagonal:diagonal · present · 0.250 s · Ctrl-C stops".
     func status(of report: TransitionRun.Report, at time: Double) -> String {
         "\(report.effect.qualifiedName) · \(Filmstrip.phase(of: report, at: time)) · \(fixed(time, decimals: 3)) s · Ctrl-C stops"
-    }
-
-    private func appendStatus(_ text: String, layout: TerminalLayout, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: Array("\u{1B}[\(layout.statusRow);1H\u{1B}[0m\u{1B}[2K".utf8))
-        bytes.append(contentsOf: Array(String(text.prefix(layout.terminalColumns)).utf8))
     }
 
     /// Seconds on the monotonic clock.

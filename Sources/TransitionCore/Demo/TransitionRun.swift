@@ -24,6 +24,9 @@ public enum TransitionRun {
         /// and what to do with each frame as it is made (show it).
         public var liveInteraction: ((Double) -> LiveInput)?
         public var onFrame: ((Frame) -> Void)?
+        /// The scene as it looks at each frame, as it is made (the live view of `--interactive
+        /// keys`); captured for it whether or not the report keeps snapshots.
+        public var onSnapshot: ((SceneSnapshot) -> Void)?
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
         /// Slows every animation by this factor (> 0), for looking closely.
@@ -159,7 +162,11 @@ public enum TransitionRun {
             let frame = Self.capture(stage.scene)
             frames.append(frame)
             options.onFrame?(frame)
-            if options.recordsSnapshots { snapshots.append(SceneSnapshot.capture(stage.scene, labels: stage.labels)) }
+            if options.recordsSnapshots || options.onSnapshot != nil {
+                let snapshot = SceneSnapshot.capture(stage.scene, labels: stage.labels)
+                options.onSnapshot?(snapshot)
+                if options.recordsSnapshots { snapshots.append(snapshot) }
+            }
         }
 
         let outcomes = try runFlow(
