@@ -154,7 +154,7 @@ final class InteractiveDelegate: TransitioningDelegate {
         #expect(stage.trace.warnings.count == warnings.count + 1)
     }
 
-    @Test("alongside animations follow the scrub")
+    @Test("alongside animations follow the scrub, on the animator's own curve (linear here)")
     func alongsideFollowsTheScrub() throws {
         let stage = Stage()
         let delegate = InteractiveDelegate()
@@ -166,10 +166,34 @@ final class InteractiveDelegate: TransitioningDelegate {
         let dimming = try #require(controller.dimmingView)
         delegate.interaction.update(0.3)
         stage.engine.settle()
-        #expect(abs(dimming.presentation.alpha - TimingCurve.easeInOut.progress(at: 0.3)) < 1e-9)
+        #expect(abs(dimming.presentation.alpha - 0.3) < 1e-9, "\(dimming.presentation.alpha)")
         delegate.interaction.update(0)
         stage.engine.settle()
         #expect(dimming.presentation.alpha == 0)
+    }
+
+    @Test("alongside animations take the animator's timing: its longest animation's duration and spring, not a fixed ease-in-out")
+    func alongsideFollowsTheAnimatorsSpring() throws {
+        let stage = Stage()
+        let animator = SpringSlideAnimator()
+        let delegate = PlainDelegate(animator: animator)
+        let controller = FakePresentationController(log: stage.log)
+        let presenting = PresentationDelegate(delegate, controller)
+        stage.detail.modalPresentationStyle = .custom
+        stage.detail.transitioningDelegate = presenting
+        _ = try stage.presenter.present(stage.detail, from: stage.home)
+        let dimming = try #require(controller.dimmingView)
+        let spring = AnimationOptions.spring(duration: 0.8, dampingRatio: 0.5)
+        let start = stage.engine.now
+        for time in [0.1, 0.3, 0.5] {
+            while stage.engine.now - start < time - 1e-9 { stage.engine.step() }
+            let t = stage.engine.now - start
+            // An alpha past 1 (the spring overshoots) is shown as 1.
+            let expected = min(1, max(0, spring.curve.progress(at: t / 0.8)))
+            #expect(abs(dimming.presentation.alpha - expected) < 1e-6, "at \(t) s")
+            // Not what a fixed ease-in-out over the transition's 0.8 s would give.
+            #expect(abs(expected - TimingCurve.easeInOut.progress(at: t / 0.8)) > 0.05, "at \(t) s")
+        }
     }
 
     @Test("an interaction left without updates is cut off after its duration plus grace")
@@ -245,4 +269,34 @@ final class PlainDelegate: TransitioningDelegate {
         #expect(t.localTime(at: 1.25) < 0)
         #expect(t.direction(at: 1.1) == -1)
     }
+}
+
+/// Slides the presented view in on a spring of 0.8 s (and a short fade on ease-in first).
+final class SpringSlideAnimator: TransitionAnimator {
+    var displayName: String { "spring-slide" }
+    func transitionDuration(using context: TransitionContext) -> Double { 0.8 }
+    func animateTransition(using context: TransitionContext) {
+        let container = context.containerView
+        guard let view = context.toView else { return }
+        let final = context.finalFrame(for: context.toViewController)
+        container.addSubview(view)
+        view.frame = final.offsetBy(dx: 0, dy: final.size.height)
+        view.alpha = 0
+        let engine = container.scene.engine
+        engine.animate(AnimationOptions(duration: 0.2, curve: .easeIn)) { view.alpha = 1 }
+        engine.animate(.spring(duration: 0.8, dampingRatio: 0.5), animations: { view.frame = final },
+                       completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+    }
+}
+
+/// A delegate that vends `inner`'s animators and a presentation controller.
+final class PresentationDelegate: TransitioningDelegate {
+    let inner: TransitioningDelegate
+    let controller: PresentationController
+    init(_ inner: TransitioningDelegate, _ controller: PresentationController) { self.inner = inner; self.controller = controller }
+    func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator? {
+        inner.animationController(forPresented: presented, presenting: presenting)
+    }
+    func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator? { inner.animationController(forDismissed: dismissed) }
+    func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? { controller }
 }

@@ -262,9 +262,13 @@ typedef struct th_host_api {
 
     /* --- Coordinator (UIViewControllerTransitionCoordinator). --- */
 
-    /* Registers `animation` to run inside the transition's own animation (same start, same
-     * duration, ease-in-out) and `completion` (may be NULL) to run after complete_transition.
-     * Call it before animate_transition returns, typically from presentation_will_begin. */
+    /* Registers `animation` to run inside the transition's own animation and `completion`
+     * (may be NULL) to run after complete_transition. The animation starts as the animator's
+     * do and takes the timing of the longest animation the animator started in
+     * animate_transition: its duration, delay and curve, a spring included. When the animator
+     * started none, the transition's duration on ease-in-out. Under an interaction it follows
+     * the scrub like the animator's. Call it before animate_transition returns, typically
+     * from presentation_will_begin. */
     th_status (*animate_alongside)(th_context ctx, th_alongside_fn animation,
                                    th_alongside_fn completion, void *user_data);
     /* The duration the animator reported, in seconds. */

@@ -15,6 +15,11 @@ public final class AnimationEngine {
     public var currentOwner: Int?
     /// When set, every animation started uses this curve instead of its own (`--curve`).
     public var curveOverride: TimingCurve?
+    /// While set (by the driver, around an animator's animateTransition), the longest
+    /// animation that owner starts is kept in `longestWatched`: the timing its transition's
+    /// alongside animations follow, as UIKit's run in the animator's own animation.
+    var watchedOwner: Int? { didSet { longestWatched = nil } }
+    private(set) var longestWatched: AnimationOptions?
     /// The curves the run's plugins may name (the host's curve extension): the run's own,
     /// set by whoever builds the run, never a process-wide setting.
     public var curves = CurveRegistry()
@@ -133,6 +138,10 @@ public final class AnimationEngine {
     ) {
         var options = options
         if let curveOverride { options.curve = curveOverride }
+        if let watched = watchedOwner, watched == currentOwner,
+           options.delay + options.duration > (longestWatched.map { $0.delay + $0.duration } ?? -1) {
+            longestWatched = options
+        }
         if timeDilation != 1 { options = options.dilated(by: timeDilation) }
         nextGroupID += 1
         let created = localTime(of: currentOwner)

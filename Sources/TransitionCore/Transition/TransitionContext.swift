@@ -160,14 +160,16 @@ public final class TransitionContext {
         return true
     }
 
-    /// Runs the registered alongside animations in one animation with the transition's
-    /// duration and the ease-in-out curve.
-    func startAlongsideAnimations(in engine: AnimationEngine) {
+    /// Runs the registered alongside animations in one animation with the animator's own
+    /// timing (`animatorTiming`: its longest animation's duration, delay and curve, a spring
+    /// included), as UIKit runs them inside the animator's animation; with the transition's
+    /// duration on ease-in-out when the animator started none.
+    func startAlongsideAnimations(in engine: AnimationEngine, following animatorTiming: AnimationOptions?) {
         alongsideStarted = true
         let blocks = alongside.compactMap(\.animation)
         guard !blocks.isEmpty else { return }
         trace.call("coordinator.alongsideAnimations")
-        engine.animate(AnimationOptions(duration: transitionDuration, curve: .easeInOut)) {
+        engine.animate(animatorTiming ?? AnimationOptions(duration: transitionDuration, curve: .easeInOut)) {
             for block in blocks { block(self) }
         }
     }

@@ -66,6 +66,8 @@ public final class TransitionDriver {
             context.animator = transition.animator
             let played = context.playedDuration
             transition.deadline = engine.now + played + grace
+            // The animator's longest animation sets the alongside animations' timing.
+            engine.watchedOwner = context.id
             if let interaction {
                 let timeline = TransitionTimeline(startingAt: engine.now)
                 timeline.pause(at: engine.now)
@@ -87,7 +89,9 @@ public final class TransitionDriver {
                 trace.call("animator.animateTransition")
                 transition.animator.animateTransition(using: context)
             }
-            context.startAlongsideAnimations(in: engine)
+            let animatorTiming = engine.longestWatched
+            engine.watchedOwner = nil
+            context.startAlongsideAnimations(in: engine, following: animatorTiming)
         }
         engine.drainSoon()
     }
