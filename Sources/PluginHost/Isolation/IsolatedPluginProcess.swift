@@ -89,9 +89,10 @@ public final class IsolatedPluginProcess {
 
     /// Puts what the plugin printed during the call into the trace, line by line. The pipe
     /// holds at most 64 KiB; what the plugin wrote beyond that while the host was not reading
-    /// was refused to it (its write failed), so this reads a bounded amount.
+    /// was refused to it (its write failed). At most four pipefuls are read per call: a
+    /// plugin thread printing without end must not keep the host here.
     private func takeOutput() {
-        while true {
+        for _ in 0..<4 {
             let bytes = child.readCaptured()
             if bytes.isEmpty { break }
             unfinishedLine += bytes
