@@ -28,4 +28,35 @@ struct RunCurvesTests {
         let lines = try RunJSON(result).events.map(\.name).filter { $0.contains("named easing.bounce") }
         #expect(lines.count == 2 && lines.allSatisfy { $0.hasSuffix("status 0, f(1) = 1.000") }, "\(lines)")
     }
+
+    // Isolated through --untrusted-plugin-path, so that the bundled easing plugin, whose curve
+    // it names, still runs in the host (with --isolate every plugin's curves are unavailable).
+    @Test("An animator animates on another plugin's curve by name (animate_with_curve, easing.bounce), in process and isolated")
+    func pluginAnimatesOnANamedCurve() async throws {
+        let dir = try TempDir("run-curves-animate")
+        let folder = try dir.folder("plugins")
+        var plugin = PluginTemplate(pluginID: "fixture.bouncy", effectID: "bouncy", ending: .conforming)
+        plugin.extraCode = "void bouncy_nothing(void *user) { (void)user; }"
+        plugin.animatePrologue = #"""
+            {
+                void bouncy_nothing(void *user);  /* defined below, in extraCode */
+                const th_host_curves *curves = host->get_extension(TH_EXT_HOST_CURVES);
+                th_animation_options options = { sizeof options, TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 1, 0 };
+                th_status status = curves != NULL ? curves->animate_with_curve(&options, "easing.bounce", bouncy_nothing, NULL, NULL) : -100;
+                char line[64];
+                snprintf(line, sizeof line, "animated on easing.bounce: status %d", (int)status);
+                host->log(TH_LOG_INFO, line);
+            }
+            """#
+        try await compileC(plugin.render(), to: "plugins/bouncy.so", in: dir)
+        let untrusted = try dir.folder("untrusted")
+        try await compileC(plugin.render(), to: "untrusted/bouncy.so", in: dir)
+        for (extra, plugins) in [([String](), folder), (["--untrusted-plugin-path", untrusted], try dir.folder("empty"))] {
+            let result = try await runHost(["run", "bouncy", "--format", "json"] + extra, pluginFolder: plugins, in: dir)
+            #expect(result.status == 0, "\(result)")
+            let lines = try RunJSON(result).events.map(\.name).filter { $0.contains("animated on easing.bounce") }
+            #expect(lines.count == 2 && lines.allSatisfy { $0.hasSuffix("status 0") }, "\(extra): \(lines)")
+            if !extra.isEmpty { #expect(result.out.contains("runs isolated"), "\(result.out.prefix(600))") }
+        }
+    }
 }
