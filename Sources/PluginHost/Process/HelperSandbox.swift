@@ -6,9 +6,8 @@ import LibC
 /// isolated plugin's process enter it before loading any plugin (see CSandbox's sandbox.h and
 /// docs/SANDBOX.md). Trusted plugins loaded in the host itself pay nothing for it.
 public enum HelperSandbox {
-    /// The address space a helper may use: far above what any transition needs (a helper
-    /// with a loaded plugin maps about 300 MB, mostly the runtime's reservations), far below
-    /// what would hurt the machine.
+    /// The address space a helper may use: far above what a transition needs (the corpus
+    /// and every isolated test run within it), far below what would hurt the machine.
     static let memoryBytes: UInt64 = 4 << 30
     /// Descriptors a helper may hold: it needs a handful.
     static let descriptors: UInt = 256
