@@ -47,11 +47,36 @@ struct HostFunctionsTests {
         }
     }
 
-    @Test("every host-table request of the isolation protocol belongs to exactly one function, and back")
-    func isolationOps() {
-        let hostCalls = Set(IsolationOp.allCases.filter { $0.rawValue < 100 && $0 != .ping })
-        let listed = HostFunctions.all.compactMap(\.op)
-        #expect(Set(listed) == hostCalls, "ops without a function: \(hostCalls.subtracting(listed)); functions without an op: \(Set(listed).subtracting(hostCalls))")
-        #expect(listed.count == Set(listed).count, "an op is used twice")
+    @Test("HostFunctions lists each table's functions in the header's order, so a function's place is its offset")
+    func headerOrder() {
+        let tables: [(HostFunctions.Table, [String])] = [
+            (.api, Self.order(of: th_host_api())), (.curves, Self.order(of: th_host_curves())),
+            (.keyframes, Self.order(of: th_host_keyframes())), (.sharedElements, Self.order(of: th_host_shared_elements())),
+        ]
+        for (table, order) in tables {
+            #expect(HostFunctions.all.filter { $0.table == table }.map(\.name) == order, "\(table.rawValue)")
+        }
+        // The offsets the isolated side uses, against the compiler's for a first and a last field.
+        let offset = { (name: String) in HostFunctionInterfaces.offset(HostFunctions.all.firstIndex { $0.name == name }!) }
+        #expect(offset("container_view") == MemoryLayout<th_host_api>.offset(of: \.container_view))
+        #expect(offset("get_extension") == MemoryLayout<th_host_api>.offset(of: \.get_extension))
+        #expect(offset("animate_with_curve") == MemoryLayout<th_host_curves>.offset(of: \.animate_with_curve))
+        #expect(offset("add_keyframe") == MemoryLayout<th_host_keyframes>.offset(of: \.add_keyframe))
+        #expect(offset("matching_view") == MemoryLayout<th_host_shared_elements>.offset(of: \.matching_view))
+    }
+
+    /// The function pointers' names of a C table, in declaration order.
+    static func order<T>(of table: T) -> [String] {
+        Mirror(reflecting: table).children.compactMap(\.label).filter { !["struct_size", "abi_major", "abi_minor"].contains($0) }
+    }
+
+    @Test("a host-function request number names one function, and the host's calls into the plugin are numbered apart")
+    func requestNumbers() {
+        for index in HostFunctions.all.indices {
+            #expect(HostFunctions.index(ofRequest: HostFunctions.request(for: index)) == index)
+        }
+        #expect(HostFunctions.index(ofRequest: 0) == nil)
+        #expect(Int(HostFunctions.request(for: HostFunctions.all.count - 1)) < Int(IsolationOp.firstPluginCall))
+        #expect(IsolationOp.allCases.allSatisfy { $0.rawValue >= IsolationOp.firstPluginCall })
     }
 }

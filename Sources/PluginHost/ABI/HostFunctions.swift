@@ -1,14 +1,18 @@
 /// Every function the host offers a plugin — th_host_api and the host's extensions —
-/// described once: its C name, the table it sits in, how it crosses the socket for an
-/// isolated plugin (its IsolationOp), and the kind of each parameter.
+/// described once: its C name, the table it sits in, the kind of each parameter, and
+/// whether an isolated plugin's call crosses the socket.
 ///
-/// The in-process table (HostAPITable and the extension tables), the isolated child's
-/// (ChildHostTable) and the host's server (HostTableServer) each implement every entry; the
-/// tests hold them to this list: every function pointer of every table is in it, every
-/// IsolationOp of a host function belongs to exactly one entry, and a plugin generated from
-/// the parameter kinds calls every function with a bad handle, a NULL pointer, a non-finite
-/// number and from a second thread, in process and isolated, expecting the same statuses.
-/// A new host function is a new entry here, and those tests say what else it needs.
+/// This list drives everything that speaks the ABI besides the in-process implementation:
+/// the isolated child's table is made from it (ForwardedHostCall: one libffi closure per
+/// function, which writes the arguments by kind), and the host's server decodes a request
+/// by the same kinds and calls the in-process function itself (HostTableServer), so an
+/// isolated plugin meets the very checks an in-process one does. A request's number is the
+/// function's place in this list. Adding a host function takes two edits: its declaration
+/// in the header, and its entry here with its in-process implementation (HostAPITable or
+/// its extension's table). The tests hold every table to this list, and a plugin generated
+/// from the parameter kinds calls every function with a bad handle, a NULL pointer, a
+/// non-finite number and from a second thread, in process and isolated, expecting the same
+/// statuses.
 public enum HostFunctions {
     /// Which struct holds the function pointer.
     public enum Table: String, Sendable, CaseIterable {
@@ -48,78 +52,100 @@ public enum HostFunctions {
         }
     }
 
+    /// What a function gives back.
+    public enum Result: Sendable {
+        case status
+        /// log.
+        case void
+        /// get_extension.
+        case pointer
+    }
+
     public struct Function: Sendable {
         public let table: Table
         public let name: String
-        /// Nil for the two answered in the plugin's own process when isolated: get_extension
-        /// (the child's own tables) and curve_function (the standard curves, evaluated there).
-        public let op: IsolationOp?
         public let parameters: [Kind]
-        /// th_status, the rule; log returns nothing and get_extension a pointer.
-        public let returnsStatus: Bool
+        public let result: Result
+        /// False for the two answered in the plugin's own process when isolated: get_extension
+        /// (the child's own tables) and curve_function (the standard curves, evaluated there).
+        public let crossesSocket: Bool
 
-        init(_ table: Table, _ name: String, _ op: IsolationOp?, _ parameters: [Kind], returnsStatus: Bool = true) {
+        init(_ table: Table, _ name: String, _ parameters: [Kind], result: Result = .status, crossesSocket: Bool = true) {
             self.table = table
             self.name = name
-            self.op = op
             self.parameters = parameters
-            self.returnsStatus = returnsStatus
+            self.result = result
+            self.crossesSocket = crossesSocket
         }
+
+        /// th_status, the rule; log returns nothing and get_extension a pointer.
+        public var returnsStatus: Bool { result == .status }
     }
 
     public static let all: [Function] = [
         // The transition context and coordinator.
-        Function(.api, "container_view", .containerView, [.context, .outView]),
-        Function(.api, "view_controller", .viewController, [.context, .key, .outViewController]),
-        Function(.api, "view", .view, [.context, .key, .outView]),
-        Function(.api, "initial_frame", .initialFrame, [.context, .viewController, .outRect]),
-        Function(.api, "final_frame", .finalFrame, [.context, .viewController, .outRect]),
-        Function(.api, "is_animated", .isAnimated, [.context, .outBool]),
-        Function(.api, "is_interactive", .isInteractive, [.context, .outBool]),
-        Function(.api, "transition_was_cancelled", .transitionWasCancelled, [.context, .outBool]),
-        Function(.api, "presentation_style", .presentationStyle, [.context, .outUInt32]),
-        Function(.api, "transition_kind", .transitionKind, [.context, .outUInt32]),
-        Function(.api, "complete_transition", .completeTransition, [.context, .bool]),
-        Function(.api, "animate_alongside", .animateAlongside, [.context, .alongside, .alongside, .userData]),
-        Function(.api, "transition_duration", .transitionDuration, [.context, .outDouble]),
+        Function(.api, "container_view", [.context, .outView]),
+        Function(.api, "view_controller", [.context, .key, .outViewController]),
+        Function(.api, "view", [.context, .key, .outView]),
+        Function(.api, "initial_frame", [.context, .viewController, .outRect]),
+        Function(.api, "final_frame", [.context, .viewController, .outRect]),
+        Function(.api, "is_animated", [.context, .outBool]),
+        Function(.api, "is_interactive", [.context, .outBool]),
+        Function(.api, "transition_was_cancelled", [.context, .outBool]),
+        Function(.api, "presentation_style", [.context, .outUInt32]),
+        Function(.api, "transition_kind", [.context, .outUInt32]),
+        Function(.api, "complete_transition", [.context, .bool]),
+        Function(.api, "animate_alongside", [.context, .alongside, .alongside, .userData]),
+        Function(.api, "transition_duration", [.context, .outDouble]),
         // Views and view controllers.
-        Function(.api, "view_of_controller", .viewOfController, [.viewController, .outView]),
-        Function(.api, "create_view", .createView, [.string, .rect, .outView]),
-        Function(.api, "snapshot_view", .snapshotView, [.view, .outView]),
-        Function(.api, "add_subview", .addSubview, [.view, .view]),
-        Function(.api, "insert_subview_below", .insertSubviewBelow, [.view, .view, .view]),
-        Function(.api, "remove_from_superview", .removeFromSuperview, [.view]),
-        Function(.api, "superview", .superview, [.view, .outView]),
-        Function(.api, "convert_rect", .convertRect, [.rect, .view, .view, .outRect]),
+        Function(.api, "view_of_controller", [.viewController, .outView]),
+        Function(.api, "create_view", [.string, .rect, .outView]),
+        Function(.api, "snapshot_view", [.view, .outView]),
+        Function(.api, "add_subview", [.view, .view]),
+        Function(.api, "insert_subview_below", [.view, .view, .view]),
+        Function(.api, "remove_from_superview", [.view]),
+        Function(.api, "superview", [.view, .outView]),
+        Function(.api, "convert_rect", [.rect, .view, .view, .outRect]),
         // View properties.
-        Function(.api, "get_frame", .getFrame, [.view, .outRect]),
-        Function(.api, "set_frame", .setFrame, [.view, .rect]),
-        Function(.api, "get_bounds", .getBounds, [.view, .outRect]),
-        Function(.api, "set_bounds", .setBounds, [.view, .rect]),
-        Function(.api, "get_center", .getCenter, [.view, .outPoint]),
-        Function(.api, "set_center", .setCenter, [.view, .point]),
-        Function(.api, "get_alpha", .getAlpha, [.view, .outDouble]),
-        Function(.api, "set_alpha", .setAlpha, [.view, .double]),
-        Function(.api, "get_hidden", .getHidden, [.view, .outBool]),
-        Function(.api, "set_hidden", .setHidden, [.view, .bool]),
-        Function(.api, "get_transform", .getTransform, [.view, .outAffine]),
-        Function(.api, "set_transform", .setTransform, [.view, .affine]),
-        Function(.api, "get_background_color", .getBackgroundColor, [.view, .outColor]),
-        Function(.api, "set_background_color", .setBackgroundColor, [.view, .color]),
-        Function(.api, "get_corner_radius", .getCornerRadius, [.view, .outDouble]),
-        Function(.api, "set_corner_radius", .setCornerRadius, [.view, .double]),
+        Function(.api, "get_frame", [.view, .outRect]),
+        Function(.api, "set_frame", [.view, .rect]),
+        Function(.api, "get_bounds", [.view, .outRect]),
+        Function(.api, "set_bounds", [.view, .rect]),
+        Function(.api, "get_center", [.view, .outPoint]),
+        Function(.api, "set_center", [.view, .point]),
+        Function(.api, "get_alpha", [.view, .outDouble]),
+        Function(.api, "set_alpha", [.view, .double]),
+        Function(.api, "get_hidden", [.view, .outBool]),
+        Function(.api, "set_hidden", [.view, .bool]),
+        Function(.api, "get_transform", [.view, .outAffine]),
+        Function(.api, "set_transform", [.view, .affine]),
+        Function(.api, "get_background_color", [.view, .outColor]),
+        Function(.api, "set_background_color", [.view, .color]),
+        Function(.api, "get_corner_radius", [.view, .outDouble]),
+        Function(.api, "set_corner_radius", [.view, .double]),
         // Animation, logging, extensions.
-        Function(.api, "animate", .animate, [.options, .animations, .completion, .userData]),
-        Function(.api, "log", .log, [.uint32, .string], returnsStatus: false),
-        Function(.api, "get_extension", nil, [.string], returnsStatus: false),
+        Function(.api, "animate", [.options, .animations, .completion, .userData]),
+        Function(.api, "log", [.uint32, .string], result: .void),
+        Function(.api, "get_extension", [.string], result: .pointer, crossesSocket: false),
         // TH_EXT_HOST_CURVES.
-        Function(.curves, "curve_function", nil, [.string, .outCurve]),
-        Function(.curves, "animate_with_curve", .animateWithCurve, [.options, .string, .animations, .completion, .userData]),
+        Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
+        Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),
         // TH_EXT_HOST_KEYFRAMES.
-        Function(.keyframes, "animate_keyframes", .animateKeyframes, [.options, .uint32, .animations, .completion, .userData]),
-        Function(.keyframes, "add_keyframe", .addKeyframe, [.double, .double, .animations, .userData]),
+        Function(.keyframes, "animate_keyframes", [.options, .uint32, .animations, .completion, .userData]),
+        Function(.keyframes, "add_keyframe", [.double, .double, .animations, .userData]),
         // TH_EXT_HOST_SHARED_ELEMENTS.
-        Function(.sharedElements, "shared_views", .sharedViews, [.view, .outViews, .capacity, .outUInt32]),
-        Function(.sharedElements, "matching_view", .matchingView, [.view, .view, .outView]),
+        Function(.sharedElements, "shared_views", [.view, .outViews, .capacity, .outUInt32]),
+        Function(.sharedElements, "matching_view", [.view, .view, .outView]),
     ]
+}
+
+extension HostFunctions {
+    /// The isolation protocol's request number of `all[index]`: its place in the list, from 1.
+    static func request(for index: Int) -> UInt16 { UInt16(index + 1) }
+
+    /// The index in `all` of the function a request number names, if it names one.
+    static func index(ofRequest request: UInt16) -> Int? {
+        let index = Int(request) - 1
+        return all.indices.contains(index) ? index : nil
+    }
 }

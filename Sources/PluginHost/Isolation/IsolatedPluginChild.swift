@@ -42,7 +42,7 @@ public enum IsolatedPluginChild {
     }
 
     private static func serve(_ raw: UInt16, _ r: inout WireReader, path: String) throws -> WireWriter {
-        guard let op = IsolationOp(rawValue: raw), raw >= 100 else {
+        guard let op = IsolationOp(rawValue: raw) else {
             throw IsolationChannel.Failure.garbage("request \(raw) is not for the plugin")
         }
         var w = WireWriter()
@@ -87,20 +87,8 @@ public enum IsolatedPluginChild {
                 if op == .destroyAnimator { effect.animatorInterface.pointee.destroy(instance) }
                 else { effect.presentationInterface.pointee.destroy(instance) }
             }
-        case .runAnimations:
-            let token: UInt64 = try r.integer()
-            if let c = ChildHostTable.callbacks[token], let f = c.animations { calling(nil) { f(c.user) } }
-        case .runCompletion:
-            let token: UInt64 = try r.integer()
-            let finished = try r.bool()
-            if let c = ChildHostTable.callbacks.removeValue(forKey: token), let f = c.completion { calling(nil) { f(c.user, finished) } }
-        case .runAlongside:
-            let token: UInt64 = try r.integer()
-            let isCompletion = try r.bool()
-            let ctx = th_context(id: try r.integer())
-            if let c = ChildHostTable.callbacks[token], let f = isCompletion ? c.alongsideCompletion : c.alongside {
-                calling(nil) { f(c.user, ctx) }
-            }
+        case .runCallback:
+            try ChildHostTable.runCallback(&r) { body in calling(nil, body) }
         case .frameOfPresentedView:
             let (effect, instance) = try presentation(&r)
             let bounds = try r.rect()

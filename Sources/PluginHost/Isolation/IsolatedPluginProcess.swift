@@ -109,8 +109,8 @@ public final class IsolatedPluginProcess {
 
     /// Runs one of the plugin's callbacks; a failure is recorded, not thrown, because the
     /// caller is the host's engine, which has no use for it.
-    func runCallback(_ op: IsolationOp, _ args: (inout WireWriter) -> Void) {
-        _ = try? call(op, op == .runCompletion ? "a completion callback" : op == .runAlongside ? "an alongside callback" : "an animations block", args)
+    func runCallback(_ what: String, _ args: (inout WireWriter) -> Void) {
+        _ = try? call(.runCallback, what, args)
     }
 
     /// One round trip that runs no plugin code: what isolation costs per call.
