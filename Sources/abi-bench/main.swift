@@ -59,7 +59,7 @@ print(String(format: "  plugin call through cached libffi:         %.2f (%.2f–
 // 4 and 5. Isolation (`host run --isolate`): the plugin in a `host _isolate` child process.
 if CommandLine.arguments.count == 3 {
     setenv("ABI_BENCH_CALLS", "2000", 1)
-    let isolatedPlugin = IsolatedPlugin(path: path, pluginID: plugin.id, executable: CommandLine.arguments[2], timeout: 60)
+    let isolatedPlugin = IsolatedPlugin(path: path, pluginID: plugin.id, executable: CommandLine.arguments[2], timeout: 60, runtime: plugin.runtime)
     let isolated = EffectRegistry()
     for effect in plugin.effects { isolated.register(IsolatedEffect(info: effect.info, plugin: isolatedPlugin)) }
     let isolatedReport = try TransitionRun.run(registry: isolated, options: .init(effect: "abi-bench"))

@@ -59,9 +59,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        PluginCatalog.showsPluginDebugLogs = verbose
         if watch { return try runWatching() }
         let session = try plugins.session(isolateAll: isolate, timeout: isolateTimeout)
+        session.runtime.showsDebugLogs = verbose
         defer { session.shutdown() }
         try play(registry: session.effects, curves: session.curves)
     }

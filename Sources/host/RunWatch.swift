@@ -24,6 +24,7 @@ extension RunCommand {
             throw ExitCode(1)
         }
         defer { watch.close() }
+        watch.runtime.showsDebugLogs = verbose
 
         say("── \(Self.clock()) watching for plugin changes (Ctrl-C stops): " + watch.watchedFolders.joined(separator: ", "))
         for (folder, why) in watch.unwatchedFolders where plugins.pluginPaths.contains(folder) {

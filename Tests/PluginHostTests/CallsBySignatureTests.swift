@@ -295,8 +295,8 @@ private func typedPlugin(id: String, constructorSignature: String = "p(Izdbi)", 
     }
 
     @Test func theHostOffersNamedCurvesAsPlainCFunctions() throws {
-        HostBridge.shared.adoptCurrentThread()  // no plugin is called first here
-        let api = HostBridge.shared.table.pointee
+        HostRuntime().adoptCurrentThread()  // no plugin is called first here
+        let api = HostAPITable.table.pointee
         let raw = try #require(api.get_extension(TH_EXT_HOST_CURVES))
         let curves = raw.assumingMemoryBound(to: th_host_curves.self).pointee
         var function: th_curve_fn?

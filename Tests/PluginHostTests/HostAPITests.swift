@@ -20,7 +20,15 @@ struct RanFixture {
     /// Statuses of fx_probe's calls, made during the presentation with a live context.
     let probes: [Int32]
 
-    var api: th_host_api { HostBridge.shared.table.pointee }
+    /// The runtime the fixture's plugin was loaded into: its handles are that runtime's.
+    let runtime: HostRuntime
+
+    /// The host table, called from here as the plugin would call it: the test's thread
+    /// adopts the plugin's runtime first, as a call into the plugin binds it.
+    var api: th_host_api {
+        runtime.adoptCurrentThread()
+        return HostAPITable.table.pointee
+    }
 
     static func make(_ label: String) async throws -> RanFixture {
         let dir = try TempDir(label)
@@ -45,7 +53,7 @@ struct RanFixture {
         #expect(probed == 1, "the fixture should have probed the host during its presentation")
         // The last transition was the dismissal: its "from" view is the detail view.
         return RanFixture(report: report, staleContext: th_context(id: handles[0]), container: th_view(id: handles[1]),
-                          detailView: th_view(id: handles[2]), probes: probes)
+                          detailView: th_view(id: handles[2]), probes: probes, runtime: plugin.runtime)
     }
 }
 

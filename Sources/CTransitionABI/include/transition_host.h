@@ -33,8 +33,9 @@
  * THREADS. The host is single-threaded towards plugins: every function a plugin exports is
  * called on the host's main thread, and every th_host_api function must be called on that same
  * thread, from inside a call the host made into the plugin (init, create, animate_transition,
- * an animation or completion callback, ...). A call from any other thread returns
- * TH_ERR_WRONG_THREAD and does nothing.
+ * an animation or completion callback, ...). A call from any other thread, or from outside
+ * such a call, returns TH_ERR_WRONG_THREAD and does nothing (log drops the line,
+ * get_extension returns NULL).
  *
  * ISOLATION. A plugin may run in a child process of its own (`host run --isolate`, or a folder
  * given with --untrusted-plugin-path): the host starts `host _isolate`, which loads the plugin

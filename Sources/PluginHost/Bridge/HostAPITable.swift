@@ -5,6 +5,14 @@ import TransitionCore
 /// pointers before touching anything, and answers with a status code instead of trapping:
 /// nothing a plugin passes can crash the host through this table.
 enum HostAPITable {
+    /// The one table of the process: trampolines into the calling thread's runtime, so it
+    /// holds no state; allocated once and never freed (plugins keep the pointer).
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_api> = {
+        let pointer = UnsafeMutablePointer<th_host_api>.allocate(capacity: 1)
+        pointer.initialize(to: make())
+        return pointer
+    }()
+
     static func make() -> th_host_api {
         var t = th_host_api()
         t.struct_size = UInt32(MemoryLayout<th_host_api>.size)
@@ -162,13 +170,12 @@ enum HostAPITable {
 
         // Logging and extensions.
         t.log = { level, message in
-            let bridge = HostBridge.shared
             // A line past the run's limit is counted before anything of it is read.
-            guard bridge.isOnOwnerThread, let message, bridge.keepsAnotherLogLine() else { return }
-            bridge.log(level: level, message: HostBridge.logText(message))
+            guard let runtime = HostRuntime.current, let message, runtime.keepsAnotherLogLine() else { return }
+            runtime.log(level: level, message: HostRuntime.logText(message))
         }
         t.get_extension = { id in
-            guard HostBridge.shared.isOnOwnerThread, case .success(let name?) = DescriptorReader.string(id, limit: 128)
+            guard HostRuntime.current != nil, case .success(let name?) = DescriptorReader.string(id, limit: 128)
             else { return nil }
             switch name {
             case TH_EXT_HOST_CURVES: return UnsafeRawPointer(HostCurves.table)
@@ -183,7 +190,7 @@ enum HostAPITable {
     /// Starts a UIView-style animation for a plugin: its callbacks are attributed to it.
     static func startAnimation(
         _ options: AnimationOptions, _ animations: th_animations_fn, _ completion: th_completion_fn?,
-        _ user: UnsafeMutableRawPointer?, _ b: HostBridge
+        _ user: UnsafeMutableRawPointer?, _ b: HostRuntime
     ) -> th_status {
         guard let scene = b.handles.scene else { return Status.badState }
         let plugin = b.currentPlugin
@@ -204,16 +211,16 @@ enum HostAPITable {
 // Helpers of the table's functions. They live at file scope because a C function pointer
 // cannot be formed from a closure that captures anything, not even a type.
 
-/// Runs `body` with the bridge when called on the host's thread.
+/// Runs `body` with the calling thread's runtime: a thread inside no call into a plugin has
+/// none, and is refused (the header's thread rule).
 @inline(__always)
-func api(_ body: (HostBridge) -> th_status) -> th_status {
-    let bridge = HostBridge.shared
-    guard bridge.isOnOwnerThread else { return Status.wrongThread }
-    return body(bridge)
+func api(_ body: (HostRuntime) -> th_status) -> th_status {
+    guard let runtime = HostRuntime.current else { return Status.wrongThread }
+    return body(runtime)
 }
 
 /// For functions that read a context and write one value.
-private func query<T>(_ ctx: th_context, _ out: UnsafeMutablePointer<T>?, _ read: (HostBridge, TransitionContext) -> T) -> th_status {
+private func query<T>(_ ctx: th_context, _ out: UnsafeMutablePointer<T>?, _ read: (HostRuntime, TransitionContext) -> T) -> th_status {
     api { b in
         guard let out else { return Status.badArgument }
         guard let c = b.context(ctx) else { return Status.badHandle }

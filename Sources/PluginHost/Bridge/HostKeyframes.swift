@@ -3,10 +3,6 @@ import TransitionCore
 
 /// The host's TH_EXT_HOST_KEYFRAMES extension: keyframe animations for plugins.
 enum HostKeyframes {
-    /// The recorder of the animate_keyframes call in progress, innermost last: add_keyframe
-    /// is a plain C function, so it finds its recorder here.
-    nonisolated(unsafe) static var recorders: [KeyframeRecorder] = []
-
     /// Allocated once; plugins may keep the pointer.
     nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_keyframes> = {
         var t = th_host_keyframes()
@@ -26,9 +22,9 @@ enum HostKeyframes {
                 scene.engine.animateKeyframes(
                     parsed, mode: mode,
                     animations: { recorder in
-                        recorders.append(recorder)
+                        b.keyframeRecorders.append(recorder)
                         b.calling(plugin: plugin, doing: "the animations callback of animate_keyframes") { animations(user) }
-                        recorders.removeLast()
+                        b.keyframeRecorders.removeLast()
                     },
                     completion: completion.map { f in { finished in b.calling(plugin: plugin, doing: "the completion callback of animate_keyframes") { f(user, finished) } } })
                 return Status.ok
@@ -37,7 +33,7 @@ enum HostKeyframes {
         t.add_keyframe = { start, duration, changes, user in
             api { b in
                 guard let changes, start.isFinite, duration.isFinite else { return Status.badArgument }
-                guard let recorder = recorders.last else {
+                guard let recorder = b.keyframeRecorders.last else {
                     b.reportMisuse("add_keyframe outside animate_keyframes; ignored")
                     return Status.badState
                 }

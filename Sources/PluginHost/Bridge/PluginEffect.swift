@@ -35,10 +35,10 @@ public final class PluginEffect: EffectProvider {
     public func makeAnimator(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> TransitionAnimator? {
         guard info.kind == .animator else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_animator_interface.self)
-        HostBridge.shared.trace = trace
+        plugin.runtime.trace = trace
         let instance = create(transition, parameters, trace: trace) {
             withConfig(transition, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
+                plugin.runtime.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
             }
         }
         guard let instance else {
@@ -51,10 +51,10 @@ public final class PluginEffect: EffectProvider {
     public func makePresentationController(parameters: [Double], trace: TransitionTrace) -> PresentationController? {
         guard info.kind == .presentationController else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_presentation_interface.self)
-        HostBridge.shared.trace = trace
+        plugin.runtime.trace = trace
         let instance = create(.present, parameters, trace: trace) {
             withConfig(.present, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
+                plugin.runtime.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
             }
         }
         guard let instance else {
@@ -69,7 +69,7 @@ public final class PluginEffect: EffectProvider {
     func makeInstance(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> UnsafeMutableRawPointer? {
         create(transition, parameters, trace: trace) {
             withConfig(transition, parameters) { config in
-                HostBridge.shared.calling(plugin: plugin.id, doing: "create") {
+                plugin.runtime.calling(plugin: plugin.id, doing: "create") {
                     switch info.kind {
                     case .animator: return interface.assumingMemoryBound(to: th_animator_interface.self).pointee.create(config)
                     case .presentationController: return interface.assumingMemoryBound(to: th_presentation_interface.self).pointee.create(config)
@@ -90,7 +90,7 @@ public final class PluginEffect: EffectProvider {
         let values = parameters.count == info.parameters.count ? parameters : info.defaultParameterValues
         let arguments = constructor.arguments(transition: transition, values: values, parameters: info.parameters)
         do {
-            let result = try HostBridge.shared.calling(plugin: plugin.id, doing: constructor.symbol) {
+            let result = try plugin.runtime.calling(plugin: plugin.id, doing: constructor.symbol) {
                 try Invoker.call(constructor.function, constructor.interface, arguments)
             }
             guard case .pointer(let address) = result else { return nil }
@@ -105,7 +105,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         guard let choose = vtable.pointee.animator_for else { return nil }
-        let name = HostBridge.shared.calling(plugin: plugin.id, doing: "animator_for") { choose(transition.rawValue) }
+        let name = plugin.runtime.calling(plugin: plugin.id, doing: "animator_for") { choose(transition.rawValue) }
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 
@@ -113,7 +113,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         guard let choose = vtable.pointee.presentation_controller else { return nil }
-        let name = HostBridge.shared.calling(plugin: plugin.id, doing: "presentation_controller") { choose() }
+        let name = plugin.runtime.calling(plugin: plugin.id, doing: "presentation_controller") { choose() }
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 }
@@ -134,7 +134,7 @@ final class PluginAnimator: TransitionAnimator {
 
     private func call<T>(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
         guard let instance else { return nil }
-        let bridge = HostBridge.shared
+        let bridge = effect.plugin.runtime
         bridge.enter(context)
         let handle = bridge.handles.handle(context)
         return bridge.calling(plugin: effect.plugin.id, doing: doing) { body(instance, handle) }
@@ -155,14 +155,14 @@ final class PluginAnimator: TransitionAnimator {
 
     func animationEnded(_ transitionCompleted: Bool) {
         guard let instance, let ended = vtable.pointee.animation_ended else { return }
-        HostBridge.shared.calling(plugin: effect.plugin.id, doing: "animation_ended") { ended(instance, transitionCompleted) }
+        effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "animation_ended") { ended(instance, transitionCompleted) }
     }
 
     /// destroy runs when the host lets go of the animator: after animation_ended and after
     /// the run has stepped past every animation the transition scheduled, so no callback
     /// with this instance can follow it.
     deinit {
-        if let instance { HostBridge.shared.calling(plugin: effect.plugin.id, doing: "destroy") { vtable.pointee.destroy(instance) } }
+        if let instance { effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "destroy") { vtable.pointee.destroy(instance) } }
     }
 }
 
@@ -182,11 +182,11 @@ final class PluginPresentationController: PresentationController {
 
     private func call(doing: String, _ body: (UnsafeMutableRawPointer) -> Void) {
         guard let instance else { return }
-        HostBridge.shared.calling(plugin: effect.plugin.id, doing: doing) { body(instance) }
+        effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: doing) { body(instance) }
     }
 
     private func call(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> Void) {
-        let bridge = HostBridge.shared
+        let bridge = effect.plugin.runtime
         bridge.enter(context)
         let handle = bridge.handles.handle(context)
         call(doing: doing) { body($0, handle) }
@@ -195,7 +195,7 @@ final class PluginPresentationController: PresentationController {
     func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
         guard let instance, let f = vtable.pointee.frame_of_presented_view else { return nil }
         var out = th_rect(bounds)
-        let given = HostBridge.shared.calling(plugin: effect.plugin.id, doing: "frame_of_presented_view") { f(instance, th_rect(bounds), &out) }
+        let given = effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "frame_of_presented_view") { f(instance, th_rect(bounds), &out) }
         return given ? out.rect : nil
     }
 
@@ -216,13 +216,13 @@ final class PluginPresentationController: PresentationController {
     }
 
     func containerViewWillLayoutSubviews(_ container: View) {
-        let handle = HostBridge.shared.handles.handle(container)
+        let handle = effect.plugin.runtime.handles.handle(container)
         call(doing: "container_will_layout") { vtable.pointee.container_will_layout?($0, handle) }
     }
 
     var shouldRemovePresentersView: Bool {
         guard let instance, let f = vtable.pointee.should_remove_presenters_view else { return true }
-        return HostBridge.shared.calling(plugin: effect.plugin.id, doing: "should_remove_presenters_view") { f(instance) }
+        return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "should_remove_presenters_view") { f(instance) }
     }
 
     /// Released after a completed dismissal or a cancelled presentation, once the run has

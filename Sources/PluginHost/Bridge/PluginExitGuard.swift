@@ -1,3 +1,4 @@
+import Synchronization
 import TransitionCore
 
 import LibC
@@ -15,7 +16,7 @@ public enum PluginExitGuard {
     /// The exit status of a process a plugin ended from inside a call (EX_SOFTWARE).
     static let status: Int32 = 70
 
-    private nonisolated(unsafe) static var installed = false
+    private static let installed = Atomic<Bool>(false)
     /// Off in the scanner's and an isolated plugin's child process: there the parent
     /// watches the child and reports the plugin's own exit status, which this would replace.
     nonisolated(unsafe) public static var isEnabled = true
@@ -23,8 +24,7 @@ public enum PluginExitGuard {
     /// Registers the handler once per process; called when the host table is made, before
     /// any plugin code runs.
     static func install() {
-        guard !installed else { return }
-        installed = true
+        guard installed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         atexit { PluginExitGuard.atExit() }
     }
 
@@ -37,9 +37,9 @@ public enum PluginExitGuard {
     }
 
     private static func atExit() {
-        // Read without the owner-thread check: exit() runs the handlers on the calling
-        // thread, which is the host's thread whenever a plugin call is on the stack.
-        guard isEnabled, let line = report(for: HostBridge.shared.callStack) else { return }
+        // exit() runs the handlers on the calling thread, whose runtime is the one inside a
+        // call into a plugin whenever such a call is on the stack.
+        guard isEnabled, let line = report(for: HostRuntime.current?.callStack ?? []) else { return }
         fflush(nil)
         _ = line.withCString { write(2, $0, strlen($0)) }
         _exit(status)

@@ -1,4 +1,5 @@
 import CFFI
+import LibC
 
 /// One signature's libffi call interface: the ffi_cif and the type arrays it points into.
 /// Prepared once; the cache keeps it for the life of the process, which outlives every
@@ -77,20 +78,37 @@ public final class CallInterface {
 
 /// The call interfaces prepared so far, by signature text. Every signature is prepared once;
 /// `preparations` counts them, so tests and the benchmark can see that nothing on the frame
-/// path prepares an interface. Single-threaded, as the whole plugin ABI.
-public final class CallInterfaceCache {
-    nonisolated(unsafe) public static let shared = CallInterfaceCache()
+/// path prepares an interface. Shared by every runtime of the process (an interface holds no
+/// plugin's state), so it takes a lock: two runtimes may load plugins on two threads.
+public final class CallInterfaceCache: @unchecked Sendable {
+    public static let shared = CallInterfaceCache()
 
     private var interfaces: [String: CallInterface] = [:]
-    public private(set) var preparations = 0
+    private var prepared = 0
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    public init() {}
+    public init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    public var preparations: Int { locked { prepared } }
 
     public func interface(for signature: Signature) throws -> CallInterface {
-        if let found = interfaces[signature.text] { return found }
-        let prepared = try CallInterface(signature)
-        preparations += 1
-        interfaces[signature.text] = prepared
-        return prepared
+        try locked {
+            if let found = interfaces[signature.text] { return found }
+            let made = try CallInterface(signature)
+            prepared += 1
+            interfaces[signature.text] = made
+            return made
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return try body()
     }
 }

@@ -36,7 +36,7 @@ enum HostCurves {
         return pointer
     }()
 
-    private static func resolve(_ spec: UnsafePointer<CChar>?, _ b: HostBridge) -> TimingCurve? {
+    private static func resolve(_ spec: UnsafePointer<CChar>?, _ b: HostRuntime) -> TimingCurve? {
         guard case .success(let text?) = DescriptorReader.string(spec, limit: 512) else { return nil }
         do {
             let curve = try b.curves.resolve(text)
@@ -54,7 +54,6 @@ enum HostCurves {
 /// may keep the pointer it was given.
 final class CurveClosure {
     let curve: TimingCurve
-    nonisolated(unsafe) private static var all: [CurveClosure] = []
     nonisolated(unsafe) private static let interface = try! CallInterfaceCache.shared.interface(for: Signature(parsing: "d(d)"))
 
     private init(curve: TimingCurve) { self.curve = curve }
@@ -64,12 +63,11 @@ final class CurveClosure {
         guard let memory = ffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code else { return nil }
         let closure = memory.assumingMemoryBound(to: ffi_closure.self)
         let box = CurveClosure(curve: curve)
-        all.append(box)
         let status = ffi_prep_closure_loc(closure, interface.cif, { _, result, arguments, user in
             guard let result, let arguments, let user, let t = arguments[0]?.load(as: Double.self) else { return }
             let box = Unmanaged<CurveClosure>.fromOpaque(user).takeUnretainedValue()
             result.storeBytes(of: box.curve.progress(at: t), as: Double.self)
-        }, Unmanaged.passUnretained(box).toOpaque(), code)
+        }, Unmanaged.passRetained(box).toOpaque(), code)  // retained for good: a plugin may keep the pointer
         guard status == FFI_OK else { return nil }
         return unsafeBitCast(code, to: th_curve_fn.self)
     }

@@ -96,10 +96,10 @@ public final class CurveCall: @unchecked Sendable {
     /// Reads and checks a plugin's curves. A signature or descriptor problem is a load error
     /// (`problems`); a curve that fails its samples is refused alone (`refusals`).
     /// A curve that fails its samples is also kept in `refused`, for `host validate` to report.
-    static func readCurves(from entry: th_plugin_entry, plugin: String, path: String, cache: CallInterfaceCache,
+    static func readCurves(from entry: th_plugin_entry, plugin: String, runtime: HostRuntime, path: String, cache: CallInterfaceCache,
                            problems: inout [String], refusals: inout [String], refused: inout [PluginCurve]) -> [PluginCurve] {
         guard let getExtension = entry.get_extension,
-              let raw = HostBridge.shared.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) })
+              let raw = runtime.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) })
         else { return [] }
         // The descriptor rules (DescriptorReader, shared with `host validate`), then the
         // signature, which only a call needs.
@@ -134,7 +134,7 @@ public final class CurveCall: @unchecked Sendable {
             do { interface = try cache.interface(for: signature) } catch { problems.append("\(label): \(error)"); continue }
             let curve = PluginCurve(name: "\(plugin).\(id)", displayName: displayName, parameters: params, source: path,
                                     function: function, interface: interface)
-            if let why = HostBridge.shared.calling(plugin: plugin, doing: "its curve '\(id)'", { curve.problem() }) {
+            if let why = runtime.calling(plugin: plugin, doing: "its curve '\(id)'", { curve.problem() }) {
                 refusals.append("curve '\(plugin).\(id)' refused: \(why)")
                 refused.append(curve)
                 continue

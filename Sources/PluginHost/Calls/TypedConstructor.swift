@@ -31,10 +31,10 @@ struct TypedConstructor {
 
     /// Reads and checks the plugin's typed constructors. Every problem names the effect, the
     /// constructor's symbol and, for signatures, the position of the fault.
-    static func read(from entry: th_plugin_entry, plugin: String, effects: [PluginEffect],
+    static func read(from entry: th_plugin_entry, plugin: String, runtime: HostRuntime, effects: [PluginEffect],
                      cache: CallInterfaceCache, problems: inout [String]) -> [String: TypedConstructor] {
         guard let getExtension = entry.get_extension else { return [:] }
-        guard let raw = HostBridge.shared.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TYPED_CONSTRUCTORS) }) else { return [:] }
+        guard let raw = runtime.calling(plugin: plugin, doing: "get_extension", { getExtension(TH_EXT_TYPED_CONSTRUCTORS) }) else { return [:] }
         let list = raw.assumingMemoryBound(to: th_typed_constructors.self).pointee
         guard list.struct_size >= FrozenABI.typedConstructors else {
             problems.append("typed constructors: struct_size is \(list.struct_size)")

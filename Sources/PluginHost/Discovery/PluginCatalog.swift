@@ -30,12 +30,6 @@ public final class PluginCatalog {
         self.folderProblems = folderProblems
     }
 
-    /// Whether plugins' TH_LOG_DEBUG lines appear in a run's trace.
-    public static var showsPluginDebugLogs: Bool {
-        get { HostBridge.shared.showsDebugLogs }
-        set { HostBridge.shared.showsDebugLogs = newValue }
-    }
-
     public var loadedPlugins: [LoadedPlugin] {
         records.compactMap { if case .loaded(let p) = $0.status { return p } else { return nil } }
     }

@@ -33,7 +33,7 @@ enum HostTableServer {
             }
         }
         if !callbacks.isEmpty {
-            let user = IsolationCallbacks.register(process, try r.integer(UInt64.self))
+            let user = IsolationCallbacks.register(process, try r.integer(UInt64.self), in: process.runtime)
             for (place, callback) in callbacks.enumerated() {
                 let trampoline = callback.given ? IsolationCallbacks.trampoline(callback.kind, place: place) : nil
                 (slots + slotSize * callback.parameter).storeBytes(of: trampoline, as: UnsafeRawPointer?.self)
@@ -71,7 +71,7 @@ enum HostTableServer {
     /// The host's own table that `table` names.
     private static func table(_ table: HostFunctions.Table) -> UnsafeRawPointer {
         switch table {
-        case .api: UnsafeRawPointer(HostBridge.shared.table)
+        case .api: UnsafeRawPointer(HostAPITable.table)
         case .curves: UnsafeRawPointer(HostCurves.table)
         case .keyframes: UnsafeRawPointer(HostKeyframes.table)
         case .sharedElements: UnsafeRawPointer(HostSharedElements.table)
@@ -85,15 +85,15 @@ enum HostTableServer {
 /// valid for the life of the host, whatever became of the process, so a late completion
 /// never reaches freed memory.
 enum IsolationCallbacks {
-    private struct Entry {
+    /// Kept by the runtime (HostRuntime.isolatedCallbacks) for as long as it lives.
+    struct Entry {
         weak var process: IsolatedPluginProcess?
         let token: UInt64
     }
-    nonisolated(unsafe) private static var entries: [Entry] = []
 
-    static func register(_ process: IsolatedPluginProcess, _ token: UInt64) -> UnsafeMutableRawPointer {
-        entries.append(Entry(process: process, token: token))
-        return UnsafeMutableRawPointer(bitPattern: entries.count)!
+    static func register(_ process: IsolatedPluginProcess, _ token: UInt64, in runtime: HostRuntime) -> UnsafeMutableRawPointer {
+        runtime.isolatedCallbacks.append(Entry(process: process, token: token))
+        return UnsafeMutableRawPointer(bitPattern: runtime.isolatedCallbacks.count)!
     }
 
     /// Asks the plugin's process to run its callback at `place` among the call's callbacks;
@@ -102,10 +102,12 @@ enum IsolationCallbacks {
     private static func run(
         _ user: UnsafeMutableRawPointer?, _ place: UInt8, _ what: String, _ args: (inout WireWriter) -> Void = { _ in }
     ) {
-        guard let user else { return }
+        // The engine runs the trampoline inside a call into the plugin's process, on the
+        // thread its runtime is bound to.
+        guard let user, let runtime = HostRuntime.current else { return }
         let index = Int(bitPattern: user) - 1
-        guard entries.indices.contains(index) else { return }
-        let e = entries[index]
+        guard runtime.isolatedCallbacks.indices.contains(index) else { return }
+        let e = runtime.isolatedCallbacks[index]
         e.process?.runCallback(what) { $0.put(e.token); $0.put(place); args(&$0) }
     }
 

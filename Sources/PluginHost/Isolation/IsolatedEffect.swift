@@ -9,10 +9,13 @@ public final class IsolatedPlugin {
     let executable: String
     /// Seconds one call into the plugin may take, everything it asks of the host included.
     let timeout: Double
+    /// The runtime whose scene the plugin's calls act on (the session's).
+    public let runtime: HostRuntime
     private var process: IsolatedPluginProcess?
 
-    public init(path: String, pluginID: String, executable: String, timeout: Double) {
+    public init(path: String, pluginID: String, executable: String, timeout: Double, runtime: HostRuntime) {
         self.path = path
+        self.runtime = runtime
         self.pluginID = pluginID
         self.executable = executable
         self.timeout = timeout
@@ -23,7 +26,7 @@ public final class IsolatedPlugin {
     func liveProcess(trace: TransitionTrace?) -> Result<IsolatedPluginProcess, IsolatedPluginProcess.LoadFailure> {
         if let process, process.failure == nil { return .success(process) }
         do {
-            let started = try IsolatedPluginProcess(executable: executable, path: path, pluginID: pluginID, timeout: timeout)
+            let started = try IsolatedPluginProcess(executable: executable, path: path, pluginID: pluginID, timeout: timeout, runtime: runtime)
             trace?.info("plugin '\(pluginID)' runs isolated in a child process\(process == nil ? "" : " (restarted after its failure)")")
             process = started
             return .success(started)
@@ -60,7 +63,7 @@ public final class IsolatedEffect: EffectProvider {
     }
 
     private func create(_ op: IsolationOp, _ transition: TransitionKind, _ parameters: [Double], trace: TransitionTrace) -> Creation {
-        HostBridge.shared.trace = trace
+        plugin.runtime.trace = trace
         switch plugin.liveProcess(trace: trace) {
         case .failure(let failure):
             return .failed(nil, failure.reason)
@@ -104,14 +107,14 @@ public final class IsolatedEffect: EffectProvider {
     }
 
     public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {
-        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: HostBridge.shared.trace),
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
               var reply = try? process.call(.delegateAnimatorFor, "animator_for", { $0.put(info.effectID); $0.put(transition.rawValue) })
         else { return nil }
         return (try? reply.string(limit: 200)) ?? nil
     }
 
     public func delegatePresentationChoice() -> String? {
-        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: HostBridge.shared.trace),
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
               var reply = try? process.call(.delegatePresentation, "presentation_controller", { $0.put(info.effectID) })
         else { return nil }
         return (try? reply.string(limit: 200)) ?? nil
@@ -143,10 +146,10 @@ final class IsolatedAnimator: FailableTransitionAnimator {
             context.animatorFailed(failure ?? "plugin '\(effect.plugin.pluginID)' has no instance")
             return nil
         }
-        let bridge = HostBridge.shared
-        bridge.enter(context)
+        let runtime = effect.plugin.runtime
+        runtime.enter(context)
         process.serve(context)
-        let handle = bridge.handles.handle(context)
+        let handle = runtime.handles.handle(context)
         return try? process.call(op, what) { $0.put(token); $0.put(handle.id) }
     }
 
@@ -193,10 +196,10 @@ final class IsolatedPresentationController: PresentationController {
     }
 
     private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) {
-        let bridge = HostBridge.shared
-        bridge.enter(context)
+        let runtime = effect.plugin.runtime
+        runtime.enter(context)
         process.serve(context)
-        let handle = bridge.handles.handle(context)
+        let handle = runtime.handles.handle(context)
         _ = call(op, what) { $0.put(handle.id) }
     }
 
@@ -224,7 +227,7 @@ final class IsolatedPresentationController: PresentationController {
     }
 
     func containerViewWillLayoutSubviews(_ container: View) {
-        let handle = HostBridge.shared.handles.handle(container)
+        let handle = effect.plugin.runtime.handles.handle(container)
         _ = call(.containerWillLayout, "container_will_layout") { $0.put(handle.id) }
     }
 

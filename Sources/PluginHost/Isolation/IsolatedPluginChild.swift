@@ -8,16 +8,25 @@ import LibC
 /// does what the host asks over the channel — create an animator, call animate_transition,
 /// run a completion — until the host closes the channel. Whatever the plugin does ends this
 /// process only.
-public enum IsolatedPluginChild {
+public final class IsolatedPluginChild {
     public static let commandName = "_isolate"
 
-    nonisolated(unsafe) private static var plugin: LoadedPlugin?
-    nonisolated(unsafe) private static var instances: [UInt64: (effect: PluginEffect, instance: UnsafeMutableRawPointer)] = [:]
-    nonisolated(unsafe) private static var nextInstance: UInt64 = 1
+    private let path: String
+    /// The runtime this process's calls into the plugin bind (attribution, the thread rule).
+    private let runtime = HostRuntime()
+    private var plugin: LoadedPlugin?
+    private var instances: [UInt64: (effect: PluginEffect, instance: UnsafeMutableRawPointer)] = [:]
+    private var nextInstance: UInt64 = 1
     /// Errors of a typed constructor call land here; the host sees a NULL instance.
-    nonisolated(unsafe) private static let trace = TransitionTrace { 0 }
+    private let trace = TransitionTrace { 0 }
     /// What the sandbox lacks on this kernel, told to the host with the plugin's loading.
-    nonisolated(unsafe) private static var sandboxMissing: String?
+    private let sandboxMissing: String?
+
+    private init(path: String, sandboxMissing: String?) {
+        self.path = path
+        self.sandboxMissing = sandboxMissing
+    }
+
     /// The CPU time an isolated plugin may use in all, over however many runs: transitions
     /// cost it milliseconds; only a plugin that spins in the background comes near.
     static let cpuSeconds = 3600.0
@@ -30,25 +39,25 @@ public enum IsolatedPluginChild {
         PluginExitGuard.isEnabled = false
         // Before the plugin loads: no signal to the host, no tracing, no process started, no
         // file read but the plugin's and the system's libraries, no parent left behind.
-        sandboxMissing = HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds)
+        let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds))
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)
         ChildHostTable.channel = channel
-        channel.server = { op, reader in try serve(op, &reader, path: path) }
+        channel.server = { op, reader in try child.serve(op, &reader) }
         _ = channel.serveUntilClosed()
         // No atexit handlers, no library destructors: the plugin's may misbehave.
         _exit(0)
     }
 
-    private static func serve(_ raw: UInt16, _ r: inout WireReader, path: String) throws -> WireWriter {
+    private func serve(_ raw: UInt16, _ r: inout WireReader) throws -> WireWriter {
         guard let op = IsolationOp(rawValue: raw) else {
             throw IsolationChannel.Failure.garbage("request \(raw) is not for the plugin")
         }
         var w = WireWriter()
         switch op {
         case .loadPlugin:
-            switch PluginLoader.load(path: path, host: ChildHostTable.table) {
+            switch PluginLoader.load(path: path, host: ChildHostTable.table, runtime: runtime) {
             case .success(let loaded): plugin = loaded; w.put(nil as String?)
             case .failure(let failure): w.put(failure.message)
             }
@@ -130,23 +139,23 @@ public enum IsolatedPluginChild {
         return w
     }
 
-    private static func instance(_ r: inout WireReader, kind: EffectKind) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+    private func instance(_ r: inout WireReader, kind: EffectKind) throws -> (PluginEffect, UnsafeMutableRawPointer) {
         let token: UInt64 = try r.integer()
         guard let found = instances[token], found.effect.info.kind == kind else {
             throw IsolationChannel.Failure.garbage("no \(kind.name) instance \(token)")
         }
         return found
     }
-    private static func animator(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+    private func animator(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
         try instance(&r, kind: .animator)
     }
-    private static func presentation(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
+    private func presentation(_ r: inout WireReader) throws -> (PluginEffect, UnsafeMutableRawPointer) {
         try instance(&r, kind: .presentationController)
     }
 
     /// A call into the plugin, attributed to it (and making this thread the ABI's thread).
-    private static func calling<T>(_ effect: PluginEffect?, _ body: () -> T) -> T {
-        HostBridge.shared.calling(plugin: effect?.plugin.id ?? plugin?.id ?? "plugin", body)
+    private func calling<T>(_ effect: PluginEffect?, _ body: () -> T) -> T {
+        runtime.calling(plugin: effect?.plugin.id ?? plugin?.id ?? "plugin", body)
     }
 }
 

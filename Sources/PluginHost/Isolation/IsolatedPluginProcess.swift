@@ -12,6 +12,8 @@ import LibC
 public final class IsolatedPluginProcess {
     public let pluginID: String
     public let path: String
+    /// The runtime whose table serves the plugin's calls and whose trace takes its output.
+    let runtime: HostRuntime
     private let child: ChildProcess
     private let channel: IsolationChannel
     /// Why the process is no longer usable; nil while it is.
@@ -23,7 +25,8 @@ public final class IsolatedPluginProcess {
 
     /// Starts the child and has it load the plugin. Throws with a readable reason when the
     /// child cannot start or the plugin does not load there.
-    public init(executable: String, path: String, pluginID: String, timeout: Double) throws {
+    public init(executable: String, path: String, pluginID: String, timeout: Double, runtime: HostRuntime) throws {
+        self.runtime = runtime
         self.pluginID = pluginID
         self.path = path
         let (mine, theirs) = try IsolationChannel.socketPair()
@@ -77,7 +80,7 @@ public final class IsolatedPluginProcess {
         defer { currentCall = saved }
         defer { takeOutput() }
         do {
-            return try HostBridge.shared.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
+            return try runtime.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
         } catch let f as IsolationChannel.Failure {
             fail(f)
             return nil
@@ -97,11 +100,11 @@ public final class IsolatedPluginProcess {
             if bytes.isEmpty { break }
             unfinishedLine += bytes
             while let newline = unfinishedLine.firstIndex(of: 0x0a) {
-                HostBridge.shared.recordOutput(of: pluginID, unfinishedLine[..<newline])
+                runtime.recordOutput(of: pluginID, unfinishedLine[..<newline])
                 unfinishedLine.removeSubrange(...newline)
             }
-            if unfinishedLine.count > HostBridge.logLineLimit {
-                HostBridge.shared.recordOutput(of: pluginID, unfinishedLine[...])
+            if unfinishedLine.count > HostRuntime.logLineLimit {
+                runtime.recordOutput(of: pluginID, unfinishedLine[...])
                 unfinishedLine = []
             }
         }

@@ -21,12 +21,6 @@ struct WireWriter {
     mutating func put(_ s: th_size) { put(s.width); put(s.height) }
     mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
     mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
-    /// The struct_size travels too, so that the host checks it as it does in process.
-    mutating func put(_ o: th_animation_options) {
-        put(o.struct_size); put(o.timing); put(o.duration); put(o.delay); put(o.curve)
-        put(o.spring_damping_ratio); put(o.spring_initial_velocity)
-    }
-
     /// A string, or nil (a C NULL): a presence byte, then the length and the UTF-8 bytes.
     mutating func put(_ s: String?) {
         guard let s else { put(UInt8(0)); return }
@@ -95,18 +89,6 @@ struct WireReader {
     mutating func color() throws -> th_color {
         th_color(red: try double(), green: try double(), blue: try double(), alpha: try double())
     }
-    mutating func options() throws -> th_animation_options {
-        var o = th_animation_options()
-        o.struct_size = try integer()
-        o.timing = try integer()
-        o.duration = try double()
-        o.delay = try double()
-        o.curve = try integer()
-        o.spring_damping_ratio = try double()
-        o.spring_initial_velocity = try double()
-        return o
-    }
-
     /// The raw bytes of a string field, or nil for a C NULL. At most `limit` bytes.
     mutating func stringBytes(limit: Int = 1 << 16) throws -> [UInt8]? {
         guard try bool() else { return nil }

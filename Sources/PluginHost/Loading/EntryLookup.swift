@@ -61,7 +61,7 @@ extension PluginLoader {
 
     /// Step 3: the entry itself, from the data symbol or by calling th_get_entry. The version
     /// in it is not checked here.
-    static func entry(in handle: UnsafeMutableRawPointer, _ symbols: EntrySymbols, path: String) throws -> UnsafePointer<th_plugin_entry> {
+    static func entry(in handle: UnsafeMutableRawPointer, _ symbols: EntrySymbols, path: String, runtime: HostRuntime) throws -> UnsafePointer<th_plugin_entry> {
         if symbols.isDataSymbol, let symbol = dlsym(handle, TH_ENTRY_SYMBOL) {
             return UnsafeRawPointer(symbol).assumingMemoryBound(to: th_plugin_entry.self)
         }
@@ -69,7 +69,7 @@ extension PluginLoader {
             throw PluginLoadFailure(reason: "no entry symbol after loading", fix: "export '\(TH_ENTRY_SYMBOL)' with default visibility")
         }
         let getEntry = unsafeBitCast(symbol, to: th_plugin_get_entry_fn.self)
-        guard let returned = HostBridge.shared.calling(plugin: path, doing: "th_get_entry", { getEntry() }) else {
+        guard let returned = runtime.calling(plugin: path, doing: "th_get_entry", { getEntry() }) else {
             throw PluginLoadFailure(reason: "'\(TH_ENTRY_FUNCTION_SYMBOL)' returned NULL", fix: "return the address of a static th_plugin_entry")
         }
         return returned

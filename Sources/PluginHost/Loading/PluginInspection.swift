@@ -47,23 +47,23 @@ public enum PluginInspection {
 
     /// The loader's step 3: the entry, read from the data symbol or returned by th_get_entry.
     /// Its version is not checked.
-    public static func entry(in handle: UnsafeMutableRawPointer, form: EntryForm, path: String)
+    public static func entry(in handle: UnsafeMutableRawPointer, form: EntryForm, path: String, runtime: HostRuntime = HostRuntime())
         -> Result<UnsafePointer<th_plugin_entry>, PluginLoadFailure>
     {
-        catching { try PluginLoader.entry(in: handle, form.symbols, path: path) }
+        catching { try PluginLoader.entry(in: handle, form.symbols, path: path, runtime: runtime) }
     }
 
     /// Calls the entry's init with the host table, as the loader does; false when init is
     /// missing or declines. Call it once, and only for an entry of this host's ABI major.
-    public static func initialize(_ entry: UnsafePointer<th_plugin_entry>, pluginID: String) -> Bool {
+    public static func initialize(_ entry: UnsafePointer<th_plugin_entry>, pluginID: String, runtime: HostRuntime = HostRuntime()) -> Bool {
         guard let start = entry.pointee.`init` else { return false }
-        return HostBridge.shared.calling(plugin: pluginID, doing: "init") { start(HostBridge.shared.table) }
+        return runtime.calling(plugin: pluginID, doing: "init") { start(runtime.table) }
     }
 
     /// What a loaded plugin's get_extension answers for `id` (nil when it has no get_extension).
     public static func extensionOffered(by plugin: LoadedPlugin, id: String) -> UnsafeRawPointer? {
         guard let ask = plugin.entry.pointee.get_extension else { return nil }
-        return HostBridge.shared.calling(plugin: plugin.id, doing: "get_extension") { id.withCString { ask($0) } }
+        return plugin.runtime.calling(plugin: plugin.id, doing: "get_extension") { id.withCString { ask($0) } }
     }
 
     /// The header's rule for ids: [a-z][a-z0-9_-]* (plus '.' for plugin ids), at most 63 bytes

@@ -36,10 +36,14 @@ public final class LoadedPlugin {
     /// show where they fail.
     public private(set) var refusedCurves: [PluginCurve] = []
     let entry: UnsafePointer<th_plugin_entry>
+    /// The runtime the plugin was loaded into: every call into it binds this runtime, so what
+    /// it calls back reaches the scene, trace and handles of the runs that runtime serves.
+    public let runtime: HostRuntime
     private var deinitialized = false
 
-    init(path: String, entry: UnsafePointer<th_plugin_entry>, id: String, name: String, version: String, vendor: String) {
+    init(path: String, entry: UnsafePointer<th_plugin_entry>, runtime: HostRuntime, id: String, name: String, version: String, vendor: String) {
         self.path = path
+        self.runtime = runtime
         self.entry = entry
         self.id = id
         self.name = name
@@ -60,7 +64,7 @@ public final class LoadedPlugin {
     public func deinitialize() {
         guard !deinitialized else { return }
         deinitialized = true
-        if let finish = entry.pointee.`deinit` { HostBridge.shared.calling(plugin: id, doing: "deinit") { finish() } }
+        if let finish = entry.pointee.`deinit` { runtime.calling(plugin: id, doing: "deinit") { finish() } }
     }
 }
 
@@ -69,15 +73,17 @@ public final class LoadedPlugin {
 public enum PluginLoader {
     static let minimumEntrySize = FrozenABI.pluginEntry
 
-    public static func load(path: String) -> Result<LoadedPlugin, PluginLoadFailure> {
-        load(path: path, host: HostBridge.shared.table)
+    /// Loads the plugin into `runtime` (a new one of its own unless told: a command's session
+    /// gives its own, so that all its plugins serve one run).
+    public static func load(path: String, runtime: HostRuntime = HostRuntime()) -> Result<LoadedPlugin, PluginLoadFailure> {
+        load(path: path, host: runtime.table, runtime: runtime)
     }
 
     /// `host` is the table the plugin's init receives: the host's own, or in an isolated
     /// plugin's process the table that forwards every call to the host (ChildHostTable).
-    static func load(path: String, host: UnsafeMutablePointer<th_host_api>) -> Result<LoadedPlugin, PluginLoadFailure> {
+    static func load(path: String, host: UnsafeMutablePointer<th_host_api>, runtime: HostRuntime) -> Result<LoadedPlugin, PluginLoadFailure> {
         do {
-            return .success(try loadOrThrow(path: path, host: host))
+            return .success(try loadOrThrow(path: path, host: host, runtime: runtime))
         } catch let failure as PluginLoadFailure {
             return .failure(failure)
         } catch {
@@ -89,7 +95,7 @@ public enum PluginLoader {
         PluginLoadFailure(reason: reason, fix: fix)
     }
 
-    private static func loadOrThrow(path: String, host: UnsafeMutablePointer<th_host_api>) throws -> LoadedPlugin {
+    private static func loadOrThrow(path: String, host: UnsafeMutablePointer<th_host_api>, runtime: HostRuntime) throws -> LoadedPlugin {
         // 1. Look at the file without loading it; 2. the version, read from the file, so that
         // a plugin for another major runs no code here.
         let symbols = try entrySymbols(path: path)
@@ -97,7 +103,7 @@ public enum PluginLoader {
 
         // 3. Load, find the entry, and check the version it holds.
         let handle = try link(path: path)
-        let entry = try self.entry(in: handle, symbols, path: path)
+        let entry = try self.entry(in: handle, symbols, path: path, runtime: runtime)
         try checkVersion(size: entry.pointee.struct_size, major: entry.pointee.abi_major, minor: entry.pointee.abi_minor)
 
         // 4. The entry's own fields.
@@ -107,24 +113,24 @@ public enum PluginLoader {
             throw fail("bad entry: " + findings.problems.joined(separator: "; "), fix: "see th_plugin_entry in transition_host.h")
         }
         let id = fields.id
-        let plugin = LoadedPlugin(path: path, entry: entry, id: id, name: fields.name, version: fields.version, vendor: fields.vendor)
+        let plugin = LoadedPlugin(path: path, entry: entry, runtime: runtime, id: id, name: fields.name, version: fields.version, vendor: fields.vendor)
 
         // 5. init, then the descriptors.
-        let initialised = HostBridge.shared.calling(plugin: id, doing: "init") { e.`init`!(host) }
+        let initialised = runtime.calling(plugin: id, doing: "init") { e.`init`!(host) }
         guard initialised else { throw fail("init returned false: the plugin declined to start", fix: "see the plugin's log") }
-        let count = HostBridge.shared.calling(plugin: id, doing: "effect_count") { e.effect_count!() }
+        let count = runtime.calling(plugin: id, doing: "effect_count") { e.effect_count!() }
         guard count <= DescriptorReader.maxEffects else {
             plugin.deinitialize()
             throw fail("effect_count() returned \(count); at most \(DescriptorReader.maxEffects) effects", fix: "return the number of descriptors")
         }
         let descriptors = (0..<count).map { index in
-            HostBridge.shared.calling(plugin: id, doing: "get_effect") { e.get_effect!(index) }
+            runtime.calling(plugin: id, doing: "get_effect") { e.get_effect!(index) }
         }
         // The header's totals first: a plugin far over them is refused before it costs time.
         var budget = DescriptorBudget()
         for case let d? in descriptors { budget.count(effect: d) }
         if let getExtension = e.get_extension,
-           let curves = HostBridge.shared.calling(plugin: id, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) }) {
+           let curves = runtime.calling(plugin: id, doing: "get_extension", { getExtension(TH_EXT_TIMING_CURVES) }) {
             budget.count(curves: curves)
         }
         if let problem = budget.problem {
@@ -141,11 +147,11 @@ public enum PluginLoader {
 
         // 6. Functions called by signature: typed constructors and easing curves.
         let cache = CallInterfaceCache.shared
-        let constructors = TypedConstructor.read(from: e, plugin: id, effects: effects, cache: cache, problems: &problems)
+        let constructors = TypedConstructor.read(from: e, plugin: id, runtime: runtime, effects: effects, cache: cache, problems: &problems)
         for effect in effects { effect.typedConstructor = constructors[effect.info.effectID] }
         var refusals: [String] = []
         var refused: [PluginCurve] = []
-        let curves = CurveCall.readCurves(from: e, plugin: id, path: path, cache: cache, problems: &problems,
+        let curves = CurveCall.readCurves(from: e, plugin: id, runtime: runtime, path: path, cache: cache, problems: &problems,
                                           refusals: &refusals, refused: &refused)
         guard problems.isEmpty else {
             plugin.deinitialize()

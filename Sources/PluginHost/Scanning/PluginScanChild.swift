@@ -22,13 +22,14 @@ public enum PluginScanChild {
         // could ignore). The CPU limit is the batch's whole allowance.
         let missing = HelperSandbox.enter(readable: paths, cpuSeconds: Double(paths.count) * timeout + 10)
         // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
-        HostBridge.shared.keepsLogsForTheNextRun = false
+        let runtime = HostRuntime()
+        runtime.keepsLogsForTheNextRun = false
         var reportInfo = stat()
         guard fstat(fd, &reportInfo) == 0 else { _exit(3) }  // no report descriptor: nobody to tell
         send(ScanReport.hello(sandboxMissing: missing), fd)
         for (index, path) in paths.enumerated() {
             send(ScanReport.begin(index), fd)
-            let outcome = scan(path)
+            let outcome = scan(path, runtime: runtime)
             // One write for the whole outcome and its end: the parent counts it only whole.
             var bytes: [UInt8] = []
             for line in OutcomeRecord.lines(outcome) { bytes += RecordLine.encode(line) }
@@ -43,8 +44,8 @@ public enum PluginScanChild {
 
     /// Loads one file as the host would, and lets it go again (deinit), so that a plugin
     /// whose deinit crashes is caught here, not at the end of a run.
-    static func scan(_ path: String) -> ScanOutcome {
-        switch PluginLoader.load(path: path) {
+    static func scan(_ path: String, runtime: HostRuntime) -> ScanOutcome {
+        switch PluginLoader.load(path: path, runtime: runtime) {
         case .failure(let failure):
             return .refused(failure)
         case .success(let plugin):

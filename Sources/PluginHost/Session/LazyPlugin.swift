@@ -7,6 +7,8 @@ import TransitionCore
 public final class LazyPlugin {
     public let path: String
     public let pluginID: String
+    /// The runtime the plugin loads into: its session's.
+    let runtime: HostRuntime
     /// Loaded already by an in-process scan (no scanner): used as it is.
     private var state: State
     /// Told of each plugin once it has loaded, so that the session can deinit it at the end.
@@ -18,8 +20,9 @@ public final class LazyPlugin {
         case failed(PluginLoadFailure)
     }
 
-    init(path: String, pluginID: String, alreadyLoaded: LoadedPlugin?, onLoad: @escaping (LoadedPlugin) -> Void) {
+    init(path: String, pluginID: String, runtime: HostRuntime, alreadyLoaded: LoadedPlugin?, onLoad: @escaping (LoadedPlugin) -> Void) {
         self.path = path
+        self.runtime = runtime
         self.pluginID = pluginID
         self.onLoad = onLoad
         state = .notLoaded
@@ -36,8 +39,8 @@ public final class LazyPlugin {
         case .loaded(let plugin): return .success(plugin)
         case .failed(let failure): return .failure(failure)
         case .notLoaded:
-            if let trace { HostBridge.shared.trace = trace }
-            let result = PluginLoader.load(path: path)
+            if let trace { runtime.trace = trace }
+            let result = PluginLoader.load(path: path, runtime: runtime)
             switch result {
             case .success(let plugin):
                 state = .loaded(plugin)

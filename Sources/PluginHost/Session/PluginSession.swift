@@ -15,6 +15,9 @@ public final class PluginSession {
     public let discovery: Discovery
     public let effects: EffectRegistry
     public let curves: CurveRegistry
+    /// The host side of the ABI for this session's plugins: every plugin it loads, in this
+    /// process or isolated, serves its runs through this runtime.
+    public let runtime = HostRuntime()
     /// Lazy plugins that have loaded, in the order they did: deinit'd last first at shutdown.
     public private(set) var loadedPlugins: [LoadedPlugin] = []
 
@@ -31,11 +34,11 @@ public final class PluginSession {
         for (file, description) in discovery.plugins {
             if isolateAll || file.origin == .untrusted {
                 guard let executable else { continue }
-                let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout)
+                let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout, runtime: runtime)
                 for info in description.effects { effects.register(IsolatedEffect(info: info, plugin: plugin)) }
                 if !description.curves.isEmpty { isolatedWithCurves.append(description.id) }
             } else {
-                let plugin = LazyPlugin(path: file.path, pluginID: description.id,
+                let plugin = LazyPlugin(path: file.path, pluginID: description.id, runtime: runtime,
                                         alreadyLoaded: discovery.loadedInProcess[file.path]) { [unowned self] in
                     loadedPlugins.append($0)
                 }

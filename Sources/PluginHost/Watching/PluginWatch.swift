@@ -74,6 +74,10 @@ public final class PluginWatch {
 
     /// The folders watched, and those that could not be (they do not exist, most often; they
     /// are watched as soon as they can be).
+    /// The runtime the watched plugins load into (its settings, such as debug logs, hold for
+    /// every version).
+    public var runtime: HostRuntime { plugins.runtime }
+
     public var watchedFolders: [String] { folders.folders }
     public var unwatchedFolders: [(folder: String, why: String)] { folders.unwatched }
 

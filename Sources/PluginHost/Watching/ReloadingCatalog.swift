@@ -70,6 +70,8 @@ final class ReloadingCatalog {
     private var retired: [LoadedPlugin] = []
     /// The copies isolated versions run from, for as long as they run.
     private var keptCopies: PrivateCopyFolder?
+    /// The runtime every version loads into, in this process or isolated: the watch's runs.
+    let runtime = HostRuntime()
 
     init(searchPath: PluginSearchPath, trust: TrustPolicy, scanner: PluginScanner?, isolation: Isolation? = nil) {
         self.searchPath = searchPath
@@ -248,7 +250,7 @@ final class ReloadingCatalog {
             }
         } else {
             for (path, copy) in copies {
-                switch PluginLoader.load(path: copy.path) {
+                switch PluginLoader.load(path: copy.path, runtime: runtime) {
                 case .success(let plugin): passed[path] = Passed(copy: copy, description: PluginDescription(plugin), preloaded: plugin)
                 case .failure(let failure): refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
                 }
@@ -298,13 +300,13 @@ final class ReloadingCatalog {
             // copy must outlive this refresh's folder.
             do {
                 isolated = IsolatedPlugin(path: try keep(copy), pluginID: new.description.id,
-                                          executable: isolation.executable, timeout: isolation.timeout)
+                                          executable: isolation.executable, timeout: isolation.timeout, runtime: runtime)
             } catch {
                 refuse(path, PluginLoadFailure(reason: "cannot keep a copy for its isolated process: \(error)", fix: ""), &outcomes)
                 return
             }
         } else {
-            switch new.preloaded.map({ Result<LoadedPlugin, PluginLoadFailure>.success($0) }) ?? PluginLoader.load(path: copy.path) {
+            switch new.preloaded.map({ Result<LoadedPlugin, PluginLoadFailure>.success($0) }) ?? PluginLoader.load(path: copy.path, runtime: runtime) {
             case .failure(let failure):
                 refuse(path, Self.naming(path, not: copy.path, failure), &outcomes)
                 return

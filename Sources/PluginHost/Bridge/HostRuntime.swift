@@ -1,26 +1,36 @@
 import CTransitionABI
-import Synchronization
 import TransitionCore
 
 import LibC
 
-/// The host side of the C ABI: the th_host_api table every plugin receives, and the state its
-/// functions act on (the scene of the current run, its trace, the handle table).
+/// The host side of the C ABI for one set of plugins (a command's session, a helper process,
+/// a test): the state the host table's functions act on — the scene of the current run, its
+/// trace and curves, the handle table, the plugin calls in progress, the keyframe recorders,
+/// an isolated plugin's callbacks — owned by an instance, never by the process, so that two
+/// runtimes (two tests side by side) share nothing.
 ///
-/// C function pointers cannot carry a context, so the table's functions reach this state
-/// through `shared`. That is safe because the ABI is single-threaded: every entry checks that
-/// it runs on the host's thread (see `owner`) and otherwise returns TH_ERR_WRONG_THREAD.
-final class HostBridge {
-    nonisolated(unsafe) static let shared = HostBridge()
+/// C function pointers cannot carry a context, and the header gives the host's functions no
+/// host argument, so the table's functions find their runtime through the calling thread:
+/// a runtime binds itself to the thread for the length of each call it makes into a plugin
+/// (`calling`). That is also the header's thread rule, checked: a host function called from
+/// any other thread, or outside a call into the plugin, finds no runtime and returns
+/// TH_ERR_WRONG_THREAD. The C entry points stay thin trampolines into the runtime.
+public final class HostRuntime {
+    public init() {
+        PluginExitGuard.install()
+    }
 
-    /// Allocated once and never freed: plugins may keep the pointer until deinit.
-    let table: UnsafeMutablePointer<th_host_api>
-    /// The host's thread: the one that made the latest top-level call into a plugin. The ABI
-    /// is single-threaded, not bound to one thread for the life of the process: a Swift
-    /// program's main actor, for one, may run on different threads over time.
-    /// Atomic because a call from a wrong thread reads it while the host's thread may be
-    /// setting it: the check must be a clean read, never a data race (ThreadSanitizer).
-    private let owner = Atomic<UInt>(0)
+    /// The table every plugin's init receives: one for the process, holding nothing but the
+    /// trampolines; plugins may keep the pointer until deinit.
+    var table: UnsafeMutablePointer<th_host_api> { HostAPITable.table }
+
+    /// The runtime bound to the calling thread: the one inside whose call into a plugin the
+    /// thread now is, or the one that adopted it; nil on any other thread.
+    static var current: HostRuntime? {
+        guard let raw = pthread_getspecific(currentKey) else { return nil }
+        return Unmanaged<HostRuntime>.fromOpaque(raw).takeUnretainedValue()
+    }
+
     var handles = HandleTable()
     /// Where plugin logs and warnings go during a run; nil while listing and loading. Lines
     /// logged before a run (from init) join the first trace set here.
@@ -31,32 +41,41 @@ final class HostBridge {
     /// The plugins being called now, innermost last, with what each call is: to attribute
     /// logs, and to name the call when a plugin ends the process (PluginExitGuard).
     private(set) var callStack: [(plugin: String, doing: String)] = []
+    /// The recorders of the animate_keyframes calls in progress, innermost last: add_keyframe
+    /// is a plain C function, so it finds its recorder here.
+    var keyframeRecorders: [KeyframeRecorder] = []
+    /// Isolated plugins' callbacks the host holds (IsolationCallbacks): a trampoline's
+    /// user_data is an index here.
+    var isolatedCallbacks: [IsolationCallbacks.Entry] = []
 
-    private init() {
-        owner.store(UInt(pthread_self()), ordering: .relaxed)
-        table = .allocate(capacity: 1)
-        table.initialize(to: HostAPITable.make())
-        PluginExitGuard.install()
-    }
-
-    var isOnOwnerThread: Bool { pthread_equal(pthread_self(), pthread_t(owner.load(ordering: .relaxed))) != 0 }
-
-    /// Makes the calling thread the host's thread, as a top-level call into a plugin would;
-    /// for code (tests) that calls the host table without calling a plugin first.
-    func adoptCurrentThread() {
+    /// Binds this runtime to the calling thread outside any call into a plugin, for code
+    /// (tests, the benchmarks) that calls the host table directly. Kept for the life of the
+    /// process (the binding holds a reference), until another runtime adopts the thread.
+    public func adoptCurrentThread() {
         precondition(callStack.isEmpty, "the host is inside a call into a plugin")
-        owner.store(UInt(pthread_self()), ordering: .relaxed)
+        if let old = pthread_getspecific(Self.adoptedKey) { Unmanaged<HostRuntime>.fromOpaque(old).release() }
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        pthread_setspecific(Self.adoptedKey, retained)
+        pthread_setspecific(currentKey, retained)
     }
 
-    /// Runs `body`, a call into `plugin`, so that what the plugin calls back is attributed.
-    /// `doing` names the call ("animate_transition") for the report when the plugin ends the
-    /// process inside it.
+    /// Runs `body`, a call into `plugin`, with this runtime bound to the thread, so that what
+    /// the plugin calls back reaches this runtime and is attributed to the plugin. `doing`
+    /// names the call ("animate_transition") for the report when the plugin ends the process
+    /// inside it.
     func calling<T>(plugin: String, doing: String = "a call into it", _ body: () throws -> T) rethrows -> T {
-        if callStack.isEmpty { owner.store(UInt(pthread_self()), ordering: .relaxed) }
+        let previous = pthread_getspecific(currentKey)
+        pthread_setspecific(currentKey, Unmanaged.passUnretained(self).toOpaque())
         callStack.append((plugin, doing))
-        defer { callStack.removeLast() }
+        defer {
+            callStack.removeLast()
+            pthread_setspecific(currentKey, previous)
+        }
         return try body()
     }
+
+    /// The runtime a thread adopted (adoptCurrentThread), kept referenced by the thread.
+    private static let adoptedKey = makeThreadKey()
 
     var currentPlugin: String { callStack.last?.plugin ?? "plugin" }
 
@@ -68,7 +87,7 @@ final class HostBridge {
     }
 
     /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).
-    var showsDebugLogs = false
+    public var showsDebugLogs = false
     /// Where log lines go while no run is going (a plugin's init, as the host loads it):
     /// kept for the next run's trace, since `host run` loads the plugins it uses just before
     /// it runs; the scanner's child, which never runs anything, writes warnings and errors to
@@ -175,4 +194,14 @@ final class HostBridge {
     func reportMisuse(_ what: String) {
         trace?.warning("\(currentPlugin): \(what)")
     }
+}
+
+/// The thread's current runtime (HostRuntime.current): a thread-specific slot, so that each
+/// thread sees only the runtime it is calling plugins for.
+private let currentKey = makeThreadKey()
+
+private func makeThreadKey() -> pthread_key_t {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+    return key
 }
