@@ -41,4 +41,10 @@ _Static_assert(sizeof(th_presentation_interface) >= TH_PRESENTATION_INTERFACE_SI
 _Static_assert(sizeof(th_delegate_interface) >= TH_DELEGATE_INTERFACE_SIZE_1_0, "th_delegate_interface shrank");
 _Static_assert(sizeof(th_animation_options) >= TH_ANIMATION_OPTIONS_SIZE_1_0, "th_animation_options shrank");
 _Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank");
+
+// ABI 1.1: its appended fields start where 1.0 ended, and its new structs' sizes.
+TH_ASSERT_OFFSET(th_host_api, update_interactive_transition, 328);
+TH_ASSERT_OFFSET(th_delegate_interface, interaction_controller_for, 24);
+_Static_assert(TH_INTERACTION_INTERFACE_SIZE_1_1 == 56, "th_interaction_interface v1.1 is 56 bytes");
+_Static_assert(TH_GESTURE_EVENT_SIZE_1_1 == 96, "th_gesture_event v1.1 is 96 bytes");
 #endif

@@ -41,13 +41,19 @@ struct TransitionRunOptions: ParsableArguments {
     var flow: TransitionRun.Flow = .modal
 
     @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; or, with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels).",
-        valueName: "gesture"))
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
+        valueName: "gesture|controller"))
     var interactive: String?
 
     @Option(name: .customLong("interactive-dismiss"), help: ArgumentHelp(
-        "Make the dismissal (pop, switch back) interactive, driven by a gesture (as --interactive).", valueName: "gesture"))
+        "Make the dismissal (pop, switch back) interactive, driven by a gesture or an interaction controller (as --interactive).",
+        valueName: "gesture|controller"))
     var interactiveDismiss: String?
+
+    @Option(help: ArgumentHelp(
+        "The gesture, in points, that the interaction controller named by --interactive or --interactive-dismiss reads, e.g. 'pinch: 0s 1, 0.2s 0.8, 0.4s 0.5, release -1.5/s'; or a file holding one.",
+        valueName: "gesture"))
+    var gesture: String?
 
     @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
         "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
@@ -60,11 +66,37 @@ struct TransitionRunOptions: ParsableArguments {
     var usesKeys: Bool { interactive == "keys" }
 
     /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
+    /// An interaction controller's name (no file of that name) stands for --gesture.
     private func gestureText(_ argument: String?) throws -> String? {
         guard let argument, argument != "keys" else { return nil }
+        if controllerName(argument) != nil {
+            guard let gesture else {
+                throw ValidationError("'\(argument)' names an interaction controller: give the gesture it reads with --gesture, in points")
+            }
+            let text = readTextFile(gesture) ?? gesture
+            let script: GestureScript
+            do { script = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
+            guard script.events != nil else {
+                throw ValidationError("'\(argument)' reads a gesture's events: give the gesture in points, such as 'pinch: 0s 1, 0.3s 0.6, release -2/s'")
+            }
+            return text
+        }
         let text = readTextFile(argument) ?? argument
         do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
         return text
+    }
+
+    /// `argument` as an interaction controller's name: an effect name ("pinch-dismiss",
+    /// "plugin:effect") that is no file's path. A gesture always holds a space or '='.
+    private func controllerName(_ argument: String?) -> String? {
+        guard let argument, argument != "keys", readTextFile(argument) == nil else { return nil }
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        let isName = { (part: Substring, dots: Bool) in
+            guard let first = part.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || (dots && $0 == ".") }
+        }
+        guard parts.count <= 2, isName(parts[0], true), parts.count == 1 || isName(parts[1], false) else { return nil }
+        return argument
     }
 
     func validate() throws {
@@ -73,6 +105,9 @@ struct TransitionRunOptions: ParsableArguments {
         guard interactiveDismiss != "keys" else { throw ValidationError("--interactive-dismiss takes a gesture, not 'keys'") }
         _ = try gestureText(interactive)
         _ = try gestureText(interactiveDismiss)
+        if gesture != nil, controllerName(interactive) == nil && controllerName(interactiveDismiss) == nil {
+            throw ValidationError("--gesture is read by an interaction controller: name one with --interactive or --interactive-dismiss")
+        }
         guard slow.isFinite, slow > 0, slow <= 1000 else {
             throw ValidationError("--slow must be a factor between 0 and 1000, not \(slow)")
         }
@@ -95,6 +130,8 @@ struct TransitionRunOptions: ParsableArguments {
         options.curve = curve
         options.presentGesture = try gestureText(interactive)
         options.dismissGesture = try gestureText(interactiveDismiss)
+        options.presentInteraction = controllerName(interactive)
+        options.dismissInteraction = controllerName(interactiveDismiss)
         options.completionSpeed = completionSpeed
         options.flow = flow
         options.slow = slow

@@ -82,7 +82,7 @@ struct BadPluginFile: Sendable, CustomTestStringConvertible {
                       template: PluginTemplate(entry: .none)),
         BadPluginFile("entry-is-function.so", mustSay: ["'th_entry' is a function", "not a const th_plugin_entry"],
                       template: PluginTemplate(entry: .functionNamedLikeTheDataSymbol)),
-        BadPluginFile("abi-2.so", mustSay: ["built for plugin ABI 2.0", "this host speaks ABI 1.0", "rebuild"]) { dir, path in
+        BadPluginFile("abi-2.so", mustSay: ["built for plugin ABI 2.\(TH_ABI_MINOR)", "this host speaks ABI 1.\(TH_ABI_MINOR)", "rebuild"]) { dir, path in
             // A constructor runs as soon as the library is loaded: its marker file proves
             // whether the host loaded the library before checking the version.
             let template = PluginTemplate(abiMajor: "2", prelude: """

@@ -17,7 +17,8 @@
  *
  * Call order of a presentation (a dismissal is symmetric; this order is tested):
  *   1. the delegate is asked for the animator          (th_animator_interface.create)
- *   2. the delegate is asked for an interaction controller (none in ABI 1.0)
+ *   2. the delegate is asked for an interaction controller (ABI 1.1: an interaction
+ *      controller effect, th_interaction_interface; otherwise none or the host's own)
  *   3. with a custom presentation style, the presentation controller is created and told
  *      presentation_will_begin(ctx); it may register animate_alongside blocks here
  *   4. transition_duration(ctx)
@@ -80,7 +81,7 @@ extern "C" {
 #endif
 
 #define TH_ABI_MAJOR 1
-#define TH_ABI_MINOR 0
+#define TH_ABI_MINOR 1
 
 /* The two names the host looks up with dlsym, in this order. */
 #define TH_ENTRY_SYMBOL "th_entry"
@@ -138,7 +139,7 @@ typedef struct th_color { double red, green, blue, alpha; } th_color;
 enum {
     TH_KIND_ANIMATOR = 1,                /* th_animator_interface */
     TH_KIND_PRESENTATION_CONTROLLER = 2, /* th_presentation_interface */
-    TH_KIND_INTERACTION_CONTROLLER = 3,  /* reserved: its interface arrives as an extension */
+    TH_KIND_INTERACTION_CONTROLLER = 3,  /* th_interaction_interface (ABI 1.1) */
     TH_KIND_TRANSITIONING_DELEGATE = 4   /* th_delegate_interface */
 };
 
@@ -152,6 +153,16 @@ enum {
     TH_TRANSITION_TAB_SWITCH = 1u << 4
 };
 #define TH_TRANSITION_ALL 0x1fu
+
+/* Gesture recognisers (ABI 1.1), for th_gesture_event. States have UIGestureRecognizer.State's
+ * raw values, edges UIRectEdge's. */
+enum {
+    TH_GESTURE_PAN = 1,             /* UIPanGestureRecognizer */
+    TH_GESTURE_SCREEN_EDGE_PAN = 2, /* UIScreenEdgePanGestureRecognizer */
+    TH_GESTURE_PINCH = 3            /* UIPinchGestureRecognizer */
+};
+enum { TH_GESTURE_BEGAN = 1, TH_GESTURE_CHANGED = 2, TH_GESTURE_ENDED = 3, TH_GESTURE_CANCELLED = 4 };
+enum { TH_EDGE_TOP = 1, TH_EDGE_LEFT = 2, TH_EDGE_BOTTOM = 4, TH_EDGE_RIGHT = 8 };
 
 /* Keys for th_host_api.view_controller and th_host_api.view, as UITransitionContext*Key. */
 enum { TH_FROM = 0, TH_TO = 1 };
@@ -326,6 +337,33 @@ typedef struct th_host_api {
     /* --- Extensions offered by the host: a pointer to a struct whose layout the extension id
      * defines, or NULL. Callable from init onwards. --- */
     const void *(*get_extension)(const char *extension_id);
+
+    /* --- ABI 1.1: the interactive part of the context (updateInteractiveTransition, finish-,
+     * cancel-, pauseInteractiveTransition). Check TH_HAS_FIELD(host, th_host_api, ...) first:
+     * a 1.0 host has none of these. Called by the transition's interaction controller, usually
+     * from its gesture callback, for an interactive transition: one whose interaction
+     * controller (a plugin's, th_interaction_interface) drives it. The host's percent-driven
+     * engine does the rest, as UIPercentDrivenInteractiveTransition: the animator's animations
+     * (springs and keyframes included) and the alongside ones show the frame of
+     * percent x duration; finish and cancel play the tail at the controller's completion
+     * speed and curve, to the end or back to the start, and a cancel ends with the scene as
+     * it was. TH_ERR_BAD_STATE when the transition is not interactive, or no longer is (after
+     * finish or cancel); TH_ERR_BAD_HANDLE for a stale context. --- */
+
+    /* Shows the transition at `percent_complete` of its duration: a finite number; one
+     * outside [0, 1] is clamped (and reported); NaN or infinite is TH_ERR_BAD_ARGUMENT. */
+    th_status (*update_interactive_transition)(th_context ctx, double percent_complete);
+    /* Plays the rest to the end; the animator then completes as usual. */
+    th_status (*finish_interactive_transition)(th_context ctx);
+    /* Plays back to the start; transition_was_cancelled answers 1 from here on. */
+    th_status (*cancel_interactive_transition)(th_context ctx);
+    /* Holds the transition where it is until the next update, finish or cancel. */
+    th_status (*pause_interactive_transition)(th_context ctx);
+    /* The coordinator's notifyWhenInteractionChanges: `handler` (not NULL) runs once, with the
+     * context, when the interaction ends (finish or cancel), before the tail plays; ask
+     * transition_was_cancelled which. TH_ERR_BAD_STATE for a transition that is not
+     * interactive. */
+    th_status (*notify_when_interaction_changes)(th_context ctx, th_alongside_fn handler, void *user_data);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------
@@ -367,6 +405,61 @@ typedef struct th_animator_interface {
     void (*animation_ended)(void *self, bool completed);
 } th_animator_interface;
 
+/* One event of a gesture recogniser, in points, as UIKit's recognisers report it (ABI 1.1).
+ * The host passes it to an interaction controller's `gesture`; valid only during that call. */
+typedef struct th_gesture_event {
+    uint32_t struct_size; /* sizeof(th_gesture_event) of the host: check with TH_HAS_FIELD */
+    uint32_t kind;        /* TH_GESTURE_PAN, _SCREEN_EDGE_PAN or _PINCH */
+    uint32_t state;       /* TH_GESTURE_BEGAN, then _CHANGED (any number), then _ENDED or _CANCELLED */
+    uint32_t edge;        /* a screen-edge pan: the TH_EDGE_* it started from; otherwise 0 */
+    double time;          /* seconds since the transition started, on the host's clock */
+    th_view view;         /* the view the recogniser is attached to: the transition's container */
+    th_point location;    /* the touch (a pinch: the touches' centre) in `view`'s coordinates */
+    th_point translation; /* a pan: the movement since it began (translationInView); else {0, 0} */
+    th_point velocity;    /* a pan: points per second (velocityInView); else {0, 0} */
+    double scale;         /* a pinch: 1 when it began, below 1 closing, above opening; else 1 */
+    double scale_velocity; /* a pinch: scale per second; else 0 */
+} th_gesture_event;
+
+/* UIViewControllerInteractiveTransitioning, for TH_KIND_INTERACTION_CONTROLLER (ABI 1.1): what
+ * an app's UIPercentDrivenInteractiveTransition subclass and its gesture handler do together.
+ * One instance serves one transition. The host creates it when the delegate (or `host run
+ * --interactive NAME`) names it for a transition, right after the animator; the transition
+ * then starts interactive, paused at 0 (is_interactive answers 1, in animate_transition
+ * too), and the controller drives it through the context's 1.1 functions
+ * (update_interactive_transition, finish-, cancel-, pause-). Order: create,
+ * start_interactive_transition, then the gesture's events from TH_GESTURE_BEGAN on, each with
+ * the same context, until the transition ends; then destroy. A controller that neither
+ * finishes nor cancels is cut off like an animator that never completes. The descriptor's
+ * params reach create as an animator's do; its default_duration is not used (the animator's
+ * duration is the transition's). When create returns NULL, the host's own percent-driven
+ * controller drives the transition with the same gesture, and says so. */
+typedef struct th_interaction_interface {
+    uint32_t struct_size; /* sizeof(th_interaction_interface) */
+    void *(*create)(const th_effect_config *config); /* required, as the animator's */
+    /* Required. Called once, after the animator's animation_ended (or instead of
+     * start_interactive_transition when the transition never started). */
+    void (*destroy)(void *self);
+    /* Required. startInteractiveTransition: called after the host has started the animator's
+     * animate_transition with the transition held at 0. `ctx` stays valid until the
+     * transition ends. */
+    void (*start_interactive_transition)(void *self, th_context ctx);
+    /* Optional, but without it the controller sees no gesture: it must then end the
+     * interaction itself (from start_interactive_transition or a callback). Each event of the
+     * gesture that drives the transition, in order, on the host's clock: decide here, as a
+     * gesture handler does, what percent the gesture means and when to finish or cancel.
+     * Events after the interaction has ended still arrive (the gesture's end); the context's
+     * interactive functions answer TH_ERR_BAD_STATE by then. */
+    void (*gesture)(void *self, th_context ctx, const th_gesture_event *event);
+    /* Optional. completionSpeed: > 0, read when the interaction finishes or cancels; the tail
+     * lasts the remaining share of the duration divided by it. NULL, or a value that is not a
+     * positive finite number (reported), means 1. */
+    double (*completion_speed)(void *self);
+    /* Optional. completionCurve: a TH_CURVE_* value for the tail. NULL, or an unknown value
+     * (reported), means TH_CURVE_EASE_IN_OUT. */
+    uint32_t (*completion_curve)(void *self);
+} th_interaction_interface;
+
 /* UIPresentationController, for TH_PRESENTATION_CUSTOM. One instance serves one presented
  * view controller, from its presentation to the end of its dismissal. */
 typedef struct th_presentation_interface {
@@ -403,6 +496,17 @@ typedef struct th_delegate_interface {
     const char *(*animator_for)(uint32_t transition);
     /* presentationController(forPresented:); non-NULL selects TH_PRESENTATION_CUSTOM. */
     const char *(*presentation_controller)(void);
+
+    /* ABI 1.1, optional: interactionControllerForPresentation/-Dismissal (and the navigation
+     * and container delegates' interactionControllerForAnimationController): an interaction
+     * controller effect for the transition (one TH_TRANSITION_* bit) that `animator_id`'s
+     * animator runs (its effect id as its descriptor gives it, without the plugin id; NULL for
+     * the host's standard style; valid during the call), or NULL for none. Resolved like
+     * animator_for's answer; a name that resolves to nothing, to another kind, or to a
+     * controller that does not list the transition is reported, and the host's percent-driven
+     * controller drives it. The host asks only when the user gives a gesture in points for the
+     * transition. */
+    const char *(*interaction_controller_for)(uint32_t transition, const char *animator_id);
 } th_delegate_interface;
 
 /* ------------------------------------------------------------------------------------------
@@ -460,7 +564,8 @@ typedef struct th_effect_descriptor {
     const th_param_descriptor *params; /* param_count entries, or NULL when 0 */
     double default_duration;           /* seconds, in [0, 60] */
     /* Required: the interface for `kind` — a const th_animator_interface*,
-     * th_presentation_interface* or th_delegate_interface*. */
+     * th_presentation_interface*, th_delegate_interface* or (ABI 1.1)
+     * th_interaction_interface*. */
     const void *interface;
 } th_effect_descriptor;
 
@@ -684,6 +789,15 @@ enum {
     TH_HOST_CURVES_SIZE_1_0 = TH_FIELD_END(th_host_curves, animate_with_curve),               /* 24 */
     TH_HOST_KEYFRAMES_SIZE_1_0 = TH_FIELD_END(th_host_keyframes, add_keyframe),                /* 24 */
     TH_HOST_SHARED_ELEMENTS_SIZE_1_0 = TH_FIELD_END(th_host_shared_elements, matching_view)    /* 24 */
+};
+
+/* ABI 1.1's new structs, at the size 1.1 defined; later 1.x headers may append to them too.
+ * th_interaction_interface is a plugin's: the host accepts one at least this large (fill
+ * struct_size with sizeof()). th_gesture_event is the host's: a plugin reads a field added
+ * after 1.1 only when TH_HAS_FIELD says the host's event has it. */
+enum {
+    TH_INTERACTION_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_interaction_interface, completion_curve), /* 56 */
+    TH_GESTURE_EVENT_SIZE_1_1 = TH_FIELD_END(th_gesture_event, scale_velocity)                     /* 96 */
 };
 
 #ifdef __cplusplus

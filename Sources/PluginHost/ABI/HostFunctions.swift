@@ -127,6 +127,12 @@ public enum HostFunctions {
         Function(.api, "animate", [.options, .animations, .completion, .userData]),
         Function(.api, "log", [.uint32, .string], result: .void),
         Function(.api, "get_extension", [.string], result: .pointer, crossesSocket: false),
+        // ABI 1.1: the interactive part of the context.
+        Function(.api, "update_interactive_transition", [.context, .double]),
+        Function(.api, "finish_interactive_transition", [.context]),
+        Function(.api, "cancel_interactive_transition", [.context]),
+        Function(.api, "pause_interactive_transition", [.context]),
+        Function(.api, "notify_when_interaction_changes", [.context, .alongside, .userData]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -15,12 +15,8 @@ enum AnimationOptionsCheck {
         if ignoringCurve { return .success(AnimationOptions(duration: o.duration, delay: o.delay, curve: .linear)) }
         switch Int(o.timing) {
         case Int(TH_TIMING_CURVE):
-            let curves: [Int: TimingCurve] = [
-                Int(TH_CURVE_EASE_IN_OUT): .easeInOut, Int(TH_CURVE_EASE_IN): .easeIn,
-                Int(TH_CURVE_EASE_OUT): .easeOut, Int(TH_CURVE_LINEAR): .linear, Int(TH_CURVE_DEFAULT): .caDefault,
-            ]
-            guard let curve = curves[Int(o.curve)] else {
-                return .failure(BadField("curve is \(o.curve); it must be one of the TH_CURVE_* values (0 to \(curves.keys.max()!))"))
+            guard let curve = standardCurves[Int(o.curve)] else {
+                return .failure(BadField("curve is \(o.curve); it must be one of the TH_CURVE_* values (0 to \(standardCurves.keys.max()!))"))
             }
             return .success(AnimationOptions(duration: o.duration, delay: o.delay, curve: curve))
         case Int(TH_TIMING_SPRING):
@@ -36,6 +32,12 @@ enum AnimationOptionsCheck {
             return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0) or TH_TIMING_SPRING (1)"))
         }
     }
+
+    /// The TH_CURVE_* values.
+    static let standardCurves: [Int: TimingCurve] = [
+        Int(TH_CURVE_EASE_IN_OUT): .easeInOut, Int(TH_CURVE_EASE_IN): .easeIn,
+        Int(TH_CURVE_EASE_OUT): .easeOut, Int(TH_CURVE_LINEAR): .linear, Int(TH_CURVE_DEFAULT): .caDefault,
+    ]
 
     /// One field of th_animation_options out of its range, said with its value.
     struct BadField: Error, CustomStringConvertible {

@@ -184,6 +184,32 @@ enum HostAPITable {
             default: return nil
             }
         }
+        // ABI 1.1: the interactive part of the context.
+        t.update_interactive_transition = { ctx, percent in
+            interactive(ctx, "update_interactive_transition") { driver, _ in
+                guard percent.isFinite else { return Status.badArgument }
+                driver.update(percent)
+                return Status.ok
+            }
+        }
+        t.finish_interactive_transition = { ctx in interactive(ctx, "finish_interactive_transition") { d, _ in d.finish(); return Status.ok } }
+        t.cancel_interactive_transition = { ctx in interactive(ctx, "cancel_interactive_transition") { d, _ in d.cancel(); return Status.ok } }
+        t.pause_interactive_transition = { ctx in interactive(ctx, "pause_interactive_transition") { d, _ in d.pause(); return Status.ok } }
+        t.notify_when_interaction_changes = { ctx, handler, user in
+            api { b in
+                guard let handler else { return Status.badArgument }
+                guard let c = b.context(ctx) else { return Status.badHandle }
+                guard c.isInteractive else {
+                    b.reportMisuse("notify_when_interaction_changes for a transition that is not interactive; ignored")
+                    return Status.badState
+                }
+                let plugin = b.currentPlugin
+                c.notifyWhenInteractionChanges { c in
+                    b.calling(plugin: plugin, doing: "a notify_when_interaction_changes handler") { handler(user, b.handles.handle(c)) }
+                }
+                return Status.ok
+            }
+        }
         return t
     }
 
@@ -226,6 +252,20 @@ private func query<T>(_ ctx: th_context, _ out: UnsafeMutablePointer<T>?, _ read
         guard let c = b.context(ctx) else { return Status.badHandle }
         out.pointee = read(b, c)
         return Status.ok
+    }
+}
+
+/// For the interactive functions: a live context whose transition is interactive now.
+private func interactive(
+    _ ctx: th_context, _ name: String, _ body: (InteractiveDriving, TransitionContext) -> th_status
+) -> th_status {
+    api { b in
+        guard let c = b.context(ctx) else { return Status.badHandle }
+        guard c.isInteractive, let driver = c.interactiveDriver else {
+            b.reportMisuse("\(name) for a transition that is not interactive (any more); ignored")
+            return Status.badState
+        }
+        return body(driver, c)
     }
 }
 

@@ -64,6 +64,20 @@ public final class PluginEffect: EffectProvider {
         return PluginPresentationController(effect: self, vtable: vtable, instance: instance)
     }
 
+    public func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController? {
+        guard info.kind == .interactionController else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_interaction_interface.self)
+        plugin.runtime.trace = trace
+        let instance = withConfig(transition, parameters) { config in
+            plugin.runtime.calling(plugin: plugin.id, doing: "create") { vtable.pointee.create(config) }
+        }
+        guard let instance else {
+            trace.warning("\(info.qualifiedName): create returned NULL for \(transition.name)")
+            return nil
+        }
+        return PluginInteractionController(effect: self, vtable: vtable, instance: instance)
+    }
+
     /// A new instance of this effect's animator or presentation controller, for an isolated
     /// plugin's process, which calls the interface itself with the host's handles.
     func makeInstance(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> UnsafeMutableRawPointer? {
@@ -73,6 +87,7 @@ public final class PluginEffect: EffectProvider {
                     switch info.kind {
                     case .animator: return interface.assumingMemoryBound(to: th_animator_interface.self).pointee.create(config)
                     case .presentationController: return interface.assumingMemoryBound(to: th_presentation_interface.self).pointee.create(config)
+                    case .interactionController: return interface.assumingMemoryBound(to: th_interaction_interface.self).pointee.create(config)
                     default: return nil
                     }
                 }
@@ -106,6 +121,19 @@ public final class PluginEffect: EffectProvider {
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         guard let choose = vtable.pointee.animator_for else { return nil }
         let name = plugin.runtime.calling(plugin: plugin.id, doing: "animator_for") { choose(transition.rawValue) }
+        return try? DescriptorReader.string(name, limit: 200).get()
+    }
+
+    public func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String? {
+        guard info.kind == .transitioningDelegate else { return nil }
+        let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
+        // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
+        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_delegate_interface>.offset(of: \.interaction_controller_for)! + 8),
+              let choose = vtable.pointee.interaction_controller_for
+        else { return nil }
+        let name = plugin.runtime.calling(plugin: plugin.id, doing: "interaction_controller_for") {
+            withOptionalCString(animator) { choose(transition.rawValue, $0) }
+        }
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 
@@ -228,4 +256,10 @@ final class PluginPresentationController: PresentationController {
     /// Released after a completed dismissal or a cancelled presentation, once the run has
     /// stepped past everything the transition scheduled.
     deinit { call(doing: "destroy") { vtable.pointee.destroy($0) } }
+}
+
+/// Calls `body` with `text` as a C string, or with NULL for nil.
+func withOptionalCString<T>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
 }

@@ -106,6 +106,29 @@ public final class IsolatedEffect: EffectProvider {
         }
     }
 
+    public func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController? {
+        guard info.kind == .interactionController else { return nil }
+        switch create(.createInteraction, transition, parameters, trace: trace) {
+        case .null:
+            trace.warning("\(info.qualifiedName): create returned NULL for \(transition.name)")
+            return nil
+        case .failed(_, let reason):
+            trace.error("\(reason); the host's percent-driven controller drives the \(transition.name)")
+            return nil
+        case .instance(let process, let token):
+            return IsolatedInteractionController(effect: self, process: process, token: token)
+        }
+    }
+
+    public func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String? {
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
+              var reply = try? process.call(.delegateInteractionFor, "interaction_controller_for", {
+                  $0.put(info.effectID); $0.put(transition.rawValue); $0.put(animator)
+              })
+        else { return nil }
+        return (try? reply.string(limit: 200)) ?? nil
+    }
+
     public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {
         guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
               var reply = try? process.call(.delegateAnimatorFor, "animator_for", { $0.put(info.effectID); $0.put(transition.rawValue) })
@@ -237,4 +260,55 @@ final class IsolatedPresentationController: PresentationController {
     }
 
     deinit { _ = call(.destroyPresentation, "destroy") }
+}
+
+/// An interaction controller instance living in the plugin's process (ABI 1.1).
+final class IsolatedInteractionController: GestureInteractionController {
+    let effect: IsolatedEffect
+    let process: IsolatedPluginProcess
+    let token: UInt64
+
+    init(effect: IsolatedEffect, process: IsolatedPluginProcess, token: UInt64) {
+        self.effect = effect
+        self.process = process
+        self.token = token
+    }
+
+    var displayName: String { effect.info.qualifiedName }
+
+    /// A call with the transition's context: the plugin's calls back act on its scene.
+    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext, _ args: (inout WireWriter) -> Void = { _ in }) {
+        let runtime = effect.plugin.runtime
+        runtime.enter(context)
+        process.serve(context)
+        let handle = runtime.handles.handle(context)
+        _ = try? process.call(op, what) { $0.put(token); $0.put(handle.id); args(&$0) }
+    }
+
+    func startInteractiveTransition(_ context: TransitionContext) {
+        call(.startInteractive, "start_interactive_transition", context)
+    }
+
+    func handle(_ event: GestureEvent, context: TransitionContext) {
+        let view = effect.plugin.runtime.handles.handle(context.containerView)
+        call(.gestureEvent, "gesture", context) { $0.put(th_gesture_event(event, view: view)) }
+    }
+
+    var completionSpeed: Double {
+        guard var reply = try? process.call(.completionSpeed, "completion_speed", { $0.put(token) }),
+              let speed = try? reply.double() else { return 1 }
+        return speed
+    }
+
+    var completionCurve: TimingCurve {
+        guard var reply = try? process.call(.completionCurve, "completion_curve", { $0.put(token) }),
+              let raw: UInt32 = try? reply.integer() else { return .easeInOut }
+        guard let known = AnimationOptionsCheck.standardCurves[Int(raw)] else {
+            effect.plugin.runtime.reportMisuse("completion_curve returned \(raw), not a TH_CURVE_* value; ease-in-out is used")
+            return .easeInOut
+        }
+        return known
+    }
+
+    deinit { _ = try? process.call(.destroyInteraction, "destroy") { $0.put(token) } }
 }

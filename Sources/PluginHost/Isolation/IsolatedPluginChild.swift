@@ -64,7 +64,7 @@ public final class IsolatedPluginChild {
             w.put(sandboxMissing)
         case .ping:
             break
-        case .createAnimator, .createPresentation:
+        case .createAnimator, .createPresentation, .createInteraction:
             let effectID = try r.string(limit: 256) ?? ""
             let transition = TransitionKind(rawValue: try r.integer()) ?? .present
             let count = Int(try r.integer(UInt32.self))
@@ -89,13 +89,31 @@ public final class IsolatedPluginChild {
             let (effect, instance) = try animator(&r)
             let completed = try r.bool()
             if let ended = effect.animatorInterface.pointee.animation_ended { calling(effect) { ended(instance, completed) } }
-        case .destroyAnimator, .destroyPresentation:
+        case .destroyAnimator, .destroyPresentation, .destroyInteraction:
             let token: UInt64 = try r.integer()
             guard let (effect, instance) = instances.removeValue(forKey: token) else { break }
             calling(effect) {
-                if op == .destroyAnimator { effect.animatorInterface.pointee.destroy(instance) }
-                else { effect.presentationInterface.pointee.destroy(instance) }
+                switch op {
+                case .destroyAnimator: effect.animatorInterface.pointee.destroy(instance)
+                case .destroyPresentation: effect.presentationInterface.pointee.destroy(instance)
+                default: effect.interactionInterface.pointee.destroy(instance)
+                }
             }
+        case .startInteractive:
+            let (effect, instance) = try instance(&r, kind: .interactionController)
+            let ctx = th_context(id: try r.integer())
+            calling(effect) { effect.interactionInterface.pointee.start_interactive_transition(instance, ctx) }
+        case .gestureEvent:
+            let (effect, instance) = try instance(&r, kind: .interactionController)
+            let ctx = th_context(id: try r.integer())
+            var event = try r.gestureEvent()
+            if let gesture = effect.interactionInterface.pointee.gesture { calling(effect) { gesture(instance, ctx, &event) } }
+        case .completionSpeed:
+            let (effect, instance) = try instance(&r, kind: .interactionController)
+            w.put(effect.interactionInterface.pointee.completion_speed.map { f in calling(effect) { f(instance) } } ?? 1.0)
+        case .completionCurve:
+            let (effect, instance) = try instance(&r, kind: .interactionController)
+            w.put(effect.interactionInterface.pointee.completion_curve.map { f in calling(effect) { f(instance) } } ?? UInt32(TH_CURVE_EASE_IN_OUT))
         case .runCallback:
             try ChildHostTable.runCallback(&r) { body in calling(nil, body) }
         case .frameOfPresentedView:
@@ -130,6 +148,11 @@ public final class IsolatedPluginChild {
             let effectID = try r.string(limit: 256) ?? ""
             let transition = TransitionKind(rawValue: try r.integer()) ?? .present
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegateAnimatorChoice(for: transition))
+        case .delegateInteractionFor:
+            let effectID = try r.string(limit: 256) ?? ""
+            let transition = TransitionKind(rawValue: try r.integer()) ?? .present
+            let animator = try r.string(limit: 256)
+            w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegateInteractionChoice(for: transition, animator: animator))
         case .delegatePresentation:
             let effectID = try r.string(limit: 256) ?? ""
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegatePresentationChoice())
@@ -162,4 +185,5 @@ public final class IsolatedPluginChild {
 extension PluginEffect {
     var animatorInterface: UnsafePointer<th_animator_interface> { UnsafePointer(interface.assumingMemoryBound(to: th_animator_interface.self)) }
     var presentationInterface: UnsafePointer<th_presentation_interface> { UnsafePointer(interface.assumingMemoryBound(to: th_presentation_interface.self)) }
+    var interactionInterface: UnsafePointer<th_interaction_interface> { UnsafePointer(interface.assumingMemoryBound(to: th_interaction_interface.self)) }
 }

@@ -21,6 +21,10 @@ struct WireWriter {
     mutating func put(_ s: th_size) { put(s.width); put(s.height) }
     mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
     mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
+    mutating func put(_ e: th_gesture_event) {
+        put(e.kind); put(e.state); put(e.edge); put(e.time); put(e.view.id); put(e.location); put(e.translation)
+        put(e.velocity); put(e.scale); put(e.scale_velocity)
+    }
     /// A string, or nil (a C NULL): a presence byte, then the length and the UTF-8 bytes.
     mutating func put(_ s: String?) {
         guard let s else { put(UInt8(0)); return }
@@ -89,6 +93,13 @@ struct WireReader {
     mutating func color() throws -> th_color {
         th_color(red: try double(), green: try double(), blue: try double(), alpha: try double())
     }
+    mutating func gestureEvent() throws -> th_gesture_event {
+        th_gesture_event(
+            struct_size: UInt32(MemoryLayout<th_gesture_event>.size), kind: try integer(), state: try integer(),
+            edge: try integer(), time: try double(), view: th_view(id: try integer()), location: try point(),
+            translation: try point(), velocity: try point(), scale: try double(), scale_velocity: try double())
+    }
+
     /// The raw bytes of a string field, or nil for a C NULL. At most `limit` bytes.
     mutating func stringBytes(limit: Int = 1 << 16) throws -> [UInt8]? {
         guard try bool() else { return nil }

@@ -315,7 +315,15 @@ public enum DescriptorReader {
                 findings.fail(.structure, "\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
             }
         case .interactionController:
-            findings.warn(.structure, "\(label) is an interaction controller, which ABI 1.0 only lists: the host will not use it")
+            // New in ABI 1.1: its smallest size is 1.1's.
+            let i = raw.assumingMemoryBound(to: th_interaction_interface.self).pointee
+            guard i.struct_size >= FrozenABI.interactionInterface else {
+                return findings.fail(.structure, "\(label) interaction interface struct_size is \(i.struct_size); 1.1's is \(FrozenABI.interactionInterface)")
+            }
+            for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
+                                     (i.start_interactive_transition != nil, "start_interactive_transition")] where !present {
+                findings.fail(.structure, "\(label) interaction interface has no \(field) (required)")
+            }
         }
     }
 }

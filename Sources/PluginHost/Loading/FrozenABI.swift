@@ -19,6 +19,12 @@ public enum FrozenABI {
     public static let typedConstructors = UInt32(TH_TYPED_CONSTRUCTORS_SIZE_1_0)
     public static let timingCurve = UInt32(TH_TIMING_CURVE_SIZE_1_0)
     public static let timingCurves = UInt32(TH_TIMING_CURVES_SIZE_1_0)
+    /// New in ABI 1.1: accepted from 1.1's size up.
+    public static let interactionInterface = UInt32(TH_INTERACTION_INTERFACE_SIZE_1_1)
+
+    /// TH_HAS_FIELD: whether a struct whose struct_size is `size` reaches the end of the field
+    /// at `offset` of `length` bytes (MemoryLayout.offset(of:) of this host's type).
+    public static func has(_ size: UInt32, fieldEnd: Int) -> Bool { Int(size) >= fieldEnd }
 
     /// The stride of a plugin's array of size-prefixed structs: its first element's
     /// struct_size, which is sizeof() in the plugin's own header. A plugin built against a

@@ -90,6 +90,14 @@ public final class LazyPluginEffect: EffectProvider {
         effect(trace: nil)?.delegateAnimatorChoice(for: transition)
     }
 
+    public func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController? {
+        effect(trace: trace)?.makeInteractionController(for: transition, parameters: parameters, trace: trace)
+    }
+
+    public func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String? {
+        effect(trace: nil)?.delegateInteractionChoice(for: transition, animator: animator)
+    }
+
     public func delegatePresentationChoice() -> String? {
         effect(trace: nil)?.delegatePresentationChoice()
     }

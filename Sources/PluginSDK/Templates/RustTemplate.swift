@@ -38,7 +38,7 @@ panic = "abort"
 """#
 
     static let abi = #"""
-//! transition_host.h, plugin ABI 1.0, declared by hand: the parts this plugin uses, with the
+//! transition_host.h, plugin ABI 1.1, declared by hand: the parts this plugin uses, with the
 //! header's layout (#[repr(C)], fields in the header's order). The header documents every
 //! function: who calls it, when, and who owns what. The sizes are checked at compile time
 //! against the header's, so a field added or dropped by mistake does not build.
@@ -47,7 +47,7 @@ panic = "abort"
 use std::ffi::{c_char, c_void};
 
 pub const TH_ABI_MAJOR: u16 = 1;
-pub const TH_ABI_MINOR: u16 = 0;
+pub const TH_ABI_MINOR: u16 = 1;
 
 pub type Status = i32;
 pub const TH_OK: Status = 0;
@@ -214,6 +214,13 @@ pub struct HostApi {
     // Logging and extensions.
     pub log: Option<unsafe extern "C" fn(u32, *const c_char)>,
     pub get_extension: Option<unsafe extern "C" fn(*const c_char) -> *const c_void>,
+    // ABI 1.1: the interactive part of the context. A 1.0 host's table ends before these:
+    // read them only when struct_size reaches them (the header's TH_HAS_FIELD).
+    pub update_interactive_transition: Option<unsafe extern "C" fn(Context, f64) -> Status>,
+    pub finish_interactive_transition: Option<unsafe extern "C" fn(Context) -> Status>,
+    pub cancel_interactive_transition: Option<unsafe extern "C" fn(Context) -> Status>,
+    pub pause_interactive_transition: Option<unsafe extern "C" fn(Context) -> Status>,
+    pub notify_when_interaction_changes: Option<unsafe extern "C" fn(Context, Option<AlongsideFn>, *mut c_void) -> Status>,
 }
 
 /// What the host passes to create: the transition this instance serves and the parameters.
@@ -288,7 +295,7 @@ unsafe impl Sync for EffectDescriptor {}
 unsafe impl Sync for PluginEntry {}
 
 // sizeof() of each struct in transition_host.h (x86-64 and AArch64 Linux).
-const _: () = assert!(std::mem::size_of::<HostApi>() == 328);
+const _: () = assert!(std::mem::size_of::<HostApi>() == 368);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
 const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);

@@ -18,6 +18,10 @@ public enum TransitionRun {
         /// interactive, driven by the host's percent-driven interaction controller.
         public var presentGesture: String?
         public var dismissGesture: String?
+        /// Interaction-controller effects (ABI 1.1) that read those gestures instead of the
+        /// host's percent-driven controller: by name, as `--interactive NAME --gesture G`.
+        public var presentInteraction: String?
+        public var dismissInteraction: String?
         /// completionSpeed of the interaction controller.
         public var completionSpeed: Double = 1
         /// A live source (keys on a terminal) for the first transition, instead of a gesture;
@@ -96,12 +100,16 @@ public enum TransitionRun {
 
     public enum Failure: Error, CustomStringConvertible {
         case notAnAnimator(String, EffectKind)
+        /// An interaction controller was named without a gesture written in points.
+        case controllerNeedsPoints(String)
         case noSuchSegue(String, known: [String])
         case sceneHasNoSegue
         public var description: String {
             switch self {
             case .noSuchSegue(let name, let known):
                 return "the scene has no segue named '\(name)'; it has: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            case .controllerNeedsPoints(let name):
+                return "'\(name)' reads a gesture's events: give the gesture in points, such as 'pinch: 0s 1, 0.3s 0.6, release -2/s' or 'edge-pan(left): 0s 0pt, 0.3s 200pt, release 900pt/s'"
             case .sceneHasNoSegue:
                 return "the scene declares no segue to perform; add one under \"segues\" (see docs/SCENES.md)"
 
@@ -155,6 +163,20 @@ public enum TransitionRun {
         delegate.interactiveDismissal = dismissGesture != nil
         if stage.flow == .pop && forwardSource != nil { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
+        // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
+        // at each transition a gesture in points drives.
+        func controller(_ name: String?, _ gesture: GestureScript?) throws -> EffectProvider? {
+            guard let name else { return nil }
+            let found = try registry.resolve(name, kind: .interactionController)
+            guard gesture?.events != nil else { throw Failure.controllerNeedsPoints(found.info.qualifiedName) }
+            return found
+        }
+        delegate.presentationInteractionEffect = try controller(options.presentInteraction, presentGesture)
+        delegate.dismissalInteractionEffect = try controller(options.dismissInteraction, dismissGesture)
+        if stage.flow == .pop { delegate.dismissalInteractionEffect = delegate.dismissalInteractionEffect ?? delegate.presentationInteractionEffect }
+        if effect.info.kind == .transitioningDelegate { delegate.stand(for: effect, registry: registry) }
+        delegate.gestureEvents = (presentGesture?.events != nil && options.liveInteraction == nil, dismissGesture?.events != nil)
+        if stage.flow == .pop { delegate.gestureEvents.dismissal = delegate.gestureEvents.presentation }
 
         var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []

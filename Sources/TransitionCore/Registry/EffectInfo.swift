@@ -85,6 +85,11 @@ public protocol EffectProvider: AnyObject {
     func delegateAnimatorChoice(for transition: TransitionKind) -> String?
     /// For delegate effects: the effect name of the presentation controller.
     func delegatePresentationChoice() -> String?
+    /// For interaction-controller effects (ABI 1.1): a controller for one transition.
+    func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController?
+    /// For delegate effects (ABI 1.1): the interaction-controller effect for a transition run
+    /// by `animator` (the animator effect's id, nil for the standard style), or nil for none.
+    func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String?
 }
 
 extension EffectProvider {
@@ -92,4 +97,6 @@ extension EffectProvider {
     public func makePresentationController(parameters: [Double], trace: TransitionTrace) -> PresentationController? { nil }
     public func delegateAnimatorChoice(for transition: TransitionKind) -> String? { nil }
     public func delegatePresentationChoice() -> String? { nil }
+    public func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController? { nil }
+    public func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String? { nil }
 }

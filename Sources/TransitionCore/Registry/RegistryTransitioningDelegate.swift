@@ -22,12 +22,38 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
     /// Resolves a delegate effect's choices against the registry (its own plugin first).
     public convenience init(delegate: EffectProvider, registry: EffectRegistry, trace: TransitionTrace) throws {
         let plugin = delegate.info.pluginID
-        let animatorName = delegate.delegateAnimatorChoice(for: .present)
+        // The animator it vends for the first transition it serves (present, push, a tab
+        // switch, then the way back), so that a delegate for navigation is asked for a push.
+        let order: [TransitionKind] = [.present, .push, .tabSwitch, .dismiss, .pop]
+        let animatorName = order.lazy.filter { delegate.info.transitions.contains($0) }
+            .compactMap { delegate.delegateAnimatorChoice(for: $0) }.first
         let animator = try animatorName.map { try registry.resolve($0, kind: .animator, preferPlugin: plugin) }
         let presentation = try delegate.delegatePresentationChoice()
             .map { try registry.resolve($0, kind: .presentationController, preferPlugin: plugin) }
         self.init(animator: animator, presentation: presentation, trace: trace)
+        stand(for: delegate, registry: registry)
     }
+
+    /// Asks `delegate` (a plugin's delegate effect) for interaction controllers from now on.
+    public func stand(for delegate: EffectProvider, registry: EffectRegistry) {
+        sourceDelegate = delegate
+        self.registry = registry
+    }
+
+    /// The plugin delegate this one stands for (ABI 1.1): asked, at each interactive
+    /// transition, for the interaction controller, as UIKit asks
+    /// interactionControllerForPresentation.
+    public private(set) var sourceDelegate: EffectProvider?
+    private var registry: EffectRegistry?
+
+    /// Interaction-controller effects (ABI 1.1) named for the presentation (push, first
+    /// switch) and the dismissal (pop, switch back): they drive those transitions, when
+    /// interactive, instead of the host's percent-driven controller.
+    public var presentationInteractionEffect: EffectProvider?
+    public var dismissalInteractionEffect: EffectProvider?
+    /// Whether each direction's gesture comes as a recogniser's events (written in points),
+    /// which a controller that reads gestures needs: only then is the plugin delegate asked.
+    public var gestureEvents = (presentation: false, dismissal: false)
 
     public func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator? {
         animator(for: .present)
@@ -44,11 +70,44 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
     public var completionSpeed = 1.0
 
     public func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning? {
-        interactivePresentation ? makeInteraction() : nil
+        interaction(forward: true, .present)
     }
 
     public func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning? {
-        interactiveDismissal ? makeInteraction() : nil
+        interaction(forward: false, .dismiss)
+    }
+
+    /// The interaction controller of an interactive direction: the named controller effect's,
+    /// else the plugin delegate's choice, else the host's percent-driven one. A controller
+    /// effect that cannot make one (create returned NULL) leaves the transition to the host's.
+    func interaction(forward: Bool, _ kind: TransitionKind) -> InteractiveTransitioning? {
+        guard forward ? interactivePresentation : interactiveDismissal else { return nil }
+        if let effect = (forward ? presentationInteractionEffect : dismissalInteractionEffect) ?? delegateInteraction(kind, forward: forward) {
+            guard effect.info.transitions.contains(kind) else {
+                trace.warning("\(effect.info.qualifiedName) does not drive \(kind.name); the host's percent-driven controller does")
+                return makeInteraction()
+            }
+            if let controller = effect.makeInteractionController(for: kind, parameters: effect.info.defaultParameterValues, trace: trace) {
+                return GestureDrivenInteraction(controller: controller)
+            }
+            trace.warning("\(effect.info.qualifiedName) made no interaction controller for \(kind.name); the host's percent-driven controller drives it")
+        }
+        return makeInteraction()
+    }
+
+    /// The plugin delegate's interaction controller for `kind`, resolved (its own plugin
+    /// first); nil when it names none or one that is not there (said in the trace).
+    private func delegateInteraction(_ kind: TransitionKind, forward: Bool) -> EffectProvider? {
+        guard forward ? gestureEvents.presentation : gestureEvents.dismissal,
+              let delegate = sourceDelegate, let registry,
+              let name = delegate.delegateInteractionChoice(for: kind, animator: animatorEffect?.info.effectID)
+        else { return nil }
+        do {
+            return try registry.resolve(name, kind: .interactionController, preferPlugin: delegate.info.pluginID)
+        } catch {
+            trace.warning("\(delegate.info.qualifiedName) named the interaction controller '\(VisibleText.escape(name))': \(error)")
+            return nil
+        }
     }
 
     func makeInteraction() -> PercentDrivenInteraction {
@@ -80,7 +139,7 @@ extension RegistryTransitioningDelegate: NavigationControllerDelegate {
     }
 
     public func interactionController(for animator: TransitionAnimator, operation: NavigationOperation) -> InteractiveTransitioning? {
-        (operation == .push ? interactivePresentation : interactiveDismissal) ? makeInteraction() : nil
+        interaction(forward: operation == .push, operation.transition)
     }
 }
 
@@ -100,7 +159,7 @@ extension RegistryTransitioningDelegate: TabContainerDelegate {
     }
 
     public func interactionController(for animator: TransitionAnimator, forward: Bool) -> InteractiveTransitioning? {
-        (forward ? interactivePresentation : interactiveDismissal) ? makeInteraction() : nil
+        interaction(forward: forward, .tabSwitch)
     }
 }
 

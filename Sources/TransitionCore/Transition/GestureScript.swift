@@ -24,6 +24,9 @@ public struct GestureScript: Equatable, Sendable {
     /// The decision at the release when the gesture makes its own (a pinch: closing
     /// finishes); nil for the pan handler's rule.
     public let decision: Bool?
+    /// The recogniser's events, for a gesture written in points: what an interaction
+    /// controller that reads gestures gets (GestureInPoints.events); nil for the progress form.
+    public internal(set) var events: [GestureEvent]?
 
     /// Progress per second beyond which a release counts as a flick.
     public static let flickVelocity = 1.0
@@ -43,6 +46,7 @@ public struct GestureScript: Equatable, Sendable {
     public init(parsing text: String, container: Size = DemoScene.windowSize) throws {
         if GestureInPoints.matches(text) {
             self = try GestureInPoints.parse(text, container: container)
+            events = try GestureInPoints.events(text, container: container)
             return
         }
         var samples: [Sample] = []

@@ -28,6 +28,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
 
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
+        if context.interactiveDriver == nil { context.interactiveDriver = self }
         guard let animator = context.animator else { return }
         context.trace.call("animator.animateTransition")
         animator.animateTransition(using: context)

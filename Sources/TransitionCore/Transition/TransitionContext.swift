@@ -128,6 +128,11 @@ public final class TransitionContext {
         interactionHandlers.append(handler)
     }
 
+    /// What the interactive functions a plugin calls through the context move (ABI 1.1's
+    /// update_interactive_transition and the rest): the transition's percent-driven engine,
+    /// set when the transition starts interactive; nil for one that is not.
+    public internal(set) weak var interactiveDriver: InteractiveDriving?
+
     /// Records progress; the interaction controller moves the timeline.
     func updateInteractiveTransition(_ percent: Double) {
         percentComplete = percent

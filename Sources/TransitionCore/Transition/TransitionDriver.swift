@@ -146,8 +146,22 @@ public final class TransitionDriver {
     @discardableResult
     public func run(_ transition: ActiveTransition, interaction source: InteractionSource?, onFrame: () -> Void = {}) -> TransitionOutcome {
         var released = false
+        var delivered = 0
         /// Lets the source act on the interaction for the current time; true when it may have.
         func applyGesture() -> Bool {
+            // Events go to the controller that reads them, interactive or not: an ended
+            // interaction's controller still sees the end of its gesture.
+            if case .gesture(let gesture)? = source, let events = gesture.events,
+               let driven = transition.interaction as? GestureDrivenInteraction {
+                let elapsed = engine.now - transition.startTime
+                var acted = false
+                while delivered < events.count, events[delivered].time <= elapsed + VirtualClock.tolerance {
+                    driven.deliver(events[delivered])
+                    delivered += 1
+                    acted = true
+                }
+                return acted
+            }
             guard let source, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
                   transition.context.isInteractive
             else { return false }
@@ -265,7 +279,8 @@ public final class TransitionDriver {
 
 /// What drives an interactive transition frame by frame.
 public enum InteractionSource {
-    /// A recorded gesture: samples, then a release.
+    /// A recorded gesture: samples, then a release. A controller that reads gestures
+    /// (GestureDrivenInteraction) gets its recogniser's events instead.
     case gesture(GestureScript)
     /// Asked once per frame, with the progress so far, what the user does now.
     case live((Double) -> LiveInput)

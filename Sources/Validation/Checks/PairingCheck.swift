@@ -25,20 +25,23 @@ enum PairingCheck {
             return nil
         }
         ChildProgress.step("asking \(effect.info.qualifiedName) for its animator and presentation controller")
-        let animator = resolve(effect.delegateAnimatorChoice(for: .present), .animator, "animator")
+        // A delegate for navigation only (push and pop, no present) is played pushing and popping.
+        let navigation = !effect.info.transitions.contains(.present) && effect.info.transitions.contains(.push)
+        let (there, back): (TransitionKind, TransitionKind) = navigation ? (.push, .pop) : (.present, .dismiss)
+        let animator = resolve(effect.delegateAnimatorChoice(for: there), .animator, "animator")
         let presentation = resolve(effect.delegatePresentationChoice(), .presentationController, "presentation controller")
         guard problems.isEmpty else { return .fail(problems.joined(separator: "; ")) }
 
-        let stage = DemoStage(flow: .modal, curves: subject.curves)
+        let stage = DemoStage(flow: navigation ? .navigation : .modal, curves: subject.curves)
         let delegate = TestDelegate(animator: animator, presentation: presentation, trace: stage.trace)
         do {
-            ChildProgress.step("presenting and dismissing with what \(effect.info.qualifiedName) vends")
+            ChildProgress.step("\(navigation ? "pushing and popping" : "presenting and dismissing") with what \(effect.info.qualifiedName) vends")
             try stage.run(delegate)
         } catch {
             return .fail("the host could not run it: \(error)")
         }
         for (i, o) in stage.outcomes.enumerated() {
-            let kind: TransitionKind = i == 0 ? .present : .dismiss
+            let kind = i == 0 ? there : back
             if let animator { problems += BehaviourChecks.outcomeProblems(o, kind, delegate, animator) } else { problems += o.violations }
         }
         if stage.outcomes.count < 2 && problems.isEmpty { problems.append("the presentation did not complete") }
@@ -46,7 +49,8 @@ enum PairingCheck {
             + (presentation.map { " with presentation controller '\($0.info.qualifiedName)'" } ?? "")
         if animator == nil && presentation == nil && warnings.isEmpty { warnings.append("\(what) and nothing else: it changes nothing") }
         let others = stage.allProblems.filter { w in !stage.outcomes.flatMap(\.violations).contains(w) && !Misuse.isCutOff(w) }
-        return Verdict.from(problems: problems, warnings: warnings + others, passing: "\(what); presented and dismissed cleanly")
+        return Verdict.from(problems: problems, warnings: warnings + others,
+                            passing: "\(what); \(navigation ? "pushed and popped" : "presented and dismissed") cleanly")
     }
 
     /// The host's standard effects, the plugin's, and those of the plugins bundled with the

@@ -1,0 +1,59 @@
+/// One event of a gesture recogniser, in points, as UIKit's pan, screen-edge pan and pinch
+/// recognisers report it: what an interaction controller's gesture handler reads
+/// (th_gesture_event in the C header, whose raw values these share).
+public struct GestureEvent: Equatable, Sendable {
+    public enum Kind: UInt32, Sendable { case pan = 1, screenEdgePan = 2, pinch = 3 }
+    /// UIGestureRecognizer.State's raw values.
+    public enum State: UInt32, Sendable { case began = 1, changed = 2, ended = 3, cancelled = 4 }
+    /// UIRectEdge's raw values; none for a gesture that is not a screen-edge pan.
+    public enum Edge: UInt32, Sendable { case none = 0, top = 1, left = 2, bottom = 4, right = 8 }
+
+    public var kind: Kind
+    public var state: State
+    public var edge: Edge = .none
+    /// Seconds since the transition started.
+    public var time: Double
+    /// The touch (a pinch: the touches' centre), in the container's coordinates.
+    public var location: Point
+    /// A pan: the movement since it began; zero for a pinch.
+    public var translation = Point(x: 0, y: 0)
+    /// A pan: points per second; zero for a pinch.
+    public var velocity = Point(x: 0, y: 0)
+    /// A pinch: 1 when it began; 1 for a pan.
+    public var scale = 1.0
+    /// A pinch: scale per second.
+    public var scaleVelocity = 0.0
+
+    public init(kind: Kind, state: State, edge: Edge = .none, time: Double, location: Point,
+                translation: Point = Point(x: 0, y: 0), velocity: Point = Point(x: 0, y: 0),
+                scale: Double = 1, scaleVelocity: Double = 0) {
+        self.kind = kind
+        self.state = state
+        self.edge = edge
+        self.time = time
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.scale = scale
+        self.scaleVelocity = scaleVelocity
+    }
+}
+
+extension GestureEvent {
+    /// How the trace shows the event: its state and what its kind reports, in points.
+    var traceName: String {
+        let state: String
+        switch self.state {
+        case .began: state = "began"
+        case .changed: state = "changed"
+        case .ended: state = "ended"
+        case .cancelled: state = "cancelled"
+        }
+        switch kind {
+        case .pinch:
+            return "\(state)(scale: \(format(scale)), velocity: \(format(scaleVelocity))/s)"
+        case .pan, .screenEdgePan:
+            return "\(state)(translation: \(format(translation.x))pt \(format(translation.y))pt, velocity: \(format(velocity.x))pt/s \(format(velocity.y))pt/s)"
+        }
+    }
+}
