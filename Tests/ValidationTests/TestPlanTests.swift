@@ -10,6 +10,7 @@ struct TestPlanTests {
             .init(id: "fade", kind: .animator, transitions: [.present, .dismiss], parameterCount: 1),
             .init(id: "dim", kind: .presentationController, transitions: [.present, .dismiss], parameterCount: 0),
             .init(id: "pair", kind: .transitioningDelegate, transitions: [.present, .dismiss], parameterCount: 0),
+            .init(id: "pinch", kind: .interactionController, transitions: [.dismiss, .pop], parameterCount: 0),
         ],
         curves: ["wobble"])
 
@@ -22,12 +23,12 @@ struct TestPlanTests {
         }
         #expect(Set(tests.map(\.name)).count == tests.count, "names must be unique")
         for bad in ["", "load", "load.nothing", "behaviour.fade.sideways.end-state", "behaviour.fade.present",
-                    "curves.x", "robustness.fade.everything", "descriptors.ids.extra", "behaviour.fade.present.end-state.x"] {
+                    "curves.x", "robustness.fade.everything", "interaction.pinch.dismiss", "interaction.pinch.sideways.ends", "descriptors.ids.extra", "behaviour.fade.present.end-state.x"] {
             #expect(ConformanceTest(name: bad) == nil, "'\(bad)' should not parse")
         }
     }
 
-    @Test("an animator gets every behaviour check per claimed kind; a presentation controller four per direction; a delegate its pairing; a curve two")
+    @Test("an animator gets every behaviour check per claimed kind; a presentation controller four per direction; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
     func plan() {
         let names = TestPlan.tests(for: Self.inventory).map(\.name)
         let fade = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive"]
@@ -36,7 +37,10 @@ struct TestPlanTests {
             + ["end-state", "cancel", "deterministic", "interactive"].map { "behaviour.dim.present.\($0)" }
             + ["end-state", "cancel", "deterministic", "interactive"].map { "behaviour.dim.dismiss.\($0)" }
             + ["robustness.dim.parameter-fuzzing", "robustness.dim.stale-handles"]
-            + ["behaviour.pair.pairing", "curves.wobble.endpoints", "curves.wobble.finite"]
+            + ["behaviour.pair.pairing"]
+            + ["ends", "cancel-restores", "call-order"].map { "interaction.pinch.dismiss.\($0)" }
+            + ["ends", "cancel-restores", "call-order"].map { "interaction.pinch.pop.\($0)" }
+            + ["curves.wobble.endpoints", "curves.wobble.finite"]
         #expect(names == expected)
         #expect(TestPlan.fixedTests.map(\.name) == [
             "load.entry", "load.abi-version", "load.immediate-binding", "load.accepted", "load.scan-time",

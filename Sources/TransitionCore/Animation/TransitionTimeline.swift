@@ -42,8 +42,10 @@ public final class TransitionTimeline {
     public func direction(at parent: Double) -> Int {
         switch mode {
         case .linear(_, let speed, _): return speed > 0 ? 1 : speed < 0 ? -1 : 0
-        case .ramp(let from, let to, _, _, _, _):
-            return to > from ? 1 : to < from ? -1 : 0
+        case .ramp(let from, let to, let start, let duration, _, let thenSpeed):
+            // Past the ramp, or on one that goes nowhere (a cancel at 0), the way it goes on.
+            if parent >= start + duration || to == from { return thenSpeed > 0 ? 1 : thenSpeed < 0 ? -1 : 0 }
+            return to > from ? 1 : -1
         }
     }
 
@@ -61,11 +63,12 @@ public final class TransitionTimeline {
     }
 
     /// Moves local time from where it is to `target` over `duration` parent seconds, along
-    /// `curve`; then on in the same direction at `speed`.
+    /// `curve`; then on in the same direction at `speed`. A ramp to where local time already
+    /// is (a cancel at 0, a finish at the end) goes on the way `speed`'s sign says.
     public func ramp(to target: Double, duration: Double, curve: TimingCurve, thenSpeed speed: Double, at parent: Double) {
         let from = localTime(at: parent)
         mode = .ramp(from: from, to: target, start: parent, duration: max(0, duration), curve: curve,
-                     thenSpeed: target >= from ? abs(speed) : -abs(speed))
+                     thenSpeed: target > from ? abs(speed) : target < from ? -abs(speed) : speed)
     }
 
     /// True while local time stands still (paused).

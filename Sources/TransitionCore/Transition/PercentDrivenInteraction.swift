@@ -80,7 +80,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         guard let (context, timeline, engine) = live("cancel()") else { return }
         let tail = percentComplete * context.playedDuration / completionSpeed
         context.trace.call("interaction.cancel(at: \(format(percentComplete)))")
-        timeline.ramp(to: 0, duration: tail, curve: completionCurve, thenSpeed: completionSpeed, at: engine.now)
+        timeline.ramp(to: 0, duration: tail, curve: completionCurve, thenSpeed: -completionSpeed, at: engine.now)
         context.endInteraction(cancelled: true, tail: tail)
     }
 }

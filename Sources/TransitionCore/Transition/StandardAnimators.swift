@@ -24,13 +24,7 @@ final class CoverVerticalAnimator: TransitionAnimator {
         let presenting = context.kind == .present || context.kind == .push
         let moving = presenting ? context.toView : context.fromView
         guard let moving else { context.completeTransition(false); return }
-        if let to = context.toView, to.superview !== container {
-            if let from = context.fromView, from.superview === container, !presenting {
-                container.insertSubview(to, below: from)
-            } else {
-                container.addSubview(to)
-            }
-        }
+        let added = addDestination(context, presenting: presenting)
         let vc = context.viewController(forKey: presenting ? .to : .from)
         let onScreen = presenting ? context.finalFrame(for: vc) : moving.frame
         let below = onScreen.offsetBy(dx: 0, dy: height - onScreen.minY)
@@ -38,7 +32,7 @@ final class CoverVerticalAnimator: TransitionAnimator {
         context.containerView.scene.engine.animate(
             AnimationOptions(duration: transitionDuration(using: context), curve: .easeInOut),
             animations: { moving.frame = presenting ? onScreen : below },
-            completion: { _ in finishStandard(context, presenting: presenting) })
+            completion: { _ in finishStandard(context, presenting: presenting, added: added) })
     }
 }
 
@@ -54,13 +48,7 @@ final class CrossDissolveAnimator: TransitionAnimator {
         guard let fading = presenting ? context.toView : context.fromView else {
             context.completeTransition(false); return
         }
-        if let to = context.toView, to.superview !== container {
-            if let from = context.fromView, from.superview === container, !presenting {
-                container.insertSubview(to, below: from)
-            } else {
-                container.addSubview(to)
-            }
-        }
+        let added = addDestination(context, presenting: presenting)
         if presenting {
             fading.frame = context.finalFrame(for: context.toViewController)
             fading.alpha = 0
@@ -71,16 +59,31 @@ final class CrossDissolveAnimator: TransitionAnimator {
             completion: { _ in
                 // A dismissed view leaves at full opacity, so that it looks right if shown again.
                 if !presenting { fading.alpha = 1 }
-                finishStandard(context, presenting: presenting)
+                finishStandard(context, presenting: presenting, added: added)
             })
     }
 }
 
-/// The end of every standard animation, as in the guide: remove the view that leaves, then
-/// complete with the context's verdict.
-private func finishStandard(_ context: TransitionContext, presenting: Bool) {
+/// Puts the "to" view in the container when it is not there: on top when presenting, below
+/// the leaving view on the way back. Whether it did, so that a cancel takes it out again.
+private func addDestination(_ context: TransitionContext, presenting: Bool) -> Bool {
+    let container = context.containerView
+    guard let to = context.toView, to.superview !== container else { return false }
+    if let from = context.fromView, from.superview === container, !presenting {
+        container.insertSubview(to, below: from)
+    } else {
+        container.addSubview(to)
+    }
+    return true
+}
+
+/// The end of every standard animation, as in the guide: remove the view that leaves (on a
+/// cancel, the one that came, when this animation added it), then complete with the
+/// context's verdict.
+private func finishStandard(_ context: TransitionContext, presenting: Bool, added: Bool) {
     let success = !context.transitionWasCancelled
     if presenting && !success { context.toView?.removeFromSuperview() }
     if !presenting && success { context.fromView?.removeFromSuperview() }
+    if !presenting && !success && added { context.toView?.removeFromSuperview() }
     context.completeTransition(success)
 }

@@ -73,7 +73,7 @@ public final class TransitionPropertyAnimator: InteractiveTransitioning {
         let f = fractionComplete
         let remaining = (isReversed ? f : 1 - f) * length * factor
         timeline.ramp(to: isReversed ? start : start + length, duration: remaining, curve: curve,
-                      thenSpeed: 1 / factor, at: engine.now)
+                      thenSpeed: (isReversed ? -1 : 1) / factor, at: engine.now)
         transition.context.trace.call("interruptibleAnimator.continue(from: \(format(f)), factor: \(format(factor)))")
         transition.deadline = engine.now + remaining + transition.grace
     }

@@ -13,6 +13,9 @@ final class TestDelegate: TransitioningDelegate, NavigationControllerDelegate, T
     let trace: TransitionTrace
     /// The transitions (0: there, 1: back) to drive interactively.
     var interactive: Set<Int> = []
+    /// The interaction controller effect under test (ABI 1.1), instead of the host's
+    /// percent-driven controller.
+    var interactionEffect: EffectProvider?
     /// Kinds the effect claims but for which its create returned NULL.
     private(set) var declined: [TransitionKind] = []
     /// The presentation controller's create returned NULL.
@@ -34,8 +37,13 @@ final class TestDelegate: TransitioningDelegate, NavigationControllerDelegate, T
         return made
     }
 
-    private func interaction(_ direction: Int) -> InteractiveTransitioning? {
-        interactive.contains(direction) ? PercentDrivenInteraction() : nil
+    private func interaction(_ direction: Int, _ kind: TransitionKind) -> InteractiveTransitioning? {
+        guard interactive.contains(direction) else { return nil }
+        if let effect = interactionEffect,
+           let controller = effect.makeInteractionController(for: kind, parameters: effect.info.defaultParameterValues, trace: trace) {
+            return GestureDrivenInteraction(controller: controller)
+        }
+        return PercentDrivenInteraction()
     }
 
     // Modal.
@@ -43,8 +51,8 @@ final class TestDelegate: TransitioningDelegate, NavigationControllerDelegate, T
         animator(for: .present)
     }
     func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator? { animator(for: .dismiss) }
-    func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning? { interaction(0) }
-    func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning? { interaction(1) }
+    func interactionControllerForPresentation(using animator: TransitionAnimator) -> InteractiveTransitioning? { interaction(0, .present) }
+    func interactionControllerForDismissal(using animator: TransitionAnimator) -> InteractiveTransitioning? { interaction(1, .dismiss) }
     func presentationController(forPresented presented: ViewController, presenting: ViewController) -> PresentationController? {
         guard let effect = presentationEffect else { return nil }
         let made = effect.makePresentationController(parameters: presentationParameters, trace: trace)
@@ -57,7 +65,7 @@ final class TestDelegate: TransitioningDelegate, NavigationControllerDelegate, T
         animator(for: operation == .push ? .push : .pop)
     }
     func interactionController(for animator: TransitionAnimator, operation: NavigationOperation) -> InteractiveTransitioning? {
-        interaction(operation == .push ? 0 : 1)
+        interaction(operation == .push ? 0 : 1, operation == .push ? .push : .pop)
     }
 
     // A tab container: a tab switch when the effect claims one, else a push or a pop, as the
@@ -68,6 +76,6 @@ final class TestDelegate: TransitioningDelegate, NavigationControllerDelegate, T
         return animator(for: forward ? .push : .pop)
     }
     func interactionController(for animator: TransitionAnimator, forward: Bool) -> InteractiveTransitioning? {
-        interaction(forward ? 0 : 1)
+        interaction(forward ? 0 : 1, .tabSwitch)
     }
 }

@@ -22,6 +22,11 @@ public enum ConformanceTest: Hashable, Sendable {
         case parameterFuzzing = "parameter-fuzzing", staleHandles = "stale-handles"
     }
 
+    /// An interaction controller's (ABI 1.1), for one transition kind it claims.
+    public enum InteractionCheck: String, CaseIterable, Sendable {
+        case ends, cancelRestores = "cancel-restores", callOrder = "call-order"
+    }
+
     public enum CurveCheck: String, CaseIterable, Sendable {
         case endpoints, finite
     }
@@ -33,6 +38,7 @@ public enum ConformanceTest: Hashable, Sendable {
     /// A transitioning delegate: its choices resolve and run.
     case pairing(effect: String)
     case robustness(effect: String, RobustnessCheck)
+    case interaction(effect: String, TransitionKind, InteractionCheck)
     case curve(id: String, CurveCheck)
 
     public var name: String {
@@ -42,6 +48,7 @@ public enum ConformanceTest: Hashable, Sendable {
         case .behaviour(let e, let k, let c): return "behaviour.\(e).\(k.name).\(c.rawValue)"
         case .pairing(let e): return "behaviour.\(e).pairing"
         case .robustness(let e, let c): return "robustness.\(e).\(c.rawValue)"
+        case .interaction(let e, let k, let c): return "interaction.\(e).\(k.name).\(c.rawValue)"
         case .curve(let id, let c): return "curves.\(id).\(c.rawValue)"
         }
     }
@@ -57,6 +64,10 @@ public enum ConformanceTest: Hashable, Sendable {
                   let c = BehaviourCheck(rawValue: parts[3]) else { return nil }
             self = .behaviour(effect: parts[1], k, c)
         case ("robustness", 3): guard let c = RobustnessCheck(rawValue: parts[2]) else { return nil }; self = .robustness(effect: parts[1], c)
+        case ("interaction", 4):
+            guard let k = TransitionKind.allCases.first(where: { $0.name == parts[2] }),
+                  let c = InteractionCheck(rawValue: parts[3]) else { return nil }
+            self = .interaction(effect: parts[1], k, c)
         case ("curves", 3): guard let c = CurveCheck(rawValue: parts[2]) else { return nil }; self = .curve(id: parts[1], c)
         default: return nil
         }

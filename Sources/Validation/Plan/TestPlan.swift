@@ -31,8 +31,12 @@ public enum TestPlan {
                 tests += ConformanceTest.RobustnessCheck.allCases.map { .robustness(effect: effect.id, $0) }
             case .transitioningDelegate?:
                 tests.append(.pairing(effect: effect.id))
-            case .interactionController?, nil:
-                break  // Listed by ABI 1.0 only; its interface arrives as an extension.
+            case .interactionController?:
+                for kind in effect.transitionKinds {
+                    tests += ConformanceTest.InteractionCheck.allCases.map { .interaction(effect: effect.id, kind, $0) }
+                }
+            case nil:
+                break
             }
         }
         for curve in inventory.curves {

@@ -62,6 +62,8 @@ public enum ValidationChild {
             return (withSubject(path) { PairingCheck.run(effectID: effect, subject: $0) }, nil)
         case .robustness(let effect, let check):
             return (withSubject(path) { RobustnessChecks.run(check, effectID: effect, subject: $0) }, nil)
+        case .interaction(let effect, let kind, let check):
+            return (withSubject(path) { InteractionChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
         case .curve(let id, let check):
             return (withSubject(path) { CurveChecks.run(check, curveID: id, subject: $0) }, nil)
         }
