@@ -92,6 +92,24 @@ struct HostExamplesTests {
         #expect(row?.origin == "user" && row?.status == "ok", "\(list.out)")
     }
 
+    @Test("a third party builds pinch-dismiss against the installed 1.1 SDK, drops it in the user folder, and it drives a dismissal")
+    func pinchDismissFromTheSDK() async throws {
+        let dir = try TempDir("sdk-pinch")
+        let prefix = try dir.folder("prefix"), data = try dir.folder("data")
+        _ = try await runHost(["sdk", "install", "--prefix", prefix], userData: data, in: dir)
+        let plugins = try dir.folder("data/transition-host/plugins")
+        // The bundled source, built as its author would, with nothing but the installed header.
+        let build = try await runProgram(
+            "/bin/sh", ["-c", "cc -std=c99 -Wall -Wextra -Werror -shared -fPIC $(pkg-config --cflags transition-host) '\(Repo.root)/Plugins/pinch-dismiss/pinch-dismiss.c' -o '\(plugins)/pinch-dismiss.so'"],
+            environment: ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"], outputIn: dir, workingDirectory: dir.path)
+        #expect(build.status == 0, "\(build)")
+        let list = try await runHost(["list", "--json"], userData: data, in: dir)
+        #expect(try ListRow.parse(list).first { $0.name == "pinch-dismiss" }?.origin == "user", "the user's copy, ahead of the bundled one: \(list.out)")
+        let run = try await runHost(["run", "diagonal", "--interactive-dismiss", "pinch-dismiss",
+                                     "--gesture", "pinch: 0s 1, 0.2s 0.8, 0.4s 0.5, release -1.5/s"], userData: data, in: dir)
+        #expect(run.status == 0 && run.out.contains("interaction.update(0.2)") && run.out.contains("interaction.finish(at: 0.5)"), "\(run)")
+    }
+
     @Test("the C example: make against the installed SDK, make install into the user folder; it conforms and runs")
     func cExample() async throws {
         let dir = try TempDir("c-example")
