@@ -56,3 +56,22 @@ struct GestureEventsTests {
         }
     }
 }
+
+@Suite("An interaction held at 100%")
+struct HeldAtTheEndTests {
+    @Test("a gesture scrubbed to 100% and held has not finished: the transition completes only after the release finishes it")
+    func heldAtTheEnd() throws {
+        let registry = EffectRegistry()
+        for effect in StandardEffect.all() { registry.register(effect) }
+        // Past the window's width by 0.2 s, held there until the release at 0.6 s.
+        let report = try TransitionRun.run(registry: registry, options: .init(
+            effect: "cover-vertical", dismissGesture: "pan(down): 0s 0pt, 0.2s 900pt, 0.6s 900pt, release 10pt/s"))
+        let dismissal = try #require(report.outcomes.last)
+        #expect(dismissal.completed && dismissal.violations.isEmpty, "\(dismissal)")
+        let names = report.events.map(\.name)
+        let finish = try #require(names.firstIndex { $0.hasPrefix("interaction.finish(") }, "\(names)")
+        let complete = try #require(names.lastIndex { $0.hasPrefix("context.completeTransition(") }, "\(names)")
+        #expect(finish < complete, "the animator completed before the interaction finished: \(names)")
+        #expect(dismissal.endTime >= dismissal.startTime + 0.6 - 1e-9, "not before the release: \(dismissal)")
+    }
+}

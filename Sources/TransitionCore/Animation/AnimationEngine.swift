@@ -361,12 +361,18 @@ public final class AnimationEngine {
 
     /// Removes animations that have reached their end, or, on a timeline running backwards,
     /// their start. One that ran back to its start leaves its property at the start value,
-    /// in the model too: a cancelled interactive transition ends where it began.
+    /// in the model too: a cancelled interactive transition ends where it began. Nothing ends
+    /// on a paused timeline: an interaction held (or scrubbed) at 100% has not finished, as
+    /// in UIKit, where the completion waits for finishInteractiveTransition.
     private func retireEndedAnimations() {
         var index = liveGroups.count - 1
         while index >= 0 {
             let group = liveGroups[index]
             let timing = group.timing
+            if let owner = group.owner, let timeline = timelines[owner], timeline.isPaused {
+                index -= 1
+                continue
+            }
             prepare(timing)
             let reversed = timing.direction < 0
             let ended = reversed
