@@ -20,9 +20,13 @@ public struct EffectDetails {
         /// The animator and the transitions it is vended for ("slide:slide", "present, dismiss").
         public var animators: [(name: String, transitions: String)]
         public var presentation: String?
-        public init(animators: [(name: String, transitions: String)], presentation: String?) {
+        /// Interaction controllers (ABI 1.1) and the transitions each drives, given a gesture.
+        public var interactions: [(name: String, transitions: String)]
+        public init(animators: [(name: String, transitions: String)], presentation: String?,
+                    interactions: [(name: String, transitions: String)] = []) {
             self.animators = animators
             self.presentation = presentation
+            self.interactions = interactions
         }
     }
 
@@ -34,8 +38,9 @@ public struct EffectDetails {
         self.plugin = plugin
         self.path = path
         transitions = info.transitions.names
-        // A delegate's own duration is nothing anyone runs: its animator's is.
-        defaultDuration = info.kind == .transitioningDelegate ? nil : info.defaultDuration
+        // A delegate's or an interaction controller's own duration is nothing anyone runs:
+        // the animator's is.
+        defaultDuration = info.kind == .transitioningDelegate || info.kind == .interactionController ? nil : info.defaultDuration
         self.constructor = constructor
         parameters = info.parameters
         self.vends = vends
@@ -68,6 +73,7 @@ public struct EffectDetails {
             for a in vends.animators { lines.append("animator:    \(a.name) (\(a.transitions))") }
             if vends.animators.isEmpty { lines.append("animator:    none (the standard styles)") }
             lines.append("controller:  \(vends.presentation.map { "\($0) (presentation)" } ?? "none")")
+            for i in vends.interactions { lines.append("interaction: \(i.name) (\(i.transitions), given a gesture)") }
         }
         if parameters.isEmpty {
             lines.append("parameters:  none")
@@ -106,6 +112,10 @@ public struct EffectDetails {
                 j.object { j in
                     j.field("animator", vends.animators.first?.name)
                     j.field("presentation", vends.presentation)
+                    j.key("interactions")
+                    j.array { j in
+                        for i in vends.interactions { j.object { j in j.field("name", i.name); j.field("transitions", i.transitions) } }
+                    }
                 }
             }
             j.key("parameters")

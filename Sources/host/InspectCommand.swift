@@ -32,7 +32,8 @@ struct InspectCommand: ParsableCommand {
                 path: source?.file.path ?? "(built in)", constructor: (provider as? LazyPluginEffect)?.constructorSignature,
                 vends: vends.map { v in
                     EffectDetails.Vended(animators: v.animators.map { ($0.name, $0.transitions.map(\.name).joined(separator: ", ")) },
-                                         presentation: v.presentation)
+                                         presentation: v.presentation,
+                                         interactions: v.interactions.map { ($0.name, $0.transitions.map(\.name).joined(separator: ", ")) })
                 })
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.

@@ -96,4 +96,16 @@ struct InteractionControllerTests {
                                          pluginFolder: folder, in: dir)
         #expect(animator.status == 2 && animator.err.contains("interaction"), "an animator is not an interaction controller: \(animator)")
     }
+
+    @Test("host inspect shows the interaction controller a delegate names, per transition, and no duration for a controller")
+    func inspect() async throws {
+        let dir = try TempDir("interaction-inspect")
+        let folder = try dir.folder("plugins")
+        let delegate = try await runHost(["inspect", "pinch-zoom"], pluginFolder: folder, in: dir)
+        #expect(delegate.status == 0 && delegate.out.contains("interaction: pinch-dismiss:pinch-dismiss (dismiss, given a gesture)"), "\(delegate)")
+        let json = try await runHost(["inspect", "edge-slide", "--json"], pluginFolder: folder, in: dir)
+        #expect(json.out.contains(#""interactions":[{"name":"edge-pop:edge-pop","transitions":"pop"}]"#), "\(json)")
+        let controller = try await runHost(["inspect", "pinch-dismiss"], pluginFolder: folder, in: dir)
+        #expect(controller.out.contains("kind:        interaction") && !controller.out.contains("duration:"), "\(controller)")
+    }
 }

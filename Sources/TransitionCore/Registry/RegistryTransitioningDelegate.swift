@@ -165,20 +165,30 @@ extension RegistryTransitioningDelegate: TabContainerDelegate {
 
 extension EffectRegistry {
     /// What a delegate effect vends, as `host inspect` shows it: for each animator it names, the
-    /// transitions it is vended for, and its presentation controller; each by qualified name,
-    /// or as named with "(not found)" when the registry has no such effect.
-    public func vended(by delegate: EffectProvider) -> (animators: [(name: String, transitions: [TransitionKind])], presentation: String?) {
+    /// transitions it is vended for; its presentation controller; and (ABI 1.1) for each
+    /// interaction controller it names, the transitions it drives (given a gesture); each by
+    /// qualified name, or as named with "(not found)" when the registry has no such effect.
+    public func vended(by delegate: EffectProvider) -> (
+        animators: [(name: String, transitions: [TransitionKind])], presentation: String?,
+        interactions: [(name: String, transitions: [TransitionKind])]
+    ) {
         let plugin = delegate.info.pluginID
         func qualified(_ name: String, _ kind: EffectKind) -> String {
             (try? resolve(name, kind: kind, preferPlugin: plugin).info.qualifiedName) ?? "\(name) (not found)"
         }
-        var animators: [(name: String, transitions: [TransitionKind])] = []
-        for kind in delegate.info.transitions.kinds {
-            guard let choice = delegate.delegateAnimatorChoice(for: kind) else { continue }
-            let name = qualified(choice, .animator)
-            if let i = animators.firstIndex(where: { $0.name == name }) { animators[i].transitions.append(kind) }
-            else { animators.append((name, [kind])) }
+        func add(_ name: String, _ kind: TransitionKind, to list: inout [(name: String, transitions: [TransitionKind])]) {
+            if let i = list.firstIndex(where: { $0.name == name }) { list[i].transitions.append(kind) } else { list.append((name, [kind])) }
         }
-        return (animators, delegate.delegatePresentationChoice().map { qualified($0, .presentationController) })
+        var animators: [(name: String, transitions: [TransitionKind])] = []
+        var interactions: [(name: String, transitions: [TransitionKind])] = []
+        for kind in delegate.info.transitions.kinds {
+            let choice = delegate.delegateAnimatorChoice(for: kind)
+            if let choice { add(qualified(choice, .animator), kind, to: &animators) }
+            let animatorID = choice.flatMap { try? resolve($0, kind: .animator, preferPlugin: plugin).info.effectID }
+            if let interaction = delegate.delegateInteractionChoice(for: kind, animator: animatorID) {
+                add(qualified(interaction, .interactionController), kind, to: &interactions)
+            }
+        }
+        return (animators, delegate.delegatePresentationChoice().map { qualified($0, .presentationController) }, interactions)
     }
 }
