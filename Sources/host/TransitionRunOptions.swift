@@ -55,6 +55,11 @@ struct TransitionRunOptions: ParsableArguments {
         valueName: "gesture"))
     var gesture: String?
 
+    @Option(name: .customLong("grab-at"), help: ArgumentHelp(
+        "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back.",
+        valueName: "seconds"))
+    var grabAt: Double?
+
     @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
         "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
     var completionSpeed: Double = 1
@@ -105,6 +110,17 @@ struct TransitionRunOptions: ParsableArguments {
         guard interactiveDismiss != "keys" else { throw ValidationError("--interactive-dismiss takes a gesture, not 'keys'") }
         _ = try gestureText(interactive)
         _ = try gestureText(interactiveDismiss)
+        if let grabAt {
+            guard grabAt.isFinite, grabAt >= 0, grabAt <= 3600 else {
+                throw ValidationError("--grab-at must be a number of seconds from 0 to 3600, not \(grabAt)")
+            }
+            guard (interactive != nil && interactive != "keys") || interactiveDismiss != nil else {
+                throw ValidationError("--grab-at needs the gesture that grabs: give it with --interactive or --interactive-dismiss")
+            }
+            guard controllerName(interactive) == nil && controllerName(interactiveDismiss) == nil else {
+                throw ValidationError("--grab-at grabs with the host's own handling of the gesture, not an interaction controller's")
+            }
+        }
         if gesture != nil, controllerName(interactive) == nil && controllerName(interactiveDismiss) == nil {
             throw ValidationError("--gesture is read by an interaction controller: name one with --interactive or --interactive-dismiss")
         }
@@ -132,6 +148,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.dismissGesture = try gestureText(interactiveDismiss)
         options.presentInteraction = controllerName(interactive)
         options.dismissInteraction = controllerName(interactiveDismiss)
+        options.grabAt = grabAt
         options.completionSpeed = completionSpeed
         options.flow = flow
         options.slow = slow

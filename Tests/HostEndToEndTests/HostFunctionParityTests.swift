@@ -23,6 +23,7 @@ struct HostFunctionParityTests {
         case .context: "probe_ctx"
         case .view: "probe_view"
         case .viewController: "probe_vc"
+        case .propertyAnimator: "probe_animator"
         case .key: "TH_TO"
         case .uint32: "0"
         case .bool: "false"
@@ -36,6 +37,7 @@ struct HostFunctionParityTests {
         case .animations: "probe_animations"
         case .completion: "probe_completion"
         case .alongside: "probe_alongside"
+        case .positionCompletion: "probe_position"
         case .userData: "NULL"
         case .outView: "&o_view"
         case .outViewController: "&o_vc"
@@ -48,6 +50,7 @@ struct HostFunctionParityTests {
         case .outUInt32: "&o_uint"
         case .outCurve: "&o_curve"
         case .outViews: "o_views"
+        case .outPropertyAnimator: "&o_animator"
         case .capacity: "4"
         }
     }
@@ -58,14 +61,15 @@ struct HostFunctionParityTests {
         case .context: [("forged", "(th_context){ 0x7fff0001u }")]
         case .view: [("forged", "(th_view){ 0x7fff0001u }")]
         case .viewController: [("forged", "(th_view_controller){ 0x7fff0001u }")]
+        case .propertyAnimator: [("forged", "(th_property_animator){ 0x7fff0001u }")]
         case .double: [("nan", "NAN")]
         case .rect: [("nan", "probe_nan_rect")]
         case .point: [("nan", "(th_point){ NAN, 0 }")]
         case .affine: [("nan", "(th_affine){ NAN, 0, 0, 1, 0, 0 }")]
         case .color: [("nan", "(th_color){ NAN, 0, 0, 1 }")]
-        case .string, .options, .animations: [("null", "NULL")]
+        case .string, .options, .animations, .positionCompletion: [("null", "NULL")]
         case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
-             .outUInt32, .outCurve, .outViews: [("null", "NULL")]
+             .outUInt32, .outCurve, .outViews, .outPropertyAnimator: [("null", "NULL")]
         case .key: [("bad-key", "99u")]
         default: []
         }
@@ -78,6 +82,7 @@ struct HostFunctionParityTests {
         case .curves: "probe_curves->\(f.name)"
         case .keyframes: "probe_keyframes->\(f.name)"
         case .sharedElements: "probe_shared->\(f.name)"
+        case .propertyAnimators: "probe_animators->\(f.name)"
         }
     }
 
@@ -105,6 +110,8 @@ struct HostFunctionParityTests {
             static const th_host_curves *probe_curves;
             static const th_host_keyframes *probe_keyframes;
             static const th_host_shared_elements *probe_shared;
+            static const th_host_property_animators *probe_animators;
+            static th_property_animator probe_animator, o_animator;
             static th_rect probe_rect = { { 0, 0 }, { 10, 10 } };
             static th_point probe_point = { 1, 1 };
             static th_affine probe_affine = { 1, 0, 0, 1, 0, 0 };
@@ -125,6 +132,7 @@ struct HostFunctionParityTests {
             static void probe_animations(void *u) { (void)u; }
             static void probe_completion(void *u, bool f) { (void)u; (void)f; }
             static void probe_alongside(void *u, th_context c) { (void)u; (void)c; }
+            static void probe_position(void *u, uint32_t p) { (void)u; (void)p; }
             static void probe_append(char *line, const char *label, th_status s)
             {
                 size_t n = strlen(line);
@@ -149,10 +157,12 @@ struct HostFunctionParityTests {
                 probe_curves = host->get_extension(TH_EXT_HOST_CURVES);
                 probe_keyframes = host->get_extension(TH_EXT_HOST_KEYFRAMES);
                 probe_shared = host->get_extension(TH_EXT_HOST_SHARED_ELEMENTS);
-                if (!probe_curves || !probe_keyframes || !probe_shared) {
+                probe_animators = host->get_extension(TH_EXT_HOST_PROPERTY_ANIMATORS);
+                if (!probe_curves || !probe_keyframes || !probe_shared || !probe_animators) {
                     host->log(TH_LOG_ERROR, "probe: an extension is missing");
                     return;
                 }
+                probe_animators->create(&probe_options, &probe_animator);
                 pthread_create(&thread, NULL, probe_thread, NULL);
                 pthread_join(thread, NULL);
                 snprintf(line, sizeof line, "probe get_extension from a second thread: %s", probe_thread_extension ? "a table" : "NULL");

@@ -27,6 +27,7 @@ struct HostFunctionsTests {
             (.api, Self.pointers(of: HostAPITable.make())), (.curves, Self.pointers(of: HostCurves.table.pointee)),
             (.keyframes, Self.pointers(of: HostKeyframes.table.pointee)),
             (.sharedElements, Self.pointers(of: HostSharedElements.table.pointee)),
+            (.propertyAnimators, Self.pointers(of: HostPropertyAnimators.table.pointee)),
         ]
         for (table, pointers) in tables {
             #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue): the header and HostFunctions differ")
@@ -40,6 +41,7 @@ struct HostFunctionsTests {
             (.api, Self.pointers(of: ChildHostTable.table.pointee)), (.curves, Self.pointers(of: ChildHostTable.curves.pointee)),
             (.keyframes, Self.pointers(of: ChildHostTable.keyframes.pointee)),
             (.sharedElements, Self.pointers(of: ChildHostTable.sharedElements.pointee)),
+            (.propertyAnimators, Self.pointers(of: ChildHostTable.propertyAnimators.pointee)),
         ]
         for (table, pointers) in tables {
             #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue)")
@@ -52,6 +54,7 @@ struct HostFunctionsTests {
         let tables: [(HostFunctions.Table, [String])] = [
             (.api, Self.order(of: th_host_api())), (.curves, Self.order(of: th_host_curves())),
             (.keyframes, Self.order(of: th_host_keyframes())), (.sharedElements, Self.order(of: th_host_shared_elements())),
+            (.propertyAnimators, Self.order(of: th_host_property_animators())),
         ]
         for (table, order) in tables {
             #expect(HostFunctions.all.filter { $0.table == table }.map(\.name) == order, "\(table.rawValue)")
@@ -63,6 +66,7 @@ struct HostFunctionsTests {
         #expect(offset("animate_with_curve") == MemoryLayout<th_host_curves>.offset(of: \.animate_with_curve))
         #expect(offset("add_keyframe") == MemoryLayout<th_host_keyframes>.offset(of: \.add_keyframe))
         #expect(offset("matching_view") == MemoryLayout<th_host_shared_elements>.offset(of: \.matching_view))
+        #expect(offset("is_running") == MemoryLayout<th_host_property_animators>.offset(of: \.is_running))
     }
 
     /// The function pointers' names of a C table, in declaration order.

@@ -34,6 +34,13 @@ pub struct Context {
     pub id: u64,
 }
 
+/// ABI 1.1: a property animator (UIViewPropertyAnimator) the host made; {0} is none.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PropertyAnimator {
+    pub id: u64,
+}
+
 // Geometry, in points: origin top-left, y grows downwards.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -202,6 +209,8 @@ pub struct AnimatorInterface {
     pub transition_duration: Option<unsafe extern "C" fn(*mut c_void, Context) -> f64>,
     pub animate_transition: Option<unsafe extern "C" fn(*mut c_void, Context)>,
     pub animation_ended: Option<unsafe extern "C" fn(*mut c_void, bool)>,
+    // ABI 1.1: the property animator a gesture can grab mid-flight; None for none.
+    pub interruptible_animator: Option<unsafe extern "C" fn(*mut c_void, Context) -> PropertyAnimator>,
 }
 
 #[repr(C)]
@@ -259,6 +268,6 @@ const _: () = assert!(std::mem::size_of::<HostApi>() == 368);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
 const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);
-const _: () = assert!(std::mem::size_of::<AnimatorInterface>() == 48);
+const _: () = assert!(std::mem::size_of::<AnimatorInterface>() == 56);
 const _: () = assert!(std::mem::size_of::<EffectConfig>() == 24);
 const _: () = assert!(std::mem::size_of::<AnimationOptions>() == 48);

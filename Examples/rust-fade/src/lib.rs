@@ -138,6 +138,7 @@ static ANIMATOR: AnimatorInterface = AnimatorInterface {
     transition_duration: Some(transition_duration),
     animate_transition: Some(animate_transition),
     animation_ended: None, // optional
+    interruptible_animator: None, // optional (ABI 1.1): see transition_host.h
 };
 
 /// CHANGE: the parameters users can set with `host run rust-fade --param duration=0.8`. The host

@@ -63,7 +63,8 @@
  * VERSIONING. Every struct starts with its own size. Within ABI major 1, structs only grow at
  * the end; a reader checks struct_size before touching a field added in a later minor version
  * (TH_HAS_FIELD below). New capabilities arrive as extensions looked up by string id
- * ("vendor.name/revision") through get_extension, never by changing an existing struct.
+ * ("vendor.name/revision") through get_extension, or as fields appended to a struct, never by
+ * changing or moving a field that exists.
  * A plugin built against 1.0 runs in every 1.x host. The host refuses a plugin whose ABI major
  * differs from its own, before running any of its code when the entry point is a data symbol.
  *
@@ -119,6 +120,9 @@ enum {
 typedef struct th_view { uint64_t id; } th_view;                       /* a UIView */
 typedef struct th_view_controller { uint64_t id; } th_view_controller; /* a UIViewController */
 typedef struct th_context { uint64_t id; } th_context; /* transition context and coordinator */
+/* ABI 1.1: a UIViewPropertyAnimator made through TH_EXT_HOST_PROPERTY_ANIMATORS. It lives as
+ * long as the scene the host runs; {0} is none. */
+typedef struct th_property_animator { uint64_t id; } th_property_animator;
 
 /* ------------------------------------------------------------------------------------------
  * Geometry, in points, with UIKit's conventions: origin top-left, y grows downwards.
@@ -403,6 +407,24 @@ typedef struct th_animator_interface {
     /* Optional (may be NULL). Called once after the transition has ended and every completion
      * has run. `ctx` is stale by now, so it is not passed. */
     void (*animation_ended)(void *self, bool completed);
+
+    /* ABI 1.1, optional: interruptibleAnimator(using:). The property animator
+     * (TH_EXT_HOST_PROPERTY_ANIMATORS) that runs this transition, the same one every time it
+     * is asked for the same transition; {0} for none. Make it on the first call (create, add
+     * the animations and a completion that calls complete_transition with
+     * !transition_was_cancelled) and return it after; animate_transition calls it too and
+     * starts the animator, as UIKit's animators do. The host asks for it only after
+     * animate_transition, when a gesture grabs the transition mid-flight (`host run
+     * --grab-at`): it pauses the animator, scrubs its fraction_complete with the gesture, and
+     * on the release continues it, or reverses it first when the gesture throws the
+     * transition back (transition_was_cancelled answers 1 from then on, and is_interactive
+     * answers 1 while the gesture holds it; the cut-off waits while it holds). An animator
+     * whose struct stops before this field, or that leaves it NULL or answers {0}, cannot be
+     * grabbed: the host says so and lets it run. Property animators made during a transition
+     * are stopped (without finishing: no completion runs) when the host cuts the transition
+     * off or falls back after a failure, so that none calls the plugin after destroy.
+     * Alongside animations follow the transition's own clock, not a property animator's. */
+    th_property_animator (*interruptible_animator)(void *self, th_context ctx);
 } th_animator_interface;
 
 /* One event of a gesture recogniser, in points, as UIKit's recognisers report it (ABI 1.1).
@@ -756,6 +778,67 @@ typedef struct th_host_shared_elements {
 } th_host_shared_elements;
 
 /* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers (ABI 1.1): property animators (UIViewPropertyAnimator), with
+ * UIKit's states and rules. host->get_extension(TH_EXT_HOST_PROPERTY_ANIMATORS) returns a
+ * const th_host_property_animators *.
+ *
+ * An animator is TH_ANIMATING_INACTIVE when made: its animations wait at their start. start
+ * or pause make it TH_ANIMATING_ACTIVE (running or paused); when every animation has reached
+ * its end (or, reversed, its start) it is inactive again and its completions run once with
+ * the position (TH_POSITION_END or _START). stop(false) makes it TH_ANIMATING_STOPPED, the
+ * properties holding the values they had, until finish(position) sets them to their end
+ * values, their start values or leaves them (_CURRENT) and runs the completions; stop(true)
+ * makes it inactive at once with the properties where they were and no completion. A call
+ * the state does not allow (UIKit raises an exception) is TH_ERR_BAD_STATE and changes
+ * nothing, and is reported. Every function: on the host's thread, inside a call into the
+ * plugin, as the rest of the ABI.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_PROPERTY_ANIMATORS "th.host-property-animators/1"
+
+enum { TH_ANIMATING_INACTIVE = 0, TH_ANIMATING_ACTIVE = 1, TH_ANIMATING_STOPPED = 2 }; /* UIViewAnimatingState */
+enum { TH_POSITION_END = 0, TH_POSITION_START = 1, TH_POSITION_CURRENT = 2 };          /* UIViewAnimatingPosition */
+
+/* A property animator's completion: runs once, with the TH_POSITION_* the animations ended at. */
+typedef void (*th_position_fn)(void *user_data, uint32_t position);
+
+typedef struct th_host_property_animators {
+    uint32_t struct_size; /* sizeof(th_host_property_animators) */
+    /* UIViewPropertyAnimator(duration:timingParameters:): an inactive animator with no
+     * animations, timed by `timing` (duration, curve or spring; its delay must be 0). */
+    th_status (*create)(const th_animation_options *timing, th_property_animator *out);
+    /* addAnimations: runs `animations(user_data)` at once; the property changes it makes
+     * animate with the animator's timing (on a running animator, over the time it has left).
+     * TH_ERR_BAD_STATE when stopped. */
+    th_status (*add_animations)(th_property_animator animator, th_animations_fn animations, void *user_data);
+    /* addCompletion: `completion` (not NULL) runs once when the animator ends. */
+    th_status (*add_completion)(th_property_animator animator, th_position_fn completion, void *user_data);
+    /* startAnimation: runs from where it is, the way it points. An animator with no
+     * animations ends at once (its completions run right after this call). */
+    th_status (*start)(th_property_animator animator);
+    /* pauseAnimation: holds where it is (an inactive animator becomes active and paused). */
+    th_status (*pause)(th_property_animator animator);
+    /* stopAnimation(without_finishing): see above. TH_ERR_BAD_STATE unless active. */
+    th_status (*stop)(th_property_animator animator, bool without_finishing);
+    /* finishAnimation(at:): a TH_POSITION_* value. TH_ERR_BAD_STATE unless stopped. */
+    th_status (*finish)(th_property_animator animator, uint32_t position);
+    /* fractionComplete: the share of its duration played, [0, 1] (clamped): the animations
+     * show that time's values, their curve included. Setting it scrubs, and is
+     * TH_ERR_BAD_STATE while running (pause first); NaN is TH_ERR_BAD_ARGUMENT. */
+    th_status (*set_fraction_complete)(th_property_animator animator, double fraction);
+    th_status (*get_fraction_complete)(th_property_animator animator, double *out);
+    /* isReversed: a running animator turns around at once, a paused one at its next start or
+     * continue. */
+    th_status (*set_reversed)(th_property_animator animator, bool reversed);
+    /* continueAnimation(withTimingParameters:durationFactor:): plays on to the end (the start,
+     * reversed) over the remaining share of the duration times `duration_factor` (> 0), with
+     * `timing`'s curve, or linearly when `timing` is NULL. TH_ERR_BAD_STATE unless active. */
+    th_status (*continue_animation)(th_property_animator animator, const th_animation_options *timing, double duration_factor);
+    /* state: a TH_ANIMATING_* value; is_running: active and not paused. */
+    th_status (*state)(th_property_animator animator, uint32_t *out);
+    th_status (*is_running)(th_property_animator animator, bool *out);
+} th_host_property_animators;
+
+/* ------------------------------------------------------------------------------------------
  * ABI 1.0's sizes, frozen.
  *
  * Each struct's size as ABI 1.0 defined it: where its last 1.0 field ends (the number in the
@@ -797,7 +880,8 @@ enum {
  * after 1.1 only when TH_HAS_FIELD says the host's event has it. */
 enum {
     TH_INTERACTION_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_interaction_interface, completion_curve), /* 56 */
-    TH_GESTURE_EVENT_SIZE_1_1 = TH_FIELD_END(th_gesture_event, scale_velocity)                     /* 96 */
+    TH_GESTURE_EVENT_SIZE_1_1 = TH_FIELD_END(th_gesture_event, scale_velocity),                    /* 96 */
+    TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 = TH_FIELD_END(th_host_property_animators, is_running)    /* 112 */
 };
 
 #ifdef __cplusplus

@@ -28,7 +28,7 @@ enum HostFunctionInterfaces {
     /// structs of doubles, everything passed by address a pointer.
     static func ffiType(_ kind: HostFunctions.Kind) -> UnsafeMutablePointer<ffi_type> {
         switch kind {
-        case .context, .view, .viewController: return Structs.handle
+        case .context, .view, .viewController, .propertyAnimator: return Structs.handle
         case .key, .uint32, .capacity: return cffi_type_uint32()
         case .bool: return cffi_type_uint8()
         case .double: return cffi_type_double()
@@ -36,7 +36,7 @@ enum HostFunctionInterfaces {
         case .point: return Structs.point
         case .affine: return Structs.affine
         case .color: return Structs.color
-        case .string, .options, .animations, .completion, .alongside, .userData,
+        case .string, .options, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews:
             return cffi_type_pointer()
@@ -64,7 +64,7 @@ enum HostFunctionInterfaces {
     /// Bytes a value of `kind` takes in C (pointers for everything passed by address).
     static func size(_ kind: HostFunctions.Kind) -> Int {
         switch kind {
-        case .context, .view, .viewController: MemoryLayout<UInt64>.size
+        case .context, .view, .viewController, .propertyAnimator: MemoryLayout<UInt64>.size
         case .key, .uint32, .capacity: MemoryLayout<UInt32>.size
         case .bool: MemoryLayout<Bool>.size
         case .double: MemoryLayout<Double>.size
@@ -89,6 +89,7 @@ enum HostFunctionInterfaces {
         case .outBool: MemoryLayout<Bool>.size
         case .outUInt32: MemoryLayout<UInt32>.size
         case .outCurve: MemoryLayout<UnsafeRawPointer>.size
+        case .outPropertyAnimator: MemoryLayout<th_property_animator>.size
         default: 0
         }
     }

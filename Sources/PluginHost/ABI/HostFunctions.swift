@@ -20,33 +20,37 @@ public enum HostFunctions {
         case curves = "th_host_curves"
         case keyframes = "th_host_keyframes"
         case sharedElements = "th_host_shared_elements"
+        case propertyAnimators = "th_host_property_animators"
     }
 
     /// The kind of one parameter, as the C signature has it.
     public enum Kind: String, Sendable {
         // Handles, checked by the host.
         case context = "th_context", view = "th_view", viewController = "th_view_controller"
+        case propertyAnimator = "th_property_animator"
         // Values.
         case key = "uint32_t key", uint32 = "uint32_t", bool = "bool", double = "double"
         case rect = "th_rect", point = "th_point", affine = "th_affine", color = "th_color"
         // Pointers the plugin passes in.
         case string = "const char *", options = "const th_animation_options *"
         case animations = "th_animations_fn", completion = "th_completion_fn", alongside = "th_alongside_fn"
+        case positionCompletion = "th_position_fn"
         case userData = "void *"
         // Out-pointers the host writes.
         case outView = "th_view *", outViewController = "th_view_controller *", outRect = "th_rect *"
         case outPoint = "th_point *", outAffine = "th_affine *", outColor = "th_color *"
         case outDouble = "double *", outBool = "bool *", outUInt32 = "uint32_t *", outCurve = "th_curve_fn *"
+        case outPropertyAnimator = "th_property_animator *"
         /// An array of `capacity` views (the next parameter), which may be NULL when it is 0.
         case outViews = "th_view * (array)"
         case capacity = "uint32_t capacity"
 
-        public var isHandle: Bool { self == .context || self == .view || self == .viewController }
+        public var isHandle: Bool { self == .context || self == .view || self == .viewController || self == .propertyAnimator }
         /// A pointer the host writes through.
         public var isOut: Bool {
             switch self {
             case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
-                 .outUInt32, .outCurve, .outViews: true
+                 .outUInt32, .outCurve, .outViews, .outPropertyAnimator: true
             default: false
             }
         }
@@ -142,6 +146,20 @@ public enum HostFunctions {
         // TH_EXT_HOST_SHARED_ELEMENTS.
         Function(.sharedElements, "shared_views", [.view, .outViews, .capacity, .outUInt32]),
         Function(.sharedElements, "matching_view", [.view, .view, .outView]),
+        // TH_EXT_HOST_PROPERTY_ANIMATORS (ABI 1.1).
+        Function(.propertyAnimators, "create", [.options, .outPropertyAnimator]),
+        Function(.propertyAnimators, "add_animations", [.propertyAnimator, .animations, .userData]),
+        Function(.propertyAnimators, "add_completion", [.propertyAnimator, .positionCompletion, .userData]),
+        Function(.propertyAnimators, "start", [.propertyAnimator]),
+        Function(.propertyAnimators, "pause", [.propertyAnimator]),
+        Function(.propertyAnimators, "stop", [.propertyAnimator, .bool]),
+        Function(.propertyAnimators, "finish", [.propertyAnimator, .uint32]),
+        Function(.propertyAnimators, "set_fraction_complete", [.propertyAnimator, .double]),
+        Function(.propertyAnimators, "get_fraction_complete", [.propertyAnimator, .outDouble]),
+        Function(.propertyAnimators, "set_reversed", [.propertyAnimator, .bool]),
+        Function(.propertyAnimators, "continue_animation", [.propertyAnimator, .options, .double]),
+        Function(.propertyAnimators, "state", [.propertyAnimator, .outUInt32]),
+        Function(.propertyAnimators, "is_running", [.propertyAnimator, .outBool]),
     ]
 }
 

@@ -8,12 +8,14 @@ import TransitionCore
 /// (a foreign handle), the index is checked against the table (a forged handle), and a context
 /// handle is refused once its transition has ended (a stale handle). Zero is never issued.
 struct HandleTable {
-    enum Tag: UInt64 { case view = 1, viewController = 2, context = 3 }
+    enum Tag: UInt64 { case view = 1, viewController = 2, context = 3, propertyAnimator = 4 }
 
     private(set) var scene: Scene?
     private(set) var generation: UInt64 = 0
     private var controllers: [ViewController] = []
     private var contexts: [TransitionContext] = []
+    /// Property animators (ABI 1.1) made for this scene; they live as long as it does.
+    private var propertyAnimators: [PropertyAnimator] = []
 
     /// Starts issuing handles for `scene`; every handle of the previous scene goes stale.
     mutating func use(_ scene: Scene) {
@@ -23,6 +25,7 @@ struct HandleTable {
         if generation == 0 { generation = 1 }
         controllers = []
         contexts = []
+        propertyAnimators = []
     }
 
     private func make(_ tag: Tag, _ index: Int) -> UInt64 {
@@ -67,6 +70,17 @@ struct HandleTable {
         guard let i = index(h.id, .context), i >= 1, i <= contexts.count else { return nil }
         let c = contexts[i - 1]
         return c.isEnded ? nil : c
+    }
+
+    mutating func handle(_ animator: PropertyAnimator) -> th_property_animator {
+        if let i = propertyAnimators.firstIndex(where: { $0 === animator }) { return th_property_animator(id: make(.propertyAnimator, i + 1)) }
+        propertyAnimators.append(animator)
+        return th_property_animator(id: make(.propertyAnimator, propertyAnimators.count))
+    }
+
+    func propertyAnimator(_ h: th_property_animator) -> PropertyAnimator? {
+        guard let i = index(h.id, .propertyAnimator), i >= 1, i <= propertyAnimators.count else { return nil }
+        return propertyAnimators[i - 1]
     }
 
     /// True when `h` named a context of this scene whose transition has ended: a handle the

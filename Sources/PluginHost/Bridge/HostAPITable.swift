@@ -181,6 +181,7 @@ enum HostAPITable {
             case TH_EXT_HOST_CURVES: return UnsafeRawPointer(HostCurves.table)
             case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(HostKeyframes.table)
             case TH_EXT_HOST_SHARED_ELEMENTS: return UnsafeRawPointer(HostSharedElements.table)
+            case TH_EXT_HOST_PROPERTY_ANIMATORS: return UnsafeRawPointer(HostPropertyAnimators.table)
             default: return nil
             }
         }

@@ -181,6 +181,15 @@ final class PluginAnimator: TransitionAnimator {
         _ = call(context, doing: "animate_transition") { vtable.pointee.animate_transition($0, $1) }
     }
 
+    func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
+        // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
+        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_animator_interface>.offset(of: \.interruptible_animator)! + 8),
+              let offer = vtable.pointee.interruptible_animator,
+              let handle = call(context, doing: "interruptible_animator", { offer($0, $1) })
+        else { return nil }
+        return effect.plugin.runtime.handles.propertyAnimator(handle)
+    }
+
     func animationEnded(_ transitionCompleted: Bool) {
         guard let instance, let ended = vtable.pointee.animation_ended else { return }
         effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "animation_ended") { ended(instance, transitionCompleted) }

@@ -55,6 +55,10 @@ enum ChildHostTable {
             let ctx = th_context(id: try r.integer())
             let f = unsafeBitCast(pointer, to: th_alongside_fn.self)
             calling { f(entry.user, ctx) }
+        case .positionCompletion:
+            let position: UInt32 = try r.integer()
+            let f = unsafeBitCast(pointer, to: th_position_fn.self)
+            calling { f(entry.user, position) }
         default:
             throw IsolationChannel.Failure.garbage("callback \(token) at \(place) is not a callback")
         }
@@ -136,6 +140,7 @@ enum ChildHostTable {
                 case TH_EXT_HOST_CURVES: return UnsafeRawPointer(curves)
                 case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(keyframes)
                 case TH_EXT_HOST_SHARED_ELEMENTS: return UnsafeRawPointer(sharedElements)
+                case TH_EXT_HOST_PROPERTY_ANIMATORS: return UnsafeRawPointer(propertyAnimators)
                 default: return nil
                 }
             }
@@ -154,6 +159,12 @@ enum ChildHostTable {
         var t = th_host_keyframes()
         t.struct_size = UInt32(MemoryLayout<th_host_keyframes>.size)
         return make(.keyframes, t) { _ in }
+    }()
+
+    nonisolated(unsafe) static let propertyAnimators: UnsafeMutablePointer<th_host_property_animators> = {
+        var t = th_host_property_animators()
+        t.struct_size = UInt32(MemoryLayout<th_host_property_animators>.size)
+        return make(.propertyAnimators, t) { _ in }
     }()
 
     nonisolated(unsafe) static let sharedElements: UnsafeMutablePointer<th_host_shared_elements> = {

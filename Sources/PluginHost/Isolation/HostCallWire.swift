@@ -20,7 +20,7 @@ enum HostCallWire {
 
     /// The kinds whose pointer the plugin passes in: they run, or are kept, in its process.
     static func isCallback(_ kind: HostFunctions.Kind) -> Bool {
-        kind == .animations || kind == .completion || kind == .alongside
+        kind == .animations || kind == .completion || kind == .alongside || kind == .positionCompletion
     }
 
     /// A callback that runs inside the call that handed it over (an animations block), so
@@ -32,7 +32,7 @@ enum HostCallWire {
     /// Writes argument `i` (of `kind`, at `argument`) of a call.
     static func write(_ kind: HostFunctions.Kind, _ argument: UnsafeMutableRawPointer, to w: inout WireWriter) {
         switch kind {
-        case .context, .view, .viewController: w.put(argument.load(as: UInt64.self))
+        case .context, .view, .viewController, .propertyAnimator: w.put(argument.load(as: UInt64.self))
         case .key, .uint32, .capacity: w.put(argument.load(as: UInt32.self))
         case .bool: w.put(argument.load(as: Bool.self))
         case .double: w.put(argument.load(as: Double.self))
@@ -53,9 +53,9 @@ enum HostCallWire {
             w.append(Array(UnsafeRawBufferPointer(start: options, count: count)))
         case .userData:
             break
-        case .animations, .completion, .alongside,
+        case .animations, .completion, .alongside, .positionCompletion,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
-             .outUInt32, .outCurve, .outViews:
+             .outUInt32, .outCurve, .outViews, .outPropertyAnimator:
             w.put(argument.load(as: UnsafeRawPointer?.self) != nil)
         }
     }
@@ -80,7 +80,7 @@ enum HostCallWire {
         _ kind: HostFunctions.Kind, into slot: UnsafeMutableRawPointer, from r: inout WireReader, storage: inout CallStorage
     ) throws {
         switch kind {
-        case .context, .view, .viewController: slot.storeBytes(of: try r.integer(UInt64.self), as: UInt64.self)
+        case .context, .view, .viewController, .propertyAnimator: slot.storeBytes(of: try r.integer(UInt64.self), as: UInt64.self)
         case .key, .uint32: slot.storeBytes(of: try r.integer(UInt32.self), as: UInt32.self)
         case .capacity: slot.storeBytes(of: min(try r.integer(UInt32.self), viewArrayLimit), as: UInt32.self)
         case .bool: slot.storeBytes(of: try r.bool(), as: Bool.self)
@@ -101,10 +101,10 @@ enum HostCallWire {
             buffer.copyMemory(from: Array(bytes), byteCount: count)
             buffer.storeBytes(of: declared, as: UInt32.self)
             slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
-        case .userData, .animations, .completion, .alongside:
+        case .userData, .animations, .completion, .alongside, .positionCompletion:
             preconditionFailure("callbacks and user_data are the server's to set: it knows the token and the trampolines")
         case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
-             .outUInt32, .outCurve:
+             .outUInt32, .outCurve, .outPropertyAnimator:
             let given = try r.bool()
             slot.storeBytes(of: given ? UnsafeRawPointer(storage.zeroed(HostFunctionInterfaces.pointeeSize(kind))) : nil,
                             as: UnsafeRawPointer?.self)

@@ -75,6 +75,7 @@ enum HostTableServer {
         case .curves: UnsafeRawPointer(HostCurves.table)
         case .keyframes: UnsafeRawPointer(HostKeyframes.table)
         case .sharedElements: UnsafeRawPointer(HostSharedElements.table)
+        case .propertyAnimators: UnsafeRawPointer(HostPropertyAnimators.table)
         }
     }
 }
@@ -117,6 +118,7 @@ enum IsolationCallbacks {
         case .animations: unsafeBitCast(animations[place], to: UnsafeRawPointer.self)
         case .completion: unsafeBitCast(completions[place], to: UnsafeRawPointer.self)
         case .alongside: unsafeBitCast(alongside[place], to: UnsafeRawPointer.self)
+        case .positionCompletion: unsafeBitCast(positionCompletions[place], to: UnsafeRawPointer.self)
         default: preconditionFailure("\(kind) is not a callback")
         }
     }
@@ -127,6 +129,10 @@ enum IsolationCallbacks {
     private static let completions: [th_completion_fn] = [
         { user, finished in run(user, 0, "a completion callback") { $0.put(finished) } },
         { user, finished in run(user, 1, "a completion callback") { $0.put(finished) } },
+    ]
+    private static let positionCompletions: [th_position_fn] = [
+        { user, position in run(user, 0, "a property animator's completion") { $0.put(position) } },
+        { user, position in run(user, 1, "a property animator's completion") { $0.put(position) } },
     ]
     private static let alongside: [th_alongside_fn] = [
         { user, ctx in run(user, 0, "an alongside callback") { $0.put(ctx.id) } },

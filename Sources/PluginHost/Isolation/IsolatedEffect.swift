@@ -190,6 +190,13 @@ final class IsolatedAnimator: FailableTransitionAnimator {
         _ = call(.animateTransition, "animate_transition", context)
     }
 
+    func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
+        guard var reply = call(.interruptibleAnimator, "interruptible_animator", context),
+              let id: UInt64 = try? reply.integer(), id != 0
+        else { return nil }
+        return effect.plugin.runtime.handles.propertyAnimator(th_property_animator(id: id))
+    }
+
     func animationEnded(_ transitionCompleted: Bool) {
         guard token != 0 else { return }
         _ = try? process?.call(.animationEnded, "animation_ended") { $0.put(token); $0.put(transitionCompleted) }

@@ -85,6 +85,12 @@ public final class IsolatedPluginChild {
             let (effect, instance) = try animator(&r)
             let ctx = th_context(id: try r.integer())
             calling(effect) { effect.animatorInterface.pointee.animate_transition(instance, ctx) }
+        case .interruptibleAnimator:
+            let (effect, instance) = try animator(&r)
+            let ctx = th_context(id: try r.integer())
+            let vtable = effect.animatorInterface.pointee
+            let offers = FrozenABI.has(vtable.struct_size, fieldEnd: MemoryLayout<th_animator_interface>.offset(of: \.interruptible_animator)! + 8)
+            w.put(offers ? vtable.interruptible_animator.map { f in calling(effect) { f(instance, ctx).id } } ?? 0 : 0)
         case .animationEnded:
             let (effect, instance) = try animator(&r)
             let completed = try r.bool()

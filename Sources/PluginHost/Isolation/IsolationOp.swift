@@ -5,7 +5,7 @@
 /// out so that a trace of the socket can be read.
 public enum IsolationOp: UInt16, Sendable, CaseIterable {
     case loadPlugin = 1000
-    case createAnimator, animatorDuration, animateTransition, animationEnded, destroyAnimator
+    case createAnimator, animatorDuration, animateTransition, animationEnded, destroyAnimator, interruptibleAnimator
     /// Runs a callback the plugin handed to a host function: its token, its place among that
     /// function's callbacks, then what the callback's kind takes (HostCallWire).
     case runCallback = 1020

@@ -299,6 +299,11 @@ public final class AnimationEngine {
     /// Stops every animation of a transition and runs their completions with `finished:
     /// false` now, in the order they were started. What is on screen snaps to the model.
     public func stopAnimations(ownedBy owner: Int) {
+        // Its property animators first, without finishing: no completion of theirs may reach
+        // a participant the host is letting go of.
+        for case let animator? in propertyAnimators.map(\.animator) where animator.transitionOwner == owner && animator.state == .active {
+            try? animator.stop(withoutFinishing: true)
+        }
         var index = active.count - 1
         while index >= 0 {
             if active[index].group.owner == owner {
@@ -316,6 +321,56 @@ public final class AnimationEngine {
             group.interrupted = true
             run(group)
         }
+    }
+
+    /// One animation a property animator stopped (stopAnimation): where it went from and to,
+    /// for finishAnimation(at:). The property keeps the value it had, in the model too.
+    public struct StoppedAnimation {
+        public let view: View
+        public let property: AnimatableProperty
+        public let from: AnimatableValue
+        public let to: AnimatableValue
+    }
+
+    /// Stops every animation of `owner` where it is, as UIViewPropertyAnimator.stopAnimation:
+    /// each property keeps its current value (the model becomes it), and no completion runs:
+    /// the groups are dropped. Returns what was stopped, for a later finish.
+    public func stopAnimationsWhereTheyAre(ownedBy owner: Int) -> [StoppedAnimation] {
+        pass += 1
+        refreshPresentation()
+        var stopped: [StoppedAnimation] = []
+        var index = active.count - 1
+        while index >= 0 {
+            if active[index].group.owner == owner {
+                let current = currents[index]
+                let removed = remove(at: index)
+                removed.group.completed = true
+                removed.view.model.setValue(current, of: removed.property)
+                removed.view.presentationBase.setValue(current, of: removed.property)
+                stopped.append(StoppedAnimation(view: removed.view, property: removed.property, from: removed.from, to: removed.to))
+            }
+            index = min(index, active.count) - 1
+        }
+        ready.removeAll { $0.owner == owner }
+        return stopped.reversed()
+    }
+
+    /// A fresh owner for animations that follow a clock of their own outside any transition
+    /// (a property animator's): negative, so never a transition's.
+    public func makeDetachedOwner() -> Int {
+        nextDetachedOwner -= 1
+        return nextDetachedOwner
+    }
+    private var nextDetachedOwner = 0
+
+    /// Property animators made during transitions, weakly: stopped with their transition.
+    private var propertyAnimators: [WeakPropertyAnimator] = []
+    private struct WeakPropertyAnimator { weak var animator: PropertyAnimator? }
+
+    func track(_ animator: PropertyAnimator) {
+        guard animator.transitionOwner != nil else { return }
+        propertyAnimators.removeAll { $0.animator == nil }
+        propertyAnimators.append(WeakPropertyAnimator(animator: animator))
     }
 
     /// Queues work to run after the current call into a participant has returned, at the

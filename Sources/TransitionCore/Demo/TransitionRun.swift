@@ -22,6 +22,9 @@ public enum TransitionRun {
         /// host's percent-driven controller: by name, as `--interactive NAME --gesture G`.
         public var presentInteraction: String?
         public var dismissInteraction: String?
+        /// Seconds into the transition at which the gesture grabs it through its animator's
+        /// interruptible animator, instead of driving it from the start (`--grab-at`).
+        public var grabAt: Double?
         /// completionSpeed of the interaction controller.
         public var completionSpeed: Double = 1
         /// A live source (keys on a terminal) for the first transition, instead of a gesture;
@@ -133,7 +136,10 @@ public enum TransitionRun {
         // A gesture in points is measured against the window the transitions run in.
         let window = stage.scene.window.bounds.size
         let presentGesture = try options.presentGesture.map { try GestureScript(parsing: $0, container: window) }
-        let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? presentGesture.map(InteractionSource.gesture)
+        func source(_ gesture: GestureScript?) -> InteractionSource? {
+            gesture.map { g in options.grabAt.map { InteractionSource.grab(at: $0, g) } ?? .gesture(g) }
+        }
+        let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? source(presentGesture)
         let dismissGesture = try options.dismissGesture.map { try GestureScript(parsing: $0, container: window) }
 
         let effect = try registry.resolve(stage.effect)
@@ -159,9 +165,11 @@ public enum TransitionRun {
         let delegate = RegistryTransitioningDelegate(
             animator: animator, presentation: presentation, parameters: values, presentationParameters: presentationValues,
             trace: trace)
-        delegate.interactivePresentation = forwardSource != nil
-        delegate.interactiveDismissal = dismissGesture != nil
-        if stage.flow == .pop && forwardSource != nil { delegate.interactiveDismissal = true }
+        // A grab starts the transition on its own: no interaction controller is vended.
+        let grabs = options.grabAt != nil
+        delegate.interactivePresentation = forwardSource != nil && !grabs
+        delegate.interactiveDismissal = dismissGesture != nil && !grabs
+        if stage.flow == .pop && forwardSource != nil && !grabs { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
         // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
         // at each transition a gesture in points drives.
@@ -194,7 +202,7 @@ public enum TransitionRun {
         let outcomes = try runFlow(
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
-            forward: forwardSource, back: dismissGesture.map(InteractionSource.gesture), record: record,
+            forward: forwardSource, back: source(dismissGesture), record: record,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }

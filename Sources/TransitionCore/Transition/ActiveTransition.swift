@@ -46,6 +46,8 @@ public final class ActiveTransition {
     var fallbackAnimator: TransitionAnimator?
     /// The interaction controller driving it, when interactive.
     public internal(set) var interaction: InteractiveTransitioning?
+    /// A gesture grabbed it mid-flight through its interruptible animator.
+    var wasGrabbed = false
     public internal(set) var outcome: TransitionOutcome?
 
     init(context: TransitionContext, animator: TransitionAnimator, presentationController: PresentationController?,

@@ -9,10 +9,14 @@ public protocol TransitionAnimator: AnyObject {
     /// Sets up and starts the animations; calls context.completeTransition when done.
     func animateTransition(using context: TransitionContext)
     func animationEnded(_ transitionCompleted: Bool)
+    /// interruptibleAnimator(using:): the property animator that runs the transition, the
+    /// same one each time; nil when the animator offers none (it cannot be grabbed).
+    func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator?
 }
 
 extension TransitionAnimator {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    public func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? { nil }
 }
 
 /// An animator whose code runs where it can fail without taking the host down (a plugin in a

@@ -117,7 +117,8 @@ public final class TransitionDriver {
         transition.outcome = TransitionOutcome(
             kind: context.kind, animator: transition.animator.displayName, completed: ok,
             cutOff: transition.wasCutOff,
-            cancelledByInteraction: !ok && !transition.wasCutOff && transition.interaction != nil && context.transitionWasCancelled,
+            cancelledByInteraction: !ok && !transition.wasCutOff && (transition.interaction != nil || transition.wasGrabbed)
+                && context.transitionWasCancelled,
             duration: context.transitionDuration, startTime: transition.startTime, endTime: engine.now,
             violations: violations)
         transition.outcome?.failure = transition.failure
@@ -147,6 +148,7 @@ public final class TransitionDriver {
     public func run(_ transition: ActiveTransition, interaction source: InteractionSource?, onFrame: () -> Void = {}) -> TransitionOutcome {
         var released = false
         var delivered = 0
+        var grabbed: (animator: PropertyAnimator, fraction: Double, progress: Double)?
         /// Lets the source act on the interaction for the current time; true when it may have.
         func applyGesture() -> Bool {
             // Events go to the controller that reads them, interactive or not: an ended
@@ -162,11 +164,17 @@ public final class TransitionDriver {
                 }
                 return acted
             }
+            if case .grab(let at, let gesture)? = source {
+                guard !released else { return false }
+                return grab(transition, at: at, gesture, &grabbed, &released)
+            }
             guard let source, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
                   transition.context.isInteractive
             else { return false }
             let elapsed = engine.now - transition.startTime
             switch source {
+            case .grab:
+                return false
             case .gesture(let gesture):
                 if elapsed >= gesture.releaseTime - VirtualClock.tolerance {
                     released = true
@@ -234,6 +242,48 @@ public final class TransitionDriver {
         return transition.outcome!
     }
 
+    /// A gesture that grabs a running transition through its animator's interruptible
+    /// animator: at `at` seconds the animator is paused and the context becomes interactive;
+    /// the gesture scrubs its fraction from where it was grabbed; the release continues it
+    /// forwards, or reverses it first (the transition is then cancelled: thrown back).
+    private func grab(
+        _ transition: ActiveTransition, at: Double, _ gesture: GestureScript,
+        _ grabbed: inout (animator: PropertyAnimator, fraction: Double, progress: Double)?, _ released: inout Bool
+    ) -> Bool {
+        let context = transition.context
+        let elapsed = engine.now - transition.startTime - at
+        guard elapsed >= -VirtualClock.tolerance, context.isRunning else { return false }
+        if grabbed == nil {
+            guard let animator = transition.animator.interruptibleAnimator(using: context) else {
+                trace.warning("'\(transition.animator.displayName)' offers no interruptible animator, so the gesture cannot grab it; it runs on")
+                released = true
+                return false
+            }
+            do { try animator.pause() } catch {
+                trace.warning("'\(transition.animator.displayName)': its interruptible animator cannot be paused (\(error)); it runs on")
+                released = true
+                return false
+            }
+            grabbed = (animator, animator.fractionComplete, gesture.progress(at: 0))
+            transition.wasGrabbed = true
+            context.isInteractive = true
+            trace.call("interruptibleAnimator.grabbed(at: \(format(animator.fractionComplete)))")
+        }
+        guard let (animator, fraction, first) = grabbed else { return false }
+        let at = min(elapsed, gesture.releaseTime)
+        try? animator.setFractionComplete(fraction + gesture.progress(at: at) - first)
+        transition.deadline = engine.now + context.playedDuration + grace
+        guard elapsed >= gesture.releaseTime - VirtualClock.tolerance else { return true }
+        released = true
+        let finishes = gesture.finishes
+        trace.info("gesture released at \(format(animator.fractionComplete)) with velocity \(format(gesture.releaseVelocity)): \(finishes ? "continue" : "throw back")")
+        if !finishes { try? animator.setReversed(true) }
+        let remaining = (finishes ? 1 - animator.fractionComplete : animator.fractionComplete) * animator.duration
+        context.endInteraction(cancelled: !finishes, tail: remaining)
+        try? animator.continueAnimation(curve: nil, durationFactor: 1)
+        return true
+    }
+
     /// After the animator reported a failure: stop what it started, put the scene back as it
     /// was before animateTransition, and finish with the standard cross-dissolve, so that the
     /// transition still ends in its documented state. Runs between frames, never inside a
@@ -284,6 +334,10 @@ public enum InteractionSource {
     case gesture(GestureScript)
     /// Asked once per frame, with the progress so far, what the user does now.
     case live((Double) -> LiveInput)
+    /// A recorded gesture that grabs the running transition `at` seconds after it started,
+    /// through its animator's interruptible animator (the gesture's times count from then):
+    /// the transition starts on its own, and the release continues it or throws it back.
+    case grab(at: Double, GestureScript)
 }
 
 /// One frame's worth of a live interaction.

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// ABI 1.1's interruptible animators, end to end with the bundled `interruptible` plugin (a
+/// property animator made through TH_EXT_HOST_PROPERTY_ANIMATORS): a gesture grabs the running
+/// transition (`--grab-at`), scrubs it, and throws it back or lets it continue; the context
+/// reports it. In process and isolated alike.
+@Suite("Interruptible animators (ABI 1.1): grabbed mid-flight")
+struct InterruptibleAnimatorTests {
+    static func run(_ arguments: [String], _ label: String) async throws -> (ProgramResult, RunJSON, [String]) {
+        let dir = try TempDir(label)
+        let result = try await runHost(["run"] + arguments + ["--format", "json"], pluginFolder: try dir.folder("plugins"), in: dir)
+        let report = try RunJSON(result)
+        return (result, report, report.events.map(\.name))
+    }
+
+    @Test("grabbed 0.2 s into the dismissal and flicked back: thrown back to where it began, cancelled as asked, the scene as before",
+          arguments: [[], ["--isolate"]])
+    func thrownBack(_ extra: [String]) async throws {
+        let (result, report, names) = try await Self.run(
+            ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release -1200pt/s"] + extra, "grab-back")
+        #expect(result.status == 0, "\(result)")
+        let dismissal = try #require(report.outcomes.last)
+        #expect(!dismissal.completed && dismissal.cancelledByGesture && dismissal.violations.isEmpty, "\(report.outcomes)")
+        let order = ["propertyAnimator.start(at: 0)", "propertyAnimator.pause(at: 0.333)", "interruptibleAnimator.grabbed(at: 0.333)",
+                     "propertyAnimator.reversed(true)", "coordinator.interactionChanged(cancelled: true)",
+                     "propertyAnimator.completed(at: start)", "context.completeTransition(false)"]
+        let dismissNames = Array(names.drop { $0 != "delegate.animationControllerForDismissed" })
+        #expect(dismissNames.filter { order.contains($0) } == order, "\(dismissNames)")
+        // The presented screen is where the presentation left it.
+        let before = try #require(report.frames(from: report.outcomes[0].end, to: report.outcomes[0].end).last)
+        let after = try #require(report.frames.last)
+        let detail = { (frame: RunJSON.Frame) in frame.views.first { $0.name == "detail" } }
+        let (b, a) = (try #require(detail(before)), try #require(detail(after)))
+        #expect([b.x, b.y, b.width, b.height, b.alpha] == [a.x, a.y, a.width, a.height, a.alpha], "\(b) \(a)")
+    }
+
+    @Test("grabbed and flicked on: it continues to the end and the dismissal completes", arguments: [[], ["--isolate"]])
+    func continues(_ extra: [String]) async throws {
+        let (result, report, names) = try await Self.run(
+            ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release 1200pt/s"] + extra, "grab-on")
+        #expect(result.status == 0, "\(result)")
+        #expect(report.outcomes.last?.completed == true, "\(report.outcomes)")
+        #expect(names.contains("interruptibleAnimator.grabbed(at: 0.333)") && names.contains("propertyAnimator.completed(at: end)"), "\(names)")
+    }
+
+    @Test("an animator without an interruptible animator cannot be grabbed: said in the trace, it runs on; --grab-at needs a gesture (exit 64)")
+    func notGrabbable() async throws {
+        let (result, report, names) = try await Self.run(
+            ["diagonal", "--grab-at", "0.1", "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release -1200pt/s"], "grab-none")
+        #expect(result.status == 0 && report.outcomes.last?.completed == true, "\(result)")
+        #expect(names.contains { $0.contains("offers no interruptible animator, so the gesture cannot grab it") }, "\(names)")
+        let dir = try TempDir("grab-usage")
+        let usage = try await runHost(["run", "interruptible", "--grab-at", "0.1"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(usage.status == 64 && usage.err.contains("--grab-at needs the gesture"), "\(usage)")
+        let negative = try await runHost(["run", "interruptible", "--grab-at", "-1", "--interactive", "pan(up): 0s 0pt, release 1pt/s"],
+                                         pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(negative.status == 64, "\(negative)")
+    }
+}
