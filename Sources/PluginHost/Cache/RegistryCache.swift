@@ -121,14 +121,18 @@ public struct RegistryCache: Sendable {
         // Line by line over the bytes. A 'file' line (nine of its ten fields are numbers) is read
         // straight from them; the lines of the file's outcome, decoded, go to OutcomeRecord.
         var entries: [String: Entry] = [:]
-        var file: (path: String, entry: (ScanOutcome) -> Entry)?
+        // Room for the entries declared, as far as the file's size can hold them (a 'file' line
+        // alone is longer than 64 bytes): growing the table as it fills rehashes every path.
+        entries.reserveCapacity(min(declared, lastStart / 64, maximumEntries))
+        var file: FileLine?
         var outcomeLines: [[String]] = []
         func finishEntry() throws {
-            guard let (path, entry) = file else { return }
+            guard let file else { return }
             var cursor = RecordCursor(outcomeLines)
             let outcome = try OutcomeRecord.read(&cursor)
             guard cursor.isAtEnd else { throw malformed("expected a 'file' line") }
-            guard entries.updateValue(entry(outcome), forKey: path) == nil else { throw malformed("the same file twice") }
+            let entry = Entry(fingerprint: file.fingerprint, stamp: file.stamp, outcome: outcome)
+            guard entries.updateValue(entry, forKey: file.path) == nil else { throw malformed("the same file twice") }
             guard entries.count <= maximumEntries else { throw malformed("more than \(maximumEntries) entries") }
             outcomeLines.removeAll(keepingCapacity: true)
         }
@@ -162,14 +166,20 @@ public struct RegistryCache: Sendable {
 
     private static let fileVerb = Array("file ".utf8)
 
-    /// A 'file' line's path, and its entry but for the outcome that follows it.
-    private static func fileLine(_ line: UnsafeBufferPointer<UInt8>) throws -> (path: String, entry: (ScanOutcome) -> Entry) {
+    /// What a 'file' line says: an entry but for the outcome that follows it.
+    private struct FileLine {
+        let path: String
+        let fingerprint: FileFingerprint
+        let stamp: ChangeStamp?
+    }
+
+    private static func fileLine(_ line: UnsafeBufferPointer<UInt8>) throws -> FileLine {
         func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
         let bounds = try RecordLine.fieldBounds(line)
         func field(_ i: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[i]]) }
         guard bounds.count == 6 || bounds.count == 10 else { throw malformed("expected a 'file' line") }
         let path = try RecordLine.field(field(1))
-        guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw malformed("expected a 'file' line") }
+        guard path.hasPrefix("/"), !path.containsNUL else { throw malformed("expected a 'file' line") }
         let fingerprint = FileFingerprint(
             size: try RecordNumber.unsigned(field(2)), modifiedSeconds: try RecordNumber.signed(field(3)),
             modifiedNanoseconds: try RecordNumber.unsigned(field(4)), hash: try RecordNumber.hex(field(5)))
@@ -181,6 +191,6 @@ public struct RegistryCache: Sendable {
                                 changedNanoseconds: try RecordNumber.unsigned(field(9)))
             guard stamp!.changedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
         }
-        return (path, { Entry(fingerprint: fingerprint, stamp: stamp, outcome: $0) })
+        return FileLine(path: path, fingerprint: fingerprint, stamp: stamp)
     }
 }

@@ -1,3 +1,5 @@
+import LibC
+
 /// One line of the scanner's report and of the registry cache: fields separated by single
 /// spaces, ended by a newline. A field's bytes are UTF-8 with every control byte, space,
 /// DEL and '%' written as %XX; an empty field is written "%-". So a field never contains a
@@ -183,5 +185,15 @@ enum RecordNumber {
 
     private static func notHex(_ field: String) -> RecordLine.Malformed {
         RecordLine.Malformed(description: "'\(field.prefix(40))' is not 16 hex digits")
+    }
+}
+
+extension String {
+    /// Whether a NUL byte is among the UTF-8 bytes, looked for with memchr: `utf8.contains(0)`
+    /// goes byte by byte through the generic view, which reading the registry cache did for
+    /// every path and text of every entry.
+    var containsNUL: Bool {
+        var text = self
+        return text.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }
     }
 }
