@@ -45,6 +45,7 @@ public struct PluginDiscovery {
         for folder in searchPath.folders {
             let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
             if let problem { problems.append(problem) }
+            seenFiles.reserveCapacity(seenFiles.count + found.count)
             for candidate in found {
                 // The same file reached twice (a folder listed twice, a link) counts once.
                 if case .file(let info) = candidate.kind, !seenFiles.insert(FileID(info)).inserted { continue }
@@ -57,8 +58,8 @@ public struct PluginDiscovery {
     func run(_ walk: (candidates: [PluginCandidate], problems: [String])) -> Discovery {
         let (candidates, problems) = walk
         var statistics = Discovery.Statistics()
-        var outcomes: [Int: ScanOutcome] = [:]
-        outcomes.reserveCapacity(candidates.count)
+        // By candidate index: an array, as hashing every index cost more than the outcomes.
+        var outcomes = [ScanOutcome?](repeating: nil, count: candidates.count)
         var loaded: [String: LoadedPlugin] = [:]
         let files = candidates.indices.compactMap { i -> (Int, stat)? in
             if case .file(let info) = candidates[i].kind { return (i, info) }
@@ -117,7 +118,7 @@ public struct PluginDiscovery {
         }
 
         var result: [Discovery.File] = []
-        var shadowing = ShadowingRule()
+        var shadowing = ShadowingRule(files: files.count)
         for (i, candidate) in candidates.enumerated() {
             let status: Discovery.File.Status
             switch candidate.kind {
