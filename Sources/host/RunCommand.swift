@@ -61,7 +61,10 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         PluginCatalog.showsPluginDebugLogs = verbose
         if watch { return try runWatching() }
-        let session = try plugins.session(isolateAll: isolate, timeout: isolateTimeout)
+        // The effect and presentation named here are all the run resolves up front (a scene's
+        // segue names its own: every plugin's effects then).
+        let names = transition.effect.map { [$0] + (transition.presentation.map { [$0] } ?? []) }
+        let session = try plugins.session(isolateAll: isolate, timeout: isolateTimeout, effectsNamed: names)
         defer { session.shutdown() }
         // The process ends right after the run: freeing what the session knows of every plugin
         // on the search path, one by one, only delays that (with 500 plugins, 1 M instructions).
