@@ -86,7 +86,9 @@ public struct PluginDiscovery {
             for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path }, alone: alone)) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
             statistics.notScanned = toScan.filter { !outcomes[$0]!.isCacheable }.count
-            statistics.unrecorded = files.filter { i, _ in
+            // A file the cache answered for is recorded already (fingerprinted, and what the
+            // cache holds is cacheable): only the scanned ones need asking, each by its path.
+            statistics.unrecorded = toScan.filter { i in
                 !(outcomes[i]!.isCacheable && store?.fingerprinted(candidates[i].path) == true)
             }.count
             statistics.hashed = store?.filesHashed ?? 0
