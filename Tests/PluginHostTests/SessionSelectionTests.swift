@@ -20,17 +20,18 @@ struct SessionSelectionTests {
         return Discovery.File(path: "/plugins/\(id).so", origin: .option, status: .described(description))
     }
 
+    /// Made anew for each use: a Discovery is not Sendable, so it cannot be a stored static.
     static var discovery: Discovery {
         Discovery(
-        files: [
-            plugin("alpha", [effect("alpha", "fly"), effect("alpha", "sheet", .presentationController)]),
-            plugin("beta", [effect("beta", "fly"), effect("beta", "spin")]),
-            plugin("gamma", [effect("gamma", "pick", .transitioningDelegate)]),
-            plugin("delta", [effect("delta", "zoom")]),
-            Discovery.File(path: "/plugins/refused.so", origin: .option,
-                           status: .failed(PluginLoadFailure(reason: "writable by others", fix: "chmod o-w"))),
-        ],
-        folderProblems: [], statistics: .init(), loadedInProcess: [:])
+            files: [
+                plugin("alpha", [effect("alpha", "fly"), effect("alpha", "sheet", .presentationController)]),
+                plugin("beta", [effect("beta", "fly"), effect("beta", "spin")]),
+                plugin("gamma", [effect("gamma", "pick", .transitioningDelegate)]),
+                plugin("delta", [effect("delta", "zoom")]),
+                Discovery.File(path: "/plugins/refused.so", origin: .option,
+                               status: .failed(PluginLoadFailure(reason: "writable by others", fix: "chmod o-w"))),
+            ],
+            folderProblems: [], statistics: .init(), loadedInProcess: [:])
     }
 
     /// What resolving `name` gives: the effect's qualified name, or the error's text.
