@@ -79,13 +79,15 @@ struct PluginOptions: ParsableArguments {
     /// The plugins found (see scan) as a session: those from --untrusted-plugin-path folders
     /// (all, with `isolateAll`) run isolated, each in a process of its own; the others load
     /// here when first used. Exit 64 when isolation is needed and this program's path is unknown.
-    func session(isolateAll: Bool = false, timeout: Double = 2) throws -> PluginSession {
+    /// `effectsNamed`: every effect name the command will resolve, when it knows them up front
+    /// (see PluginSession).
+    func session(isolateAll: Bool = false, timeout: Double = 2, effectsNamed names: [String]? = nil) throws -> PluginSession {
         let executable = PluginSearchPath.currentExecutablePath()
         if executable == nil && (isolateAll || !untrustedPluginPaths.isEmpty) {
             printError("error: isolated plugins need the path of this program, which /proc does not give")
             throw ExitCode(64)
         }
-        return PluginSession(scan(), isolateAll: isolateAll, executable: executable, timeout: timeout)
+        return PluginSession(scan(), isolateAll: isolateAll, executable: executable, timeout: timeout, effectsNamed: names)
     }
 }
 

@@ -91,6 +91,9 @@ struct TransitionRunOptions: ParsableArguments {
         return text
     }
 
+    /// The interaction controllers named by --interactive and --interactive-dismiss.
+    var interactionControllers: [String] { [controllerName(interactive), controllerName(interactiveDismiss)].compactMap { $0 } }
+
     /// `argument` as an interaction controller's name: an effect name ("pinch-dismiss",
     /// "plugin:effect") that is no file's path. A gesture always holds a space or '='.
     private func controllerName(_ argument: String?) -> String? {

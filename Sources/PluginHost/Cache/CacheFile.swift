@@ -38,7 +38,9 @@ enum CacheFile {
             guard n > 0 else { break }
             done += n
         }
-        return .success(Array(bytes[0..<done]))
+        // Cut in place: a copy of the registry cache of 500 plugins is 120 kB more to fault in.
+        bytes.removeLast(bytes.count - done)
+        return .success(bytes)
     }
 
     /// Replaces the file at `path` with `bytes`, private to this user (0600, its missing

@@ -35,6 +35,8 @@ final class CacheSession {
         } else {
             (stored, ignored) = cache.read(host: host)
         }
+        // A run looks at about as many files as the cache holds: room for them all at once.
+        looks.reserveCapacity(stored.count)
     }
 
     /// What the cache knows of the regular file at `path` (`info` from its stat), or nil

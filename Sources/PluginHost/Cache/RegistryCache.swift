@@ -118,69 +118,54 @@ public struct RegistryCache: Sendable {
         func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
         let (declared, lastStart) = try CacheFile.checkedTrailer(bytes)
 
-        // Line by line over the bytes. A 'file' line (nine of its ten fields are numbers) is read
-        // straight from them; the lines of the file's outcome, decoded, go to OutcomeRecord.
         var entries: [String: Entry] = [:]
-        var file: (path: String, entry: (ScanOutcome) -> Entry)?
-        var outcomeLines: [[String]] = []
-        func finishEntry() throws {
-            guard let (path, entry) = file else { return }
-            var cursor = RecordCursor(outcomeLines)
-            let outcome = try OutcomeRecord.read(&cursor)
-            guard cursor.isAtEnd else { throw malformed("expected a 'file' line") }
-            guard entries.updateValue(entry(outcome), forKey: path) == nil else { throw malformed("the same file twice") }
-            guard entries.count <= maximumEntries else { throw malformed("more than \(maximumEntries) entries") }
-            outcomeLines.removeAll(keepingCapacity: true)
-        }
+        // Room for the entries declared, as far as the file's size can hold them (a 'file' line
+        // alone is longer than 64 bytes): growing the table as it fills rehashes every path.
+        entries.reserveCapacity(min(declared, lastStart / 64, maximumEntries))
+        // Line by line, in place: a 'file' line, then the lines of the file's outcome, read by
+        // OutcomeRecord straight from the bytes (numbers never become strings on the way).
         try bytes.withUnsafeBufferPointer { all in
-            var start = 0, index = 0
-            while start < lastStart {
-                var newline = start
-                while all[newline] != 0x0a { newline += 1 }
-                let line = UnsafeBufferPointer(rebasing: all[start..<newline])
-                switch index {
-                case 0: guard try RecordLine.decode(line) == magic else { throw malformed("not a registry cache of this host") }
-                case 1: guard try RecordLine.decode(line) == host.fields else { throw malformed("written by another host binary or ABI") }
-                default:
-                    if line.starts(with: Self.fileVerb) {
-                        try finishEntry()
-                        file = try Self.fileLine(line)
-                    } else {
-                        guard file != nil else { throw malformed("expected a 'file' line") }
-                        outcomeLines.append(try RecordLine.decode(line))
-                    }
-                }
-                index += 1
-                start = newline + 1
+            var lines = RecordByteLines(UnsafeBufferPointer(rebasing: all[..<lastStart]))
+            guard !lines.isAtEnd, try lines.next().strings() == magic else { throw malformed("not a registry cache of this host") }
+            guard !lines.isAtEnd else { throw malformed("not a registry cache of this host") }
+            guard try lines.next().strings() == host.fields else { throw malformed("written by another host binary or ABI") }
+            while !lines.isAtEnd {
+                let line = try lines.next()
+                guard line.hasVerb("file") else { throw malformed("expected a 'file' line") }
+                let file = try Self.fileLine(line)
+                let entry = Entry(fingerprint: file.fingerprint, stamp: file.stamp, outcome: try OutcomeRecord.read(&lines))
+                guard entries.updateValue(entry, forKey: file.path) == nil else { throw malformed("the same file twice") }
+                guard entries.count <= maximumEntries else { throw malformed("more than \(maximumEntries) entries") }
             }
-            if index < 2 { throw malformed("not a registry cache of this host") }
         }
-        try finishEntry()
         guard entries.count == declared else { throw malformed("\(entries.count) entries where \(declared) were declared") }
         return entries
     }
 
-    private static let fileVerb = Array("file ".utf8)
+    /// What a 'file' line says: an entry but for the outcome that follows it.
+    private struct FileLine {
+        let path: String
+        let fingerprint: FileFingerprint
+        let stamp: ChangeStamp?
+    }
 
-    /// A 'file' line's path, and its entry but for the outcome that follows it.
-    private static func fileLine(_ line: UnsafeBufferPointer<UInt8>) throws -> (path: String, entry: (ScanOutcome) -> Entry) {
+    private static func fileLine(_ line: RecordLineBytes) throws -> FileLine {
         func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
-        let bounds = try RecordLine.fieldBounds(line)
-        func field(_ i: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[i]]) }
-        guard bounds.count == 6 || bounds.count == 10 else { throw malformed("expected a 'file' line") }
-        let path = try RecordLine.field(field(1))
-        guard path.hasPrefix("/"), !path.utf8.contains(0) else { throw malformed("expected a 'file' line") }
+        func field(_ i: Int) -> UnsafeBufferPointer<UInt8> { line.field(i) }
+        guard line.count == 6 || line.count == 10 else { throw malformed("expected a 'file' line") }
+        let path = try line.text(1)
+        guard path.hasPrefix("/"), !path.containsNUL else { throw malformed("expected a 'file' line") }
         let fingerprint = FileFingerprint(
             size: try RecordNumber.unsigned(field(2)), modifiedSeconds: try RecordNumber.signed(field(3)),
             modifiedNanoseconds: try RecordNumber.unsigned(field(4)), hash: try RecordNumber.hex(field(5)))
         guard fingerprint.modifiedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
         var stamp: ChangeStamp?
-        if bounds.count == 10 {
+        if line.count == 10 {
             stamp = ChangeStamp(device: try RecordNumber.unsigned(field(6)), inode: try RecordNumber.unsigned(field(7)),
                                 changedSeconds: try RecordNumber.signed(field(8)),
                                 changedNanoseconds: try RecordNumber.unsigned(field(9)))
             guard stamp!.changedNanoseconds < 1_000_000_000 else { throw malformed("a time with too many nanoseconds") }
         }
-        return (path, { Entry(fingerprint: fingerprint, stamp: stamp, outcome: $0) })
+        return FileLine(path: path, fingerprint: fingerprint, stamp: stamp)
     }
 }

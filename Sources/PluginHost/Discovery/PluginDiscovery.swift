@@ -45,6 +45,7 @@ public struct PluginDiscovery {
         for folder in searchPath.folders {
             let (found, problem) = PluginFolderWalk.candidates(in: folder, trust: trust)
             if let problem { problems.append(problem) }
+            seenFiles.reserveCapacity(seenFiles.count + found.count)
             for candidate in found {
                 // The same file reached twice (a folder listed twice, a link) counts once.
                 if case .file(let info) = candidate.kind, !seenFiles.insert(FileID(info)).inserted { continue }
@@ -57,8 +58,8 @@ public struct PluginDiscovery {
     func run(_ walk: (candidates: [PluginCandidate], problems: [String])) -> Discovery {
         let (candidates, problems) = walk
         var statistics = Discovery.Statistics()
-        var outcomes: [Int: ScanOutcome] = [:]
-        outcomes.reserveCapacity(candidates.count)
+        // By candidate index: an array, as hashing every index cost more than the outcomes.
+        var outcomes = [ScanOutcome?](repeating: nil, count: candidates.count)
         var loaded: [String: LoadedPlugin] = [:]
         let files = candidates.indices.compactMap { i -> (Int, stat)? in
             if case .file(let info) = candidates[i].kind { return (i, info) }
@@ -85,7 +86,9 @@ public struct PluginDiscovery {
             for (i, outcome) in zip(toScan, scanner.scan(toScan.map { candidates[$0].path }, alone: alone)) { outcomes[i] = outcome }
             statistics.scanned = toScan.count
             statistics.notScanned = toScan.filter { !outcomes[$0]!.isCacheable }.count
-            statistics.unrecorded = files.filter { i, _ in
+            // A file the cache answered for is recorded already (fingerprinted, and what the
+            // cache holds is cacheable): only the scanned ones need asking, each by its path.
+            statistics.unrecorded = toScan.filter { i in
                 !(outcomes[i]!.isCacheable && store?.fingerprinted(candidates[i].path) == true)
             }.count
             statistics.hashed = store?.filesHashed ?? 0
@@ -117,7 +120,7 @@ public struct PluginDiscovery {
         }
 
         var result: [Discovery.File] = []
-        var shadowing = ShadowingRule()
+        var shadowing = ShadowingRule(files: files.count)
         for (i, candidate) in candidates.enumerated() {
             let status: Discovery.File.Status
             switch candidate.kind {

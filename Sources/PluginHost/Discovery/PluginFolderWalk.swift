@@ -50,7 +50,10 @@ enum PluginFolderWalk {
         let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if directory >= 0 { close(directory) } }
         let candidates = names.filter { $0.hasSuffix(".so") }.map { name in
-            let path = folder.path.hasSuffix("/") ? folder.path + name : "\(folder.path)/\(name)"
+            var path = folder.path
+            path.reserveCapacity(path.utf8.count + 1 + name.utf8.count)
+            if !path.hasSuffix("/") { path += "/" }
+            path += name
             let kind = classify(path, in: directory >= 0 ? (directory, name) : nil, trust: trust, folderPseudo: folderPseudo)
             return PluginCandidate(path: path, origin: folder.origin, kind: kind)
         }
@@ -78,7 +81,9 @@ enum PluginFolderWalk {
         var info = stat()
         func look(followingLinks: Bool) -> Bool {
             guard let entry else { return (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 }
-            return fstatat(entry.folder, entry.name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+            // withCString: a short name stays on the stack (passed as a String, each was copied
+            // into an array of its own first).
+            return entry.name.withCString { fstatat(entry.folder, $0, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) } == 0
         }
         guard look(followingLinks: false) else { return .skipped("cannot be read: \(String(cString: strerror(errno)))") }
         let isLink = info.st_mode & S_IFMT == S_IFLNK

@@ -34,9 +34,14 @@ public enum DescriptorReader {
         guard let first = s.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
               s.utf8.count <= maxIdentifierBytes
         else { return false }
-        return s.utf8.allSatisfy { c in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
-                || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || (allowDots && c == UInt8(ascii: "."))
+        // Over the contiguous bytes: through the generic UTF-8 view, reading the registry
+        // cache of 500 plugins spent 0.4 M instructions here.
+        var text = s
+        return text.withUTF8 { bytes in
+            bytes.allSatisfy { c in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+                    || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || (allowDots && c == UInt8(ascii: "."))
+            }
         }
     }
 

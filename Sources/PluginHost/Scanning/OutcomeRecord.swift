@@ -55,121 +55,130 @@ enum OutcomeRecord {
     }
 
     /// Reads one outcome from `cursor`, consuming exactly its lines.
-    static func read(_ cursor: inout RecordCursor) throws -> ScanOutcome {
+    static func read<Lines: RecordLines>(_ cursor: inout Lines) throws -> ScanOutcome {
         let head = try cursor.next()
-        switch head.first {
-        case "refused":
+        if head.hasVerb("plugin") {
+            return .plugin(try readPlugin(head, &cursor))
+        } else if head.hasVerb("refused") {
             try expect(head, count: 3)
-            try checkText(head[1], "reason", limit: maxWarningBytes)
-            try checkText(head[2], "fix", limit: maxWarningBytes)
-            return .refused(PluginLoadFailure(reason: head[1], fix: head[2]))
-        case "crashed":
+            let reason = try head.text(1), fix = try head.text(2)
+            try checkText(reason, "reason", limit: maxWarningBytes)
+            try checkText(fix, "fix", limit: maxWarningBytes)
+            return .refused(PluginLoadFailure(reason: reason, fix: fix))
+        } else if head.hasVerb("crashed") {
             try expect(head, count: 3)
-            let number: UInt8 = try RecordNumber.unsigned(head[2])
-            switch head[1] {
+            let number = try head.unsigned(2, as: UInt8.self)
+            switch try head.text(1) {
             case "signal" where number > 0 && number < 65: return .crashed(.signalled(Int32(number)))
             case "exit": return .crashed(.exited(Int32(number)))
             default: throw malformed("a crash that is neither a signal nor an exit status")
             }
-        case "hung":
+        } else if head.hasVerb("hung") {
             try expect(head, count: 2)
-            let milliseconds: UInt32 = try RecordNumber.unsigned(head[1])
+            let milliseconds = try head.unsigned(1, as: UInt32.self)
             return .hung(seconds: Double(milliseconds) / 1000)
-        case "garbled":
+        } else if head.hasVerb("garbled") {
             try expect(head, count: 2)
-            try checkText(head[1], "reason", limit: maxWarningBytes)
-            return .garbled(head[1])
-        case "plugin":
-            return .plugin(try readPlugin(head, &cursor))
-        default:
-            throw malformed("expected a scan outcome, found '\(head.first?.prefix(20) ?? "")'")
+            let why = try head.text(1)
+            try checkText(why, "reason", limit: maxWarningBytes)
+            return .garbled(why)
         }
+        throw malformed("expected a scan outcome, found '\(verb(of: head))'")
     }
 
-    private static func readPlugin(_ head: [String], _ cursor: inout RecordCursor) throws -> PluginDescription {
+    private static func readPlugin<Lines: RecordLines>(_ head: Lines.Line, _ cursor: inout Lines) throws -> PluginDescription {
         try expect(head, count: 10)
-        let id = head[1]
+        let id = try head.text(1)
         guard DescriptorReader.isIdentifier(id, allowDots: true) else { throw malformed("plugin id is not a valid id") }
-        try checkText(head[2], "plugin name", required: true)
-        try checkText(head[3], "plugin version", required: true)
-        try checkText(head[4], "plugin vendor")
-        let major: UInt16 = try RecordNumber.unsigned(head[5])
-        let minor: UInt16 = try RecordNumber.unsigned(head[6])
+        let name = try head.text(2), version = try head.text(3), vendor = try head.text(4)
+        try checkText(name, "plugin name", required: true)
+        try checkText(version, "plugin version", required: true)
+        try checkText(vendor, "plugin vendor")
+        let major = try head.unsigned(5, as: UInt16.self)
+        let minor = try head.unsigned(6, as: UInt16.self)
         guard Int32(major) == TH_ABI_MAJOR else { throw malformed("a plugin of another ABI major") }
-        let effectCount: UInt32 = try RecordNumber.unsigned(head[7])
-        let curveCount: UInt32 = try RecordNumber.unsigned(head[8])
-        let warningCount: UInt32 = try RecordNumber.unsigned(head[9])
+        let effectCount = try head.unsigned(7, as: UInt32.self)
+        let curveCount = try head.unsigned(8, as: UInt32.self)
+        let warningCount = try head.unsigned(9, as: UInt32.self)
         guard effectCount <= DescriptorReader.maxEffects, curveCount <= maxCurves, warningCount <= maxWarnings else {
             throw malformed("more effects, curves or warnings than a plugin may have")
         }
         var effects: [EffectInfo] = []
-        var seen = Set<String>()
+        effects.reserveCapacity(Int(effectCount))
         for _ in 0..<effectCount {
             let effect = try readEffect(pluginID: id, &cursor)
-            guard seen.insert(effect.effectID).inserted else { throw malformed("effect id '\(effect.effectID)' twice") }
+            // A scan over the few before rather than a set: a set cost a warm run with 500
+            // plugins more than the rest of reading their effects.
+            guard !effects.contains(where: { $0.effectID == effect.effectID }) else {
+                throw malformed("effect id '\(effect.effectID)' twice")
+            }
             effects.append(effect)
         }
         var curves: [PluginDescription.Curve] = []
         for _ in 0..<curveCount {
             let line = try cursor.next()
             try expect(line, verb: "curve", count: 3)
-            guard line[1].hasPrefix(id + "."), DescriptorReader.isIdentifier(String(line[1].dropFirst(id.count + 1))) else {
-                throw malformed("curve name '\(line[1].prefix(80))' is not '\(id).<curve id>'")
+            let curve = try line.text(1), displayName = try line.text(2)
+            guard curve.hasPrefix(id + "."), DescriptorReader.isIdentifier(String(curve.dropFirst(id.count + 1))) else {
+                throw malformed("curve name '\(curve.prefix(80))' is not '\(id).<curve id>'")
             }
-            try checkText(line[2], "curve name", required: true)
-            curves.append(.init(name: line[1], displayName: line[2]))
+            try checkText(displayName, "curve name", required: true)
+            curves.append(.init(name: curve, displayName: displayName))
         }
         var warnings: [String] = []
         for _ in 0..<warningCount {
             let line = try cursor.next()
             try expect(line, verb: "warning", count: 2)
-            try checkText(line[1], "warning", limit: maxWarningBytes)
-            warnings.append(line[1])
+            let warning = try line.text(1)
+            try checkText(warning, "warning", limit: maxWarningBytes)
+            warnings.append(warning)
         }
-        return PluginDescription(id: id, name: head[2], version: head[3], vendor: head[4], abiMajor: Int(major),
+        return PluginDescription(id: id, name: name, version: version, vendor: vendor, abiMajor: Int(major),
                                  abiMinor: Int(minor), effects: effects, curves: curves, warnings: warnings)
     }
 
-    private static func readEffect(pluginID: String, _ cursor: inout RecordCursor) throws -> EffectInfo {
+    private static func readEffect<Lines: RecordLines>(pluginID: String, _ cursor: inout Lines) throws -> EffectInfo {
         let line = try cursor.next()
         try expect(line, verb: "effect", count: 8)
-        guard DescriptorReader.isIdentifier(line[1]) else { throw malformed("effect id is not a valid id") }
-        try checkText(line[2], "effect name", required: true)
-        try checkText(line[3], "effect description")
-        guard let kind = EffectKind(rawValue: try RecordNumber.unsigned(line[4])) else { throw malformed("an unknown effect kind") }
-        let mask: UInt32 = try RecordNumber.unsigned(line[5])
+        let id = try line.text(1), name = try line.text(2), summary = try line.text(3)
+        guard DescriptorReader.isIdentifier(id) else { throw malformed("effect id is not a valid id") }
+        try checkText(name, "effect name", required: true)
+        try checkText(summary, "effect description")
+        guard let kind = EffectKind(rawValue: try line.unsigned(4, as: UInt32.self)) else { throw malformed("an unknown effect kind") }
+        let mask = try line.unsigned(5, as: UInt32.self)
         guard mask != 0, mask & ~TransitionSet.all.rawValue == 0 else { throw malformed("a bad transitions mask") }
-        let duration = try RecordNumber.double(line[6])
+        let duration = try line.double(6)
         guard duration.isFinite, duration >= 0, duration <= 60 else { throw malformed("a default duration outside [0, 60] s") }
-        let count: UInt32 = try RecordNumber.unsigned(line[7])
+        let count = try line.unsigned(7, as: UInt32.self)
         guard count <= DescriptorReader.maxParameters else { throw malformed("more parameters than an effect may have") }
         var parameters: [EffectParameter] = []
-        var seen = Set<String>()
+        parameters.reserveCapacity(Int(count))
         for _ in 0..<count {
             let p = try readParameter(&cursor)
-            guard seen.insert(p.id).inserted else { throw malformed("parameter '\(p.id)' twice") }
+            guard !parameters.contains(where: { $0.id == p.id }) else { throw malformed("parameter '\(p.id)' twice") }
             parameters.append(p)
         }
-        return EffectInfo(pluginID: pluginID, effectID: line[1], displayName: line[2], summary: line[3], kind: kind,
+        return EffectInfo(pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
                           transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters)
     }
 
-    private static func readParameter(_ cursor: inout RecordCursor) throws -> EffectParameter {
+    private static func readParameter<Lines: RecordLines>(_ cursor: inout Lines) throws -> EffectParameter {
         let line = try cursor.next()
-        guard line.first == "param", line.count >= 9 else { throw malformed("expected a parameter") }
-        guard DescriptorReader.isIdentifier(line[1]) else { throw malformed("parameter id is not a valid id") }
-        try checkText(line[2], "parameter name", required: true)
-        try checkText(line[4], "parameter unit")
-        guard let type = EffectParameter.ValueType(rawValue: try RecordNumber.unsigned(line[3])) else {
+        guard line.hasVerb("param"), line.count >= 9 else { throw malformed("expected a parameter") }
+        let id = try line.text(1), name = try line.text(2), unit = try line.text(4)
+        guard DescriptorReader.isIdentifier(id) else { throw malformed("parameter id is not a valid id") }
+        try checkText(name, "parameter name", required: true)
+        try checkText(unit, "parameter unit")
+        guard let type = EffectParameter.ValueType(rawValue: try line.unsigned(3, as: UInt32.self)) else {
             throw malformed("an unknown parameter type")
         }
-        let lo = try RecordNumber.double(line[5]), hi = try RecordNumber.double(line[6])
-        let def = try RecordNumber.double(line[7])
-        let choiceCount: UInt32 = try RecordNumber.unsigned(line[8])
+        let lo = try line.double(5), hi = try line.double(6)
+        let def = try line.double(7)
+        let choiceCount = try line.unsigned(8, as: UInt32.self)
         guard choiceCount <= DescriptorReader.maxChoices, line.count == 9 + Int(choiceCount) else {
             throw malformed("a parameter whose choices do not match their count")
         }
-        let choices = Array(line[9...])
+        let choices = try (9..<line.count).map { try line.text($0) }
         guard choices.allSatisfy({ DescriptorReader.isIdentifier($0) }) else { throw malformed("a choice that is not a valid id") }
         guard lo.isFinite, hi.isFinite, def.isFinite, lo <= def, def <= hi else { throw malformed("a parameter range or default that is not in order") }
         guard (type == .choice) == (choiceCount > 0) else { throw malformed("choices on a parameter that is not an enum") }
@@ -187,38 +196,27 @@ enum OutcomeRecord {
         case .double:
             break
         }
-        return EffectParameter(id: line[1], name: line[2], type: type, unit: line[4], minimum: lo, maximum: hi,
+        return EffectParameter(id: id, name: name, type: type, unit: unit, minimum: lo, maximum: hi,
                                defaultValue: def, choices: choices)
     }
 
-    private static func expect(_ line: [String], verb: String? = nil, count: Int) throws {
-        if let verb, line.first != verb { throw malformed("expected '\(verb)', found '\(line.first?.prefix(20) ?? "")'") }
-        guard line.count == count else { throw malformed("'\(line.first?.prefix(20) ?? "")' with \(line.count) fields, not \(count)") }
+    private static func expect<Line: RecordFields>(_ line: Line, verb: String? = nil, count: Int) throws {
+        if let verb, !line.hasVerb(verb) { throw malformed("expected '\(verb)', found '\(OutcomeRecord.verb(of: line))'") }
+        guard line.count == count else { throw malformed("'\(OutcomeRecord.verb(of: line))' with \(line.count) fields, not \(count)") }
+    }
+
+    /// The start of a line's first field, for a message.
+    private static func verb<Line: RecordFields>(of line: Line) -> Substring {
+        ((try? line.text(0)) ?? "?").prefix(20)
     }
 
     private static func checkText(_ text: String, _ field: String, required: Bool = false, limit: Int = DescriptorReader.maxTextBytes) throws {
         if required && text.isEmpty { throw malformed("an empty \(field)") }
         // Every text here was a C string in a descriptor or a log call, so it ends at its first
         // NUL: a record line can carry one (%00), but only a forged record would.
-        guard !text.utf8.contains(0) else { throw malformed("a \(field) with a NUL byte") }
+        guard !text.containsNUL else { throw malformed("a \(field) with a NUL byte") }
         guard text.utf8.count <= limit else { throw malformed("a \(field) longer than \(limit) bytes") }
     }
 
     static func malformed(_ why: String) -> RecordLine.Malformed { RecordLine.Malformed(description: why) }
-}
-
-/// Lines read one at a time, each split into its fields.
-struct RecordCursor {
-    private let lines: [[String]]
-    private(set) var position = 0
-
-    init(_ lines: [[String]]) { self.lines = lines }
-
-    var isAtEnd: Bool { position == lines.count }
-
-    mutating func next() throws -> [String] {
-        guard position < lines.count else { throw RecordLine.Malformed(description: "the record ends too early") }
-        position += 1
-        return lines[position - 1]
-    }
 }

@@ -1,3 +1,5 @@
+import LibC
+
 /// One line of the scanner's report and of the registry cache: fields separated by single
 /// spaces, ended by a newline. A field's bytes are UTF-8 with every control byte, space,
 /// DEL and '%' written as %XX; an empty field is written "%-". So a field never contains a
@@ -51,10 +53,12 @@ enum RecordLine {
         guard line.count <= maximumLength else { throw Malformed(description: "a line of \(line.count) bytes") }
         var bounds: [Range<Int>] = []
         bounds.reserveCapacity(16)
+        guard let base = line.baseAddress else { throw Malformed(description: "an empty field (an empty line, or two spaces in a row)") }
         var start = 0
         while true {
-            var end = start
-            while end < line.count && line[end] != 0x20 { end += 1 }
+            // memchr rather than a loop over the bytes: a warm run splits every line of the cache.
+            let space = memchr(base + start, 0x20, line.count - start)
+            let end = space.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? line.count
             guard end > start else { throw Malformed(description: "an empty field (an empty line, or two spaces in a row)") }
             bounds.append(start..<end)
             guard end < line.count else { return bounds }
@@ -74,6 +78,7 @@ enum RecordLine {
             break
         }
         if plain { return String(decoding: raw, as: UTF8.self) }
+        if let ascii = try asciiUnescaped(raw) { return ascii }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var i = 0
@@ -93,6 +98,35 @@ enum RecordLine {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw Malformed(description: "a field that is not UTF-8") }
         return text
+    }
+
+    /// An escaped field that is ASCII once unescaped (a plugin's name with a space in it, its
+    /// summary), unescaped straight into the string's own storage: ASCII needs no validating,
+    /// and a copy to unescape into was most of what reading such a field cost. Nil when a byte
+    /// is not ASCII: `field` then validates the UTF-8 whole.
+    private static func asciiUnescaped(_ raw: UnsafeBufferPointer<UInt8>) throws -> String? {
+        var ascii = true
+        let text = try String(unsafeUninitializedCapacity: raw.count) { out in
+            var i = 0, n = 0
+            while i < raw.count && ascii {
+                var byte = raw[i]
+                if byte == 0x25 {
+                    guard raw.count - i >= 3,
+                          let high = hexValue(raw[i + 1]), let low = hexValue(raw[i + 2])
+                    else { throw Malformed(description: "a '%' not followed by two hex digits") }
+                    byte = high << 4 | low
+                    i += 3
+                } else {
+                    guard byte > 0x20, byte != 0x7f else { throw Malformed(description: "a control byte 0x\(String(byte, radix: 16))") }
+                    i += 1
+                }
+                ascii = byte < 0x80
+                out[n] = byte
+                n += 1
+            }
+            return ascii ? n : 0
+        }
+        return ascii ? text : nil
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x41 + v - 10 }
@@ -183,5 +217,15 @@ enum RecordNumber {
 
     private static func notHex(_ field: String) -> RecordLine.Malformed {
         RecordLine.Malformed(description: "'\(field.prefix(40))' is not 16 hex digits")
+    }
+}
+
+extension String {
+    /// Whether a NUL byte is among the UTF-8 bytes, looked for with memchr: `utf8.contains(0)`
+    /// goes byte by byte through the generic view, which reading the registry cache did for
+    /// every path and text of every entry.
+    var containsNUL: Bool {
+        var text = self
+        return text.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }
     }
 }

@@ -23,26 +23,40 @@ public final class PluginSession {
 
     /// `executable`: this program, which isolated plugins run under (`host _isolate`); nil
     /// when /proc does not say, and then isolated plugins are left out. `timeout`: seconds one
-    /// call into an isolated plugin may take.
-    public init(_ discovery: Discovery, isolateAll: Bool = false, executable: String?, timeout: Double = 2) {
+    /// call into an isolated plugin may take. `effectsNamed`: every effect name the command
+    /// will resolve, when it knows them up front (`host run`): only the plugins offering them
+    /// have their effects registered, the registry answering those names as with every
+    /// effect (EffectSelection); nil registers every plugin's. Curves are always all registered:
+    /// a plugin may name any of them while it runs.
+    public init(_ discovery: Discovery, isolateAll: Bool = false, executable: String?, timeout: Double = 2,
+                effectsNamed names: [String]? = nil) {
         self.discovery = discovery
         effects = EffectRegistry()
         curves = CurveRegistry()
         effects.refusedPlugins = discovery.trustRefusals
-        for effect in StandardEffect.all() { effects.register(effect) }
+        let standard = StandardEffect.all()
+        for effect in standard { effects.register(effect) }
+        let plugins = discovery.plugins
+        let selected = names.flatMap { EffectSelection.plugins(offering: $0, standard: standard.map(\.info), among: plugins) }
         var isolatedWithCurves: [String] = []
-        for (file, description) in discovery.plugins {
+        for (i, (file, description)) in plugins.enumerated() {
+            let registersEffects = selected?[i] ?? true
             if isolateAll || file.origin == .untrusted {
                 guard let executable else { continue }
+                if !description.curves.isEmpty { isolatedWithCurves.append(description.id) }
+                guard registersEffects else { continue }
                 let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout, runtime: runtime)
                 for info in description.effects { effects.register(IsolatedEffect(info: info, plugin: plugin)) }
-                if !description.curves.isEmpty { isolatedWithCurves.append(description.id) }
             } else {
-                let plugin = LazyPlugin(path: file.path, pluginID: description.id, runtime: runtime,
-                                        alreadyLoaded: discovery.loadedInProcess[file.path]) { [unowned self] in
+                // One loaded already (an in-process scan) is kept, to be deinit'd at shutdown.
+                let loaded = discovery.loadedInProcess[file.path]
+                guard registersEffects || !description.curves.isEmpty || loaded != nil else { continue }
+                let plugin = LazyPlugin(path: file.path, pluginID: description.id, runtime: runtime, alreadyLoaded: loaded) { [unowned self] in
                     loadedPlugins.append($0)
                 }
-                for info in description.effects { effects.register(LazyPluginEffect(info: info, plugin: plugin)) }
+                if registersEffects {
+                    for info in description.effects { effects.register(LazyPluginEffect(info: info, plugin: plugin)) }
+                }
                 for curve in description.curves {
                     curves.register(LazyPluginCurve(name: curve.name, displayName: curve.displayName, plugin: plugin))
                 }
