@@ -40,7 +40,7 @@ func validate(_ template: PluginTemplate, _ arguments: [String] = [], label: Str
 
 @Suite("host validate")
 struct HostValidateTests {
-    @Test("every bundled plugin conforms: no test fails, crashes or times out", arguments: ["diagonal", "slide", "dimming", "easing", "crossfade", "zoom", "pinch-dismiss", "edge-pop"])
+    @Test("every bundled plugin conforms: no test fails, crashes or times out", arguments: ["diagonal", "slide", "dimming", "easing", "crossfade", "zoom", "pinch-dismiss", "edge-pop", "interruptible"])
     func bundled(plugin: String) async throws {
         let dir = try TempDir("validate-\(plugin)")
         _ = try Build.requireHost()
@@ -58,7 +58,8 @@ struct HostValidateTests {
         let (result, report) = try await validate(PluginTemplate(ending: .conforming), label: "conforming")
         #expect(result.status == 0, "\(result)")
         #expect(report.conforms)
-        let fx = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive"]
+        let fx = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive",
+                  "interruptible"]
         let expected = fixedTests + fx.map { "behaviour.fx.present.\($0)" } + fx.map { "behaviour.fx.dismiss.\($0)" }
             + ["robustness.fx.parameter-fuzzing", "robustness.fx.stale-handles"]
         #expect(report.tests.map(\.name) == expected)
@@ -67,7 +68,8 @@ struct HostValidateTests {
         let notPassing = report.tests
             .filter { $0.result != "pass" && !($0.name == "load.scan-time" && $0.result == "warn") }
             .map { "\($0.name): \($0.result)" }
-        #expect(notPassing == ["robustness.fx.parameter-fuzzing: skip"], "\(result.out)")
+        #expect(notPassing == ["behaviour.fx.present.interruptible: skip", "behaviour.fx.dismiss.interruptible: skip",
+                               "robustness.fx.parameter-fuzzing: skip"], "\(result.out)")
     }
 
     /// One deliberately broken plugin per rule, the test that must catch it, and what its

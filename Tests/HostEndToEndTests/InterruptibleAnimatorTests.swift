@@ -57,4 +57,28 @@ struct InterruptibleAnimatorTests {
                                          pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(negative.status == 64, "\(negative)")
     }
+
+    @Test("interactive from the start, the percent-driven controller drives the interruptible animator: scrubbed, then reversed on a cancel, and the scene as before",
+          arguments: [[], ["--isolate"]])
+    func percentDriven(_ extra: [String]) async throws {
+        let (result, report, names) = try await Self.run(
+            ["interruptible", "--interactive-dismiss", "pan(down): 0s 0pt, 0.2s 300pt, release -1500pt/s"] + extra, "interruptible-driven")
+        #expect(result.status == 0, "\(result)")
+        let dismissal = try #require(report.outcomes.last)
+        #expect(!dismissal.completed && dismissal.cancelledByGesture && dismissal.violations.isEmpty, "\(report.outcomes)")
+        #expect(names.contains("propertyAnimator.reversed(true)") && names.contains("propertyAnimator.completed(at: start)"), "\(names)")
+        #expect(!names.contains { $0.contains("the animator ended at position") }, "the animator and the transition agree: \(names)")
+    }
+
+    @Test("host validate grabs an animator that offers an interruptible animator, and skips one that does not")
+    func validate() async throws {
+        let dir = try TempDir("validate-interruptible")
+        let offers = try await runHost(["validate", "\(Build.bundledPlugins)/interruptible.so", "--json", "--only", "behaviour.interruptible.dismiss.interruptible"],
+                                       userData: try dir.folder("data"), in: dir)
+        let row = try #require(try ValidateJSON(offers).row("behaviour.interruptible.dismiss.interruptible"), "\(offers)")
+        #expect(row.result == "pass" && row.reason.contains("thrown back it cancelled"), "\(row)")
+        let none = try await runHost(["validate", "\(Build.bundledPlugins)/diagonal.so", "--json", "--only", "behaviour.diagonal.present.interruptible"],
+                                     userData: try dir.folder("data2"), in: dir)
+        #expect(try ValidateJSON(none).row("behaviour.diagonal.present.interruptible")?.result == "skip", "\(none)")
+    }
 }

@@ -31,7 +31,8 @@ struct TestPlanTests {
     @Test("an animator gets every behaviour check per claimed kind; a presentation controller four per direction; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
     func plan() {
         let names = TestPlan.tests(for: Self.inventory).map(\.name)
-        let fade = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive"]
+        let fade = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive",
+                    "interruptible"]
         let expected = fade.map { "behaviour.fade.present.\($0)" } + fade.map { "behaviour.fade.dismiss.\($0)" }
             + ["robustness.fade.parameter-fuzzing", "robustness.fade.stale-handles"]
             + ["end-state", "cancel", "deterministic", "interactive"].map { "behaviour.dim.present.\($0)" }

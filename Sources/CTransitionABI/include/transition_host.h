@@ -414,8 +414,11 @@ typedef struct th_animator_interface {
      * the animations and a completion that calls complete_transition with
      * !transition_was_cancelled) and return it after; animate_transition calls it too and
      * starts the animator, as UIKit's animators do. The host asks for it only after
-     * animate_transition, when a gesture grabs the transition mid-flight (`host run
-     * --grab-at`): it pauses the animator, scrubs its fraction_complete with the gesture, and
+     * animate_transition: when the transition is interactive from the start, its
+     * percent-driven controller drives the animator (paused, fraction_complete set to each
+     * update's percent, continued on finish, reversed and continued on cancel, with the
+     * completion speed and curve); and when a gesture grabs the transition mid-flight
+     * (`host run --grab-at`): it pauses the animator, scrubs its fraction_complete with the gesture, and
      * on the release continues it, or reverses it first when the gesture throws the
      * transition back (transition_was_cancelled answers 1 from then on, and is_interactive
      * answers 1 while the gesture holds it; the cut-off waits while it holds). An animator

@@ -99,7 +99,7 @@ enum HostFunctionInterfaces {
     /// the order HostFunctions lists them (the tests check the order against the header).
     static func offset(_ index: Int) -> Int { offsets[index] }
 
-    nonisolated(unsafe) private static let offsets: [Int] = HostFunctions.all.map { f in
+    private static let offsets: [Int] = HostFunctions.all.map { f in
         let position = HostFunctions.all.filter { $0.table == f.table }.firstIndex { $0.name == f.name }!
         return 8 + position * MemoryLayout<UnsafeRawPointer>.size
     }

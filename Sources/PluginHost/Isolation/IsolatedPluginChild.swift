@@ -162,8 +162,6 @@ public final class IsolatedPluginChild {
         case .delegatePresentation:
             let effectID = try r.string(limit: 256) ?? ""
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegatePresentationChoice())
-        default:
-            throw IsolationChannel.Failure.garbage("request \(raw) is not for the plugin")
         }
         return w
     }

@@ -21,6 +21,9 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
     public private(set) var percentComplete = 0.0
 
     public private(set) weak var context: TransitionContext?
+    /// The animator's interruptible animator (ABI 1.1), when it offers one: UIKit drives it
+    /// instead of the layers' clock, so it is scrubbed, continued and reversed here too.
+    public private(set) var propertyAnimator: PropertyAnimator?
 
     public init() {}
 
@@ -32,6 +35,10 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         guard let animator = context.animator else { return }
         context.trace.call("animator.animateTransition")
         animator.animateTransition(using: context)
+        if let driven = animator.interruptibleAnimator(using: context), (try? driven.pause()) != nil {
+            try? driven.setFractionComplete(percentComplete)
+            propertyAnimator = driven
+        }
     }
 
     /// Whether the interaction can still be driven; reports the misuse when not.
@@ -57,6 +64,10 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         }
         percentComplete = p
         timeline.scrub(to: p * context.playedDuration, at: engine.now)
+        if let driven = propertyAnimator {
+            try? driven.pause()
+            try? driven.setFractionComplete(p)
+        }
         context.updateInteractiveTransition(p)
     }
 
@@ -64,6 +75,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
     public func pause() {
         guard let (context, timeline, engine) = live("pause()") else { return }
         timeline.pause(at: engine.now)
+        try? propertyAnimator?.pause()
         context.updateInteractiveTransition(percentComplete)
     }
 
@@ -74,6 +86,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         context.trace.call("interaction.finish(at: \(format(percentComplete)))")
         timeline.ramp(to: duration, duration: tail, curve: completionCurve, thenSpeed: completionSpeed, at: engine.now)
         context.endInteraction(cancelled: false, tail: tail)
+        try? propertyAnimator?.continueAnimation(curve: completionCurve, durationFactor: 1 / completionSpeed)
     }
 
     public func cancel() {
@@ -82,5 +95,9 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         context.trace.call("interaction.cancel(at: \(format(percentComplete)))")
         timeline.ramp(to: 0, duration: tail, curve: completionCurve, thenSpeed: -completionSpeed, at: engine.now)
         context.endInteraction(cancelled: true, tail: tail)
+        if let driven = propertyAnimator {
+            try? driven.setReversed(true)
+            try? driven.continueAnimation(curve: completionCurve, durationFactor: 1 / completionSpeed)
+        }
     }
 }

@@ -27,6 +27,7 @@ enum BehaviourChecks {
             case .longDuration: return try durations(effect, kind, subject, longest: true)
             case .deterministic: return try deterministic(effect, kind, subject)
             case .interactive: return try interactive(effect, kind, subject)
+            case .interruptible: return try interruptible(effect, kind, subject)
             }
         } catch {
             return .fail("the host could not run the \(kind.name): \(error)")
@@ -44,11 +45,12 @@ enum BehaviourChecks {
     /// Runs the flow of `kind` with `effect` (its parameters `parameters`), as far as the
     /// kind's transition.
     static func stage(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject, parameters: [Double]? = nil,
-                      dilation: Double = 1, gestures: [GestureScript?] = [], recording: Bool = false) throws -> (DemoStage, TestDelegate) {
+                      dilation: Double = 1, gestures: [GestureScript?] = [], grabAt: Double? = nil,
+                      recording: Bool = false) throws -> (DemoStage, TestDelegate) {
         let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, dilation: dilation, curves: subject.curves)
         let delegate = subject.delegate(for: effect, parameters: parameters, trace: stage.trace)
         ChildProgress.step("running the \(kind.name) flow with \(effect.info.qualifiedName)")
-        try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, recordingFrames: recording)
+        try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, grabAt: grabAt, recordingFrames: recording)
         return (stage, delegate)
     }
 
@@ -234,6 +236,44 @@ enum BehaviourChecks {
         }
         return Verdict.from(problems: problems, warnings: warnings,
                             passing: "scrubbed to 25%, 50% and 75%, then finished by a flick: completed and left the scene as the standard animation does")
+    }
+}
+
+extension BehaviourChecks {
+    /// Dragged a little further, then flicked: on, or back.
+    static let grabOn = "0=0, 0.05=0.1, release=2"
+    static let grabBack = "0=0, 0.05=0.1, release=-2"
+
+    /// An animator that offers an interruptible animator (ABI 1.1) is grabbed a third of the
+    /// way through, scrubbed, and let go twice: flicked on it must complete, thrown back it
+    /// must cancel and leave the scene as it was, with no call its animator's state refuses.
+    static func interruptible(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {
+        let index = DemoStage.Flow.of(kind).index
+        let duration = effect.info.defaultDuration
+        var problems: [String] = []
+        var warnings: [String] = []
+        for (gesture, throwsBack) in [(grabOn, false), (grabBack, true)] {
+            var gestures: [GestureScript?] = [nil, nil]
+            gestures[index] = try GestureScript(parsing: gesture)
+            let (stage, delegate) = try self.stage(effect, kind, subject, gestures: gestures, grabAt: duration / 3)
+            guard index < stage.outcomes.count else { return notReached(index, kind, effect) }
+            if stage.problems(of: index).contains(where: { $0.contains("offers no interruptible animator") }) {
+                return .skip("it offers no interruptible animator (th_animator_interface.interruptible_animator, ABI 1.1), so it cannot be grabbed")
+            }
+            let o = stage.outcomes[index]
+            let what = throwsBack ? "thrown back" : "flicked on"
+            if throwsBack && o.completed {
+                problems.append("grabbed and \(what), it completed the \(kind.name): its completion must pass !transition_was_cancelled to complete_transition")
+            }
+            if !throwsBack && !o.completed {
+                problems.append("grabbed and \(what), it did not complete the \(kind.name)")
+            }
+            problems += outcomeProblems(o, kind, delegate, effect).filter { !$0.hasPrefix("cancelled the") }.map { "\(what): \($0)" }
+            problems += stage.problems(of: index).filter { $0.contains("property animator") }.map { "\(what): \($0)" }
+            warnings += otherWarnings(stage, index).filter { !$0.contains("property animator") }
+        }
+        return Verdict.from(problems: problems, warnings: warnings,
+                            passing: "grabbed a third of the way: flicked on it completed, thrown back it cancelled and left the scene as it was")
     }
 }
 

@@ -62,10 +62,12 @@ final class DemoStage {
     /// Runs the flow's first transition and, when it completed and `transitions` is 2, the
     /// one back. `gestures[i]` drives transition i interactively (the delegate must vend an
     /// interaction controller for it). A refusal by a container (nothing to pop, ...) throws.
-    func run(_ delegate: TestDelegate, transitions: Int = 2, gestures: [GestureScript?] = [nil, nil],
+    /// With `grabAt`, each gesture grabs its transition that many seconds in, through the
+    /// animator's interruptible animator, instead of driving it from the start.
+    func run(_ delegate: TestDelegate, transitions: Int = 2, gestures: [GestureScript?] = [nil, nil], grabAt: Double? = nil,
              recordingFrames: Bool = false) throws {
         let scene = demo.scene
-        delegate.interactive = Set(gestures.indices.filter { gestures[$0] != nil })
+        delegate.interactive = grabAt != nil ? [] : Set(gestures.indices.filter { gestures[$0] != nil })
         let shape: TransitionRun.Flow
         switch flow {
         case .modal: shape = .modal
@@ -79,7 +81,10 @@ final class DemoStage {
         var first = trace.events.count
         _ = try flowTransitions.run(
             limit: transitions, driver: driver,
-            interaction: { i in i < gestures.count ? gestures[i].map(InteractionSource.gesture) : nil },
+            interaction: { i in
+                guard i < gestures.count, let gesture = gestures[i] else { return nil }
+                return grabAt.map { .grab(at: $0, gesture) } ?? .gesture(gesture)
+            },
             onFrame: record,
             beforeNext: { [unowned self] in
                 if recordingFrames { frames.removeLast() }  // the next transition starts at the same instant

@@ -15,7 +15,8 @@ public enum ConformanceTest: Hashable, Sendable {
 
     public enum BehaviourCheck: String, CaseIterable, Sendable {
         case endState = "end-state", cancel, singleCompletion = "single-completion",
-             zeroDuration = "zero-duration", longDuration = "long-duration", deterministic, interactive
+             zeroDuration = "zero-duration", longDuration = "long-duration", deterministic, interactive,
+             interruptible
     }
 
     public enum RobustnessCheck: String, CaseIterable, Sendable {
