@@ -512,6 +512,27 @@ typedef struct th_presentation_interface {
     bool (*should_remove_presenters_view)(void *self);
 } th_presentation_interface;
 
+/* The screens of one transition (ABI 1.1), for a delegate that picks its effect by screen.
+ * Strings are valid during the call; `tag` is NULL when the scene gives the screen none
+ * (a scene file's "tag"; docs/SCENES.md). */
+typedef struct th_screen {
+    const char *name; /* the view controller's name: "home", "detail", a scene file's screen */
+    const char *tag;
+} th_screen;
+
+typedef struct th_transition_screens {
+    uint32_t struct_size; /* sizeof(th_transition_screens) of the host: check with TH_HAS_FIELD */
+    uint32_t transition;  /* the one TH_TRANSITION_* bit */
+    /* The screen that comes or goes on top: the presented one (present, dismiss), the pushed
+     * or popped one (push, pop), the one switched to (a tab switch). */
+    th_screen presented;
+    /* The screen under it: the presenter, the one below on the stack, the one switched from. */
+    th_screen presenting;
+    /* Where the user acted: the screen being left (the presenter when presenting, the
+     * presented screen when dismissing). */
+    th_screen source;
+} th_transition_screens;
+
 /* UIViewControllerTransitioningDelegate, for plugins that pair effects. Every function is
  * optional and returns an effect id (resolved first within this plugin, then among all
  * plugins) or NULL for the host's default. Returned strings must be static. */
@@ -532,6 +553,12 @@ typedef struct th_delegate_interface {
      * controller drives it. The host asks only when the user gives a gesture in points for the
      * transition. */
     const char *(*interaction_controller_for)(uint32_t transition, const char *animator_id);
+
+    /* ABI 1.1, optional: animator_for with the screens involved, asked at each transition
+     * (with the same rules for the id it returns; NULL for the host's standard style) in
+     * place of animator_for, so that one delegate can pick an effect per screen. An animator
+     * it names other than the one `host run` named gets its own default parameters. */
+    const char *(*animator_for_screens)(const th_transition_screens *screens);
 } th_delegate_interface;
 
 /* ------------------------------------------------------------------------------------------
@@ -884,7 +911,8 @@ enum {
 enum {
     TH_INTERACTION_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_interaction_interface, completion_curve), /* 56 */
     TH_GESTURE_EVENT_SIZE_1_1 = TH_FIELD_END(th_gesture_event, scale_velocity),                    /* 96 */
-    TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 = TH_FIELD_END(th_host_property_animators, is_running)    /* 112 */
+    TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 = TH_FIELD_END(th_host_property_animators, is_running),   /* 112 */
+    TH_TRANSITION_SCREENS_SIZE_1_1 = TH_FIELD_END(th_transition_screens, source)                  /* 56 */
 };
 
 #ifdef __cplusplus

@@ -1,6 +1,8 @@
 import CTransitionABI
 import TransitionCore
 
+import LibC
+
 /// A registry entry backed by one effect descriptor of a loaded plugin: makes the plugin's
 /// animators and presentation controllers, and answers for its delegates.
 public final class PluginEffect: EffectProvider {
@@ -137,6 +139,20 @@ public final class PluginEffect: EffectProvider {
         return try? DescriptorReader.string(name, limit: 200).get()
     }
 
+    public func delegateAnimatorChoice(for screens: TransitionScreens) -> ScreenChoice {
+        guard info.kind == .transitioningDelegate else { return .notOffered }
+        let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
+        // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
+        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_delegate_interface>.offset(of: \.animator_for_screens)! + 8),
+              let choose = vtable.pointee.animator_for_screens
+        else { return .notOffered }
+        let name = withCScreens(screens) { c in
+            plugin.runtime.calling(plugin: plugin.id, doing: "animator_for_screens") { choose(c) }
+        }
+        guard case .success(let text?) = DescriptorReader.string(name, limit: 200) else { return .standard }
+        return .effect(text)
+    }
+
     public func delegatePresentationChoice() -> String? {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
@@ -271,4 +287,17 @@ final class PluginPresentationController: PresentationController {
 func withOptionalCString<T>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
     guard let text else { return body(nil) }
     return text.withCString { body($0) }
+}
+
+/// Calls `body` with `screens` as th_transition_screens, its strings valid during the call.
+func withCScreens<T>(_ screens: TransitionScreens, _ body: (UnsafePointer<th_transition_screens>) -> T) -> T {
+    let strings = [screens.presented.name, screens.presented.tag, screens.presenting.name, screens.presenting.tag,
+                   screens.source.name, screens.source.tag]
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    let screen = { (i: Int) in th_screen(name: UnsafePointer(copies[i]), tag: UnsafePointer(copies[i + 1])) }
+    var c = th_transition_screens(
+        struct_size: UInt32(MemoryLayout<th_transition_screens>.size), transition: screens.transition.rawValue,
+        presented: screen(0), presenting: screen(2), source: screen(4))
+    return withUnsafePointer(to: &c) { body($0) }
 }

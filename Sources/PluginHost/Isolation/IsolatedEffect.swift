@@ -129,6 +129,18 @@ public final class IsolatedEffect: EffectProvider {
         return (try? reply.string(limit: 200)) ?? nil
     }
 
+    public func delegateAnimatorChoice(for screens: TransitionScreens) -> ScreenChoice {
+        guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
+              var reply = try? process.call(.delegateAnimatorForScreens, "animator_for_screens", { w in
+                  w.put(info.effectID); w.put(screens.transition.rawValue)
+                  for s in [screens.presented, screens.presenting, screens.source] { w.put(s.name); w.put(s.tag) }
+              }),
+              let offered = try? reply.bool()
+        else { return .notOffered }
+        guard offered else { return .notOffered }
+        return ((try? reply.string(limit: 200)) ?? nil).map(ScreenChoice.effect) ?? .standard
+    }
+
     public func delegateAnimatorChoice(for transition: TransitionKind) -> String? {
         guard info.kind == .transitioningDelegate, case .success(let process) = plugin.liveProcess(trace: plugin.runtime.trace),
               var reply = try? process.call(.delegateAnimatorFor, "animator_for", { $0.put(info.effectID); $0.put(transition.rawValue) })

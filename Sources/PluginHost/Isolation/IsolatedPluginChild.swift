@@ -159,6 +159,17 @@ public final class IsolatedPluginChild {
             let transition = TransitionKind(rawValue: try r.integer()) ?? .present
             let animator = try r.string(limit: 256)
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegateInteractionChoice(for: transition, animator: animator))
+        case .delegateAnimatorForScreens:
+            let effectID = try r.string(limit: 256) ?? ""
+            let transition = TransitionKind(rawValue: try r.integer()) ?? .present
+            var names: [(String, String?)] = []
+            for _ in 0..<3 { names.append((try r.string(limit: 256) ?? "", try r.string(limit: 256))) }
+            let screens = TransitionScreens(transition, names)
+            switch plugin?.effects.first(where: { $0.info.effectID == effectID })?.delegateAnimatorChoice(for: screens) ?? .notOffered {
+            case .notOffered: w.put(false)
+            case .standard: w.put(true); w.put(nil as String?)
+            case .effect(let name): w.put(true); w.put(name)
+            }
         case .delegatePresentation:
             let effectID = try r.string(limit: 256) ?? ""
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegatePresentationChoice())

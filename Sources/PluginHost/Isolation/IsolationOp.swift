@@ -11,7 +11,7 @@ public enum IsolationOp: UInt16, Sendable, CaseIterable {
     case runCallback = 1020
     case createPresentation = 1030, frameOfPresentedView, presentationWillBegin, presentationDidEnd
     case dismissalWillBegin, dismissalDidEnd, containerWillLayout, shouldRemovePresenters, destroyPresentation
-    case delegateAnimatorFor = 1050, delegatePresentation, delegateInteractionFor
+    case delegateAnimatorFor = 1050, delegatePresentation, delegateInteractionFor, delegateAnimatorForScreens
     // ABI 1.1: interaction controllers.
     case createInteraction = 1060, startInteractive, gestureEvent, completionSpeed, completionCurve, destroyInteraction
     /// Answers at once: the benchmark's measure of one round trip.

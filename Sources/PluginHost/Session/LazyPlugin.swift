@@ -98,6 +98,10 @@ public final class LazyPluginEffect: EffectProvider {
         effect(trace: nil)?.delegateInteractionChoice(for: transition, animator: animator)
     }
 
+    public func delegateAnimatorChoice(for screens: TransitionScreens) -> ScreenChoice {
+        effect(trace: nil)?.delegateAnimatorChoice(for: screens) ?? .notOffered
+    }
+
     public func delegatePresentationChoice() -> String? {
         effect(trace: nil)?.delegatePresentationChoice()
     }

@@ -90,6 +90,8 @@ public protocol EffectProvider: AnyObject {
     /// For delegate effects (ABI 1.1): the interaction-controller effect for a transition run
     /// by `animator` (the animator effect's id, nil for the standard style), or nil for none.
     func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String?
+    /// For delegate effects (ABI 1.1): the animator for a transition between these screens.
+    func delegateAnimatorChoice(for screens: TransitionScreens) -> ScreenChoice
 }
 
 extension EffectProvider {
@@ -99,4 +101,5 @@ extension EffectProvider {
     public func delegatePresentationChoice() -> String? { nil }
     public func makeInteractionController(for transition: TransitionKind, parameters: [Double], trace: TransitionTrace) -> GestureInteractionController? { nil }
     public func delegateInteractionChoice(for transition: TransitionKind, animator: String?) -> String? { nil }
+    public func delegateAnimatorChoice(for screens: TransitionScreens) -> ScreenChoice { .notOffered }
 }

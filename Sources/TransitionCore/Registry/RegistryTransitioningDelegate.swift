@@ -56,11 +56,13 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
     public var gestureEvents = (presentation: false, dismissal: false)
 
     public func animationController(forPresented presented: ViewController, presenting: ViewController) -> TransitionAnimator? {
-        animator(for: .present)
+        animator(for: .present, screens: TransitionScreens(.present, from: presenting, to: presented, forward: true))
     }
 
     public func animationController(forDismissed dismissed: ViewController) -> TransitionAnimator? {
-        animator(for: .dismiss)
+        animator(for: .dismiss, screens: dismissed.presentingViewController.map {
+            TransitionScreens(.dismiss, from: dismissed, to: $0, forward: false)
+        })
     }
 
     /// Vend the host's percent-driven interaction controller for these directions.
@@ -121,7 +123,30 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
         return presentationEffect.makePresentationController(parameters: presentationParameters, trace: trace)
     }
 
-    func animator(for kind: TransitionKind) -> TransitionAnimator? {
+    func animator(for kind: TransitionKind, screens: TransitionScreens? = nil) -> TransitionAnimator? {
+        // ABI 1.1: a plugin delegate that picks by screen is asked at each transition.
+        if let screens, let delegate = sourceDelegate, let registry {
+            switch delegate.delegateAnimatorChoice(for: screens) {
+            case .notOffered:
+                break
+            case .standard:
+                trace.info("\(delegate.info.qualifiedName) chose the standard style for \(screens.source.name) to \(kind == .dismiss || kind == .pop ? screens.presenting.name : screens.presented.name)")
+                return nil
+            case .effect(let name):
+                do {
+                    let chosen = try registry.resolve(name, kind: .animator, preferPlugin: delegate.info.pluginID)
+                    guard chosen.info.transitions.contains(kind) else {
+                        trace.info("'\(chosen.info.effectID)' does not support \(kind.name); using the standard style")
+                        return nil
+                    }
+                    let values = chosen === animatorEffect ? parameters : chosen.info.defaultParameterValues
+                    return chosen.makeAnimator(for: kind, parameters: values, trace: trace)
+                } catch {
+                    trace.warning("\(delegate.info.qualifiedName) chose the animator '\(VisibleText.escape(name))': \(error); using the standard style")
+                    return nil
+                }
+            }
+        }
         guard let effect = animatorEffect else { return nil }
         guard effect.info.transitions.contains(kind) else {
             trace.info("'\(effect.info.effectID)' does not support \(kind.name); using the standard style")
@@ -135,7 +160,7 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
 /// transitions; the interactive flags mean push (presentation) and pop (dismissal).
 extension RegistryTransitioningDelegate: NavigationControllerDelegate {
     public func animationController(for operation: NavigationOperation, from: ViewController, to: ViewController) -> TransitionAnimator? {
-        animator(for: operation.transition)
+        animator(for: operation.transition, screens: TransitionScreens(operation.transition, from: from, to: to, forward: operation == .push))
     }
 
     public func interactionController(for animator: TransitionAnimator, operation: NavigationOperation) -> InteractiveTransitioning? {
@@ -149,7 +174,9 @@ extension RegistryTransitioningDelegate: NavigationControllerDelegate {
 extension RegistryTransitioningDelegate: TabContainerDelegate {
     public func animationController(from: ViewController, to: ViewController, forward: Bool) -> TransitionAnimator? {
         guard let effect = animatorEffect else { return nil }
-        if effect.info.transitions.contains(.tabSwitch) { return animator(for: .tabSwitch) }
+        if effect.info.transitions.contains(.tabSwitch) {
+            return animator(for: .tabSwitch, screens: TransitionScreens(.tabSwitch, from: from, to: to, forward: true))
+        }
         let stand: TransitionKind = forward ? .push : .pop
         guard effect.info.transitions.contains(stand) else {
             trace.info("'\(effect.info.effectID)' supports neither tab-switch nor \(stand.name), which a tab switch falls back to; using the standard style")

@@ -16,6 +16,8 @@ public enum ModalTransitionStyle: String, CaseIterable, Sendable {
 public final class ViewController {
     public let name: String
     public let view: View
+    /// The scene file's tag for this screen, if it gives one.
+    public var tag: String?
     public var modalPresentationStyle: PresentationStyle = .fullScreen
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
     /// Who vends the objects for presenting and dismissing this view controller.

@@ -17,7 +17,9 @@ public struct BuiltScene {
             let root = scene.makeView(name: screen.name, frame: bounds)
             root.backgroundColor = screen.color
             for node in screen.views { root.addSubview(Self.make(node, in: scene, labels: &labels)) }
-            controllers[screen.name] = ViewController(name: screen.name, view: root)
+            let controller = ViewController(name: screen.name, view: root)
+            controller.tag = screen.tag
+            controllers[screen.name] = controller
         }
         self.controllers = controllers
         self.labels = labels

@@ -21,6 +21,9 @@ public struct SceneDescription: Equatable, Sendable {
         public var name: String
         public var color: Color
         public var views: [ViewNode]
+        /// A word the scene gives the screen ("photo", "settings") for a delegate that picks its
+        /// effect by screen (ABI 1.1's animator_for_screens); nil for none.
+        public var tag: String? = nil
     }
 
     public enum Containment: String, Equatable, Sendable { case modal, navigation, tabs }
@@ -68,9 +71,10 @@ extension SceneDescription {
         }
         self.containment = containment
         screens = try r.required("screens").array().map { s in
-            try s.allowOnly(["name", "color", "views"])
+            try s.allowOnly(["name", "color", "views", "tag"])
             return Screen(name: try s.required("name").identifier(), color: try s.optional("color")?.color() ?? .white,
-                          views: try s.optional("views")?.array().map(Self.view) ?? [])
+                          views: try s.optional("views")?.array().map(Self.view) ?? [],
+                          tag: try s.optional("tag")?.identifier())
         }
         guard !screens.isEmpty else { throw r.child("screens")!.fail("a scene needs at least one screen") }
         var seen = Set<String>()
