@@ -178,10 +178,10 @@ final class PluginAnimator: TransitionAnimator {
 
     private func call<T>(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
         guard let instance else { return nil }
-        let bridge = effect.plugin.runtime
-        bridge.enter(context)
-        let handle = bridge.handles.handle(context)
-        return bridge.calling(plugin: effect.plugin.id, doing: doing) { body(instance, handle) }
+        let runtime = effect.plugin.runtime
+        runtime.enter(context)
+        let handle = runtime.handles.handle(context)
+        return runtime.calling(plugin: effect.plugin.id, doing: doing) { body(instance, handle) }
     }
 
     func transitionDuration(using context: TransitionContext) -> Double {
@@ -239,9 +239,9 @@ final class PluginPresentationController: PresentationController {
     }
 
     private func call(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> Void) {
-        let bridge = effect.plugin.runtime
-        bridge.enter(context)
-        let handle = bridge.handles.handle(context)
+        let runtime = effect.plugin.runtime
+        runtime.enter(context)
+        let handle = runtime.handles.handle(context)
         call(doing: doing) { body($0, handle) }
     }
 
