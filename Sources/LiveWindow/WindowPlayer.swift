@@ -1,0 +1,137 @@
+import LibC
+import Rendering
+import TransitionCore
+
+/// Shows a run in a window as it is made, on the real clock: each frame of the run (a
+/// SceneSnapshot, handed over by TransitionRun's onSnapshot) is drawn by the renderer that
+/// draws the exports, at the window's pixel size, and shown at its virtual time after the
+/// first. A frame that comes when its successor is already due is skipped (counted in
+/// `dropped`), so the run takes as long as it should. After the run, `hold` keeps the last
+/// frame on screen until the window is closed (its close button, or Q).
+public final class WindowPlayer {
+    public let title: String
+    public let framesPerSecond: Int
+    private let environment: [String: String]
+    private var display: WindowDisplay?
+    private var image: CairoImage?
+    private var pending: [WindowCapture]
+    /// The monotonic time at which virtual time 0 is shown.
+    private var start: Double?
+
+    /// True once the user closed the window: the rest of the run is not shown.
+    public private(set) var closed = false
+    /// Why the window stopped showing, or a capture was not written; nil while all is well.
+    public private(set) var failure: String?
+    /// Seconds each shown frame took to draw, upload and present.
+    public private(set) var frameCosts: [Double] = []
+    /// Frames skipped because they came too late.
+    public private(set) var dropped = 0
+    /// The captures written, in the order they were.
+    public private(set) var written: [WindowCapture] = []
+
+    /// Checks that a window can be opened (a display, SDL) before anything runs; the window
+    /// itself opens at the run's first frame, at the size of the scene's window.
+    public init(title: String, framesPerSecond: Int, captures: [WindowCapture], environment: [String: String]) throws {
+        try WindowDisplay.prepare(environment: environment)
+        self.title = title
+        self.framesPerSecond = framesPerSecond
+        self.environment = environment
+        pending = captures.sorted { $0.time < $1.time }
+    }
+
+    /// The captures not written (their time never came, or the window was closed first).
+    public var missedCaptures: [WindowCapture] { pending }
+
+    /// Shows one frame of the run, waiting until its time comes.
+    public func show(_ snapshot: SceneSnapshot) {
+        guard !closed, failure == nil else { return }
+        guard let display = display ?? open(snapshot) else { return }
+        let now = monotonicSeconds()
+        let start = self.start ?? (now - snapshot.time)
+        self.start = start
+        let deadline = start + snapshot.time
+        pumpEvents(until: deadline)
+        if closed { return }
+        let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
+        // Late by a whole frame: the next one is due already.
+        if !capturing && monotonicSeconds() > deadline + 1 / Double(framesPerSecond) {
+            dropped += 1
+            return
+        }
+        draw(snapshot, on: display)
+        if capturing { writeCaptures(upTo: snapshot.time, from: display) }
+    }
+
+    /// After the run: keeps the last frame on screen until the window is closed.
+    public func hold() {
+        guard display != nil else { return }
+        while !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+    }
+
+    private func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
+        do {
+            let opened = try WindowDisplay(
+                title: title, width: Int(snapshot.windowSize.width.rounded()), height: Int(snapshot.windowSize.height.rounded()),
+                environment: environment)
+            display = opened
+            return opened
+        } catch {
+            failure = "\(error)"
+            return nil
+        }
+    }
+
+    private func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
+        let begin = monotonicSeconds()
+        if image?.width != display.pixelWidth || image?.height != display.pixelHeight {
+            image = CairoImage(width: display.pixelWidth, height: display.pixelHeight)
+        }
+        guard let image else { return }
+        SceneRasterizer.render(snapshot, into: image)
+        do { try display.present(image) } catch { failure = "\(error)" }
+        frameCosts.append(monotonicSeconds() - begin)
+    }
+
+    private func writeCaptures(upTo time: Double, from display: WindowDisplay) {
+        let picture: CairoImage
+        do { picture = try display.read() } catch {
+            failure = "\(error)"
+            return
+        }
+        while let next = pending.first, next.time <= time + 0.5 / Double(framesPerSecond) {
+            pending.removeFirst()
+            do {
+                // Whole or not at all: whoever waits for the file never reads half of it.
+                let partial = next.path + ".partial"
+                try picture.writePNG(partial)
+                guard rename(partial, next.path) == 0 else {
+                    let why = String(cString: strerror(errno))
+                    unlink(partial)
+                    failure = "cannot write the capture \(next.path): \(why)"
+                    return
+                }
+                written.append(next)
+            } catch {
+                failure = "cannot write the capture \(next.path): \(error)"
+                return
+            }
+        }
+    }
+
+    /// Reads what happens at the window until `deadline` (at least once).
+    private func pumpEvents(until deadline: Double) {
+        repeat {
+            guard let display else { return }
+            let wait = max(0, deadline - monotonicSeconds())
+            guard let event = display.nextEvent(timeout: wait) else { continue }
+            handle(event)
+        } while !closed && monotonicSeconds() < deadline
+    }
+
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .quit, .key(.q, _, _): closed = true
+        default: break
+        }
+    }
+}

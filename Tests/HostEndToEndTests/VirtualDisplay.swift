@@ -1,0 +1,108 @@
+import Foundation
+import Rendering
+import Testing
+
+/// An X server of the test's own (Xvfb, which `Scripts/install-deps --tests` installs) on a
+/// display number no one uses, with xdotool to give it real input. Stopped by `stop()` or
+/// when it is released. A missing Xvfb or xdotool fails the test: it is never skipped.
+final class VirtualDisplay: @unchecked Sendable {
+    let number: Int
+    private let server: Process
+    private let dir: TempDir
+    var name: String { ":\(number)" }
+
+    static let xvfb = "/usr/bin/Xvfb"
+    static let xdotoolPath = "/usr/bin/xdotool"
+    static let howToInstall = "Scripts/install-deps --tests installs xvfb and xdotool"
+
+    private init(number: Int, server: Process, dir: TempDir) {
+        self.number = number
+        self.server = server
+        self.dir = dir
+    }
+
+    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on the first free display
+    /// number from a random one, and waits until it takes clients.
+    static func start(in dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
+        try #require(FileManager.default.isExecutableFile(atPath: xvfb), "no \(xvfb): \(howToInstall)", sourceLocation: sourceLocation)
+        try #require(FileManager.default.isExecutableFile(atPath: xdotoolPath), "no \(xdotoolPath): \(howToInstall)",
+                     sourceLocation: sourceLocation)
+        let first = Int.random(in: 200..<900)
+        for number in first..<(first + 40) {
+            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: xvfb)
+            server.arguments = [":\(number)", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
+            server.standardInput = FileHandle.nullDevice
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let deadline = Date().addingTimeInterval(15)
+            while server.isRunning && Date() < deadline {
+                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                    let display = VirtualDisplay(number: number, server: server, dir: dir)
+                    // Takes clients: a query answers.
+                    if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
+                }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            // Another server took the number first, or it did not start: the next number.
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
+        }
+        throw ChildProcessFailure(description: "no Xvfb display could be started from :\(first) to :\(first + 39)")
+    }
+
+    deinit { stop() }
+
+    /// Ends the server (only the one started here, only while it runs).
+    func stop() {
+        if server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+    }
+
+    /// Runs xdotool on this display.
+    @discardableResult
+    func xdotool(_ arguments: [String], timeout: Double = 30) async throws -> ProgramResult {
+        let result = try await runProgram(VirtualDisplay.xdotoolPath, arguments, environment: ["DISPLAY": name], outputIn: dir,
+                                          timeout: timeout)
+        guard result.status == 0 else { throw ChildProcessFailure(description: "xdotool failed:\n\(result)") }
+        return result
+    }
+
+    /// The id of the host's window (titled "host run ..."), waiting until it is mapped.
+    func hostWindow() async throws -> String {
+        let found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
+        return String(found.out.split(separator: "\n").first ?? "")
+    }
+
+    /// Presses `keys` (xdotool's names, such as "q", "space", "Left") in the host's window,
+    /// with the keyboard focus given to it first.
+    func press(_ keys: [String], in window: String) async throws {
+        try await xdotool(["windowfocus", "--sync", window, "key", "--delay", "30"] + keys)
+    }
+}
+
+/// Whether two pictures match within a tiny tolerance: same size, and no channel of any pixel
+/// more than `tolerance` apart.
+func largestDifference(_ a: String, _ b: String) throws -> Int? {
+    let first = try CairoImage.readPNG(a), second = try CairoImage.readPNG(b)
+    guard first.width == second.width, first.height == second.height else { return nil }
+    var largest = 0
+    first.withPixels { p in
+        second.withPixels { q in
+            for y in 0..<first.height {
+                for x in 0..<first.width {
+                    let u = p[y * first.stride / 4 + x], v = q[y * second.stride / 4 + x]
+                    for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                        largest = max(largest, abs(Int((u >> shift) & 0xFF) - Int((v >> shift) & 0xFF)))
+                    }
+                }
+            }
+        }
+    }
+    return largest
+}
