@@ -8,6 +8,13 @@ import TransitionCore
 /// first. A frame that comes when its successor is already due is skipped (counted in
 /// `dropped`), so the run takes as long as it should. After the run, `hold` keeps the last
 /// frame on screen until the window is closed (its close button, or Q).
+///
+/// The scene is live: before each transition the window shows the scene and waits (the
+/// virtual clock stands still) until the user starts it. A click on the screen goes forward
+/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back; a
+/// drag from the left edge goes back interactively, the drag's distance over the window's
+/// width being the progress, and its release finishes or cancels by the pan handler's rule
+/// with the drag's own velocity.
 public final class WindowPlayer {
     public let title: String
     public let framesPerSecond: Int
@@ -16,7 +23,7 @@ public final class WindowPlayer {
     private var image: CairoImage?
     private var pending: [WindowCapture]
     /// The monotonic time at which virtual time 0 is shown.
-    private var start: Double?
+    private var clockOrigin: Double?
 
     /// True once the user closed the window: the rest of the run is not shown.
     public private(set) var closed = false
@@ -39,6 +46,45 @@ public final class WindowPlayer {
         pending = captures.sorted { $0.time < $1.time }
     }
 
+    /// How far a press may be from the left edge, in points, to start an edge drag.
+    public static let edgeWidth = 20.0
+
+    /// A drag from the left edge in progress (or released): where it started and went.
+    private struct Drag {
+        var startX: Double
+        var x: Double
+        /// (seconds on the monotonic clock, x) of the recent moves, for the velocity.
+        var moves: [(time: Double, x: Double)] = []
+        var releasedVelocity: Double?
+    }
+    private var drag: Drag?
+
+    /// Before a transition: shows the scene as it is and waits until the user starts the
+    /// transition (see the type's comment). With the window closed, at once as an animation.
+    public func start(goesBack: Bool, scene snapshot: SceneSnapshot) -> TransitionRun.TransitionStart {
+        guard !closed, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        draw(snapshot, on: display)
+        decision = nil
+        waiting = (goesBack, snapshot)
+        defer {
+            waiting = nil
+            clockOrigin = nil  // the clock starts again from the transition's first frame
+        }
+        while decision == nil && !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+        guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
+        return .live { [self] _ in
+            guard !closed, let drag else { return .cancel }
+            let progress = min(1, max(0, (drag.x - drag.startX) / width))
+            guard let velocity = drag.releasedVelocity else { return .scrub(to: progress) }
+            self.drag = nil
+            return GestureScript.finishes(at: progress, velocity: velocity / width) ? .finish : .cancel
+        }
+    }
+
+    private enum Decision { case animated, drag }
+    private var decision: Decision?
+    private var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
+
     /// The captures not written (their time never came, or the window was closed first).
     public var missedCaptures: [WindowCapture] { pending }
 
@@ -47,9 +93,9 @@ public final class WindowPlayer {
         guard !closed, failure == nil else { return }
         guard let display = display ?? open(snapshot) else { return }
         let now = monotonicSeconds()
-        let start = self.start ?? (now - snapshot.time)
-        self.start = start
-        let deadline = start + snapshot.time
+        let origin = clockOrigin ?? (now - snapshot.time)
+        clockOrigin = origin
+        let deadline = origin + snapshot.time
         pumpEvents(until: deadline)
         if closed { return }
         let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
@@ -131,7 +177,41 @@ public final class WindowPlayer {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .quit, .key(.q, _, _): closed = true
+        case .key(.escape, _, _):
+            if waiting?.goesBack == true { decision = .animated }
+        case .pointerDown(let x, let y):
+            guard let waiting else { break }
+            if waiting.goesBack && x <= Self.edgeWidth {
+                drag = Drag(startX: x, x: x, moves: [(monotonicSeconds(), x)])
+                decision = .drag
+            } else if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) {
+                decision = .animated
+            }
+        case .pointerMoved(let x, _):
+            guard drag != nil, drag?.releasedVelocity == nil else { break }
+            let now = monotonicSeconds()
+            drag?.x = x
+            drag?.moves.append((now, x))
+            drag?.moves.removeAll { $0.time < now - 0.1 }
+        case .pointerUp(let x, _):
+            guard var released = drag, released.releasedVelocity == nil else { break }
+            let now = monotonicSeconds()
+            released.x = x
+            // Points per second over the last tenth of a second: still at the release, none.
+            let recent = released.moves.filter { $0.time >= now - 0.1 } + [(now, x)]
+            let span = recent.last!.time - recent.first!.time
+            released.releasedVelocity = span > 0.01 ? (recent.last!.x - recent.first!.x) / span : 0
+            drag = released
         default: break
+        }
+    }
+
+    /// Whether (x, y) is on a back button: a label reading "‹ …", as the demo scene's.
+    static func isBackButton(at x: Double, _ y: Double, in snapshot: SceneSnapshot) -> Bool {
+        snapshot.layers.contains { layer in
+            guard layer.isVisible, let text = layer.text, text.string.hasPrefix("‹") else { return false }
+            let rect = layer.transform.apply(to: Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height))
+            return x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY
         }
     }
 }

@@ -53,12 +53,16 @@ struct LiveWindowTests {
         defer { display.stop() }
         let times = [(0.0, 0), (0.2, 12), (0.75, 45)]
         let captures = times.map { dir.file("window-\($0.1).png") }
-        var arguments = ["diagonal"]
+        var arguments = ["diagonal", "--window-capture", "0.5=\(dir.file("presented.png"))"]
         for (i, (time, _)) in times.enumerated() { arguments += ["--window-capture", "\(time)=\(captures[i])"] }
         let host = try Self.start(arguments, on: display, in: dir)
         let window = try await display.hostWindow()
         let geometry = try await display.xdotool(["getwindowgeometry", window])
         #expect(geometry.out.contains("Geometry: 390x844"), "\(geometry.out)")
+        // The scene waits for the user: a click presents, Escape dismisses.
+        try await display.click(100, 200, in: window, until: dir.file("presented.png"), of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.press(["Escape"], in: window)
         try await Self.waitForFiles(captures, of: host)
         try await display.press(["q"], in: window)
         let end = try await host.exit()
@@ -91,7 +95,8 @@ struct LiveWindowTests {
             let capture = dir.file("window-\(n).png")
             let host = try Self.start(arguments + ["--window-capture", "0.25=\(capture)"], on: display, in: dir)
             let window = try await display.hostWindow()
-            try await Self.waitForFiles([capture], of: host)
+            try await display.click(100, 200, in: window, until: capture, of: host)
+            // Closed before going back: the rest of the run is made without being shown.
             try await display.press(["q"], in: window)
             let end = try await host.exit()
             #expect(end.status == 0, "\(host.transcript)")
@@ -102,6 +107,67 @@ struct LiveWindowTests {
             _ = try await runHost(["run"] + arguments + ["--output", frames], pluginFolder: plugins, in: dir)
             let difference = try largestDifference(capture, frames + "frame-0015.png")
             #expect((difference ?? 255) <= 2, "\(arguments): the window at 0.25 s differs from frame 15 by \(difference ?? -1)")
+        }
+    }
+
+    @Test("the scene waits for a click to present; Escape, or a click on the back button, dismisses; the run ends as host run's")
+    func clickPresentsAndDismisses() async throws {
+        let dir = try TempDir("window-click")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
+        for back in ["Escape", "back button"] {
+            let before = dir.file("before-\(back.count).png")
+            let presented = dir.file("presented-\(back.count).png")
+            let dismissed = dir.file("dismissed-\(back.count).png")
+            let host = try Self.start(["diagonal", "--window-capture", "0=\(before)", "--window-capture", "0.5=\(presented)",
+                                       "--window-capture", "1=\(dismissed)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            // Nothing runs until the click: no capture of time 0 after a while.
+            try await Task.sleep(nanoseconds: 700_000_000)
+            #expect(!FileManager.default.fileExists(atPath: before), "the run started without a click")
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            if back == "Escape" {
+                try await display.press(["Escape"], in: window)
+                try await Self.waitForFiles([dismissed], of: host)
+            } else {
+                // "‹ Destinations" on the detail screen
+                try await display.click(60, 65, in: window, until: dismissed, of: host)
+            }
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            #expect(host.out == headless.out, "with \(back): \(host.transcript)\n--- headless\n\(headless.out)")
+        }
+    }
+
+    @Test("a drag from the left edge dismisses interactively: released past the middle it finishes, released early it cancels and the scene is restored, flicked early it finishes")
+    func edgeDrag() async throws {
+        let dir = try TempDir("window-drag")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        for (to, hold, finishes) in [(300, 0.4, true), (80, 0.4, false), (120, 0, true)] {
+            // The capture at the presentation's end says when the scene waits to go back.
+            let presented = dir.file("presented-\(to)-\(hold).png")
+            let host = try Self.start(["diagonal", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            try await display.drag(from: 2, to: to, y: 400, hold: hold, in: window)
+            try await Task.sleep(nanoseconds: 900_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            #expect(host.out.contains("interactionController.startInteractiveTransition"), "\(host.transcript)")
+            if finishes {
+                #expect(host.out.contains(to == 300 ? "interaction.finish(at: 0.7" : "interaction.finish(at: 0.3"), "\(host.transcript)")
+                #expect(host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
+            } else {
+                #expect(host.out.contains("interaction.cancel(at: 0.2"), "\(host.transcript)")
+                #expect(host.out.contains("Dismiss: cancelled by its gesture, as asked"), "\(host.transcript)")
+            }
+            #expect(host.out.contains("end state verified") && host.out.hasSuffix("OK\n"), "\(host.transcript)")
         }
     }
 

@@ -79,6 +79,40 @@ final class VirtualDisplay: @unchecked Sendable {
         return String(found.out.split(separator: "\n").first ?? "")
     }
 
+    /// Clicks at (x, y), in points from the window's top-left corner.
+    func click(_ x: Int, _ y: Int, in window: String) async throws {
+        try await xdotool(["mousemove", "--window", window, "\(x)", "\(y)"])
+        try await Task.sleep(nanoseconds: 100_000_000)
+        try await xdotool(["click", "1"])
+    }
+
+    /// Clicks at (x, y) until `file` exists (a capture the click leads to), every 2 s: a
+    /// window that has only just appeared may not take the first click yet.
+    func click(_ x: Int, _ y: Int, in window: String, until file: String, of host: WatchingHost) async throws {
+        for _ in 0..<10 {
+            try await click(x, y, in: window)
+            let deadline = Date().addingTimeInterval(2)
+            while Date() < deadline {
+                if FileManager.default.fileExists(atPath: file) { return }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        throw ChildProcessFailure(description: "no click at (\(x), \(y)) led to \(file):\n\(host.transcript)")
+    }
+
+    /// A drag with the left button from (x, y) to (toX, y), moved in 20-point steps 30 ms apart,
+    /// then held still for `hold` seconds before the release (so that it ends without a flick).
+    func drag(from x: Int, to toX: Int, y: Int, hold: Double = 0.4, in window: String) async throws {
+        try await xdotool(["mousemove", "--window", window, "\(x)", "\(y)", "mousedown", "1"])
+        for step in stride(from: x + 20, through: toX, by: 20) {
+            try await xdotool(["mousemove", "--window", window, "\(step)", "\(y)"])
+            try await Task.sleep(nanoseconds: 30_000_000)
+        }
+        try await xdotool(["mousemove", "--window", window, "\(toX)", "\(y)"])
+        try await Task.sleep(nanoseconds: UInt64(hold * 1e9))
+        try await xdotool(["mouseup", "1"])
+    }
+
     /// Presses `keys` (xdotool's names, such as "q", "space", "Left") in the host's window,
     /// with the keyboard focus given to it first.
     func press(_ keys: [String], in window: String) async throws {
