@@ -20,6 +20,7 @@
     F(SDL_bool, SDL_SetHint, (const char *name, const char *value))                                   \
     F(SDL_Window *, SDL_CreateWindow, (const char *title, int x, int y, int w, int h, Uint32 flags)) \
     F(void, SDL_DestroyWindow, (SDL_Window * window))                                                 \
+    F(void, SDL_SetWindowTitle, (SDL_Window * window, const char *title))                             \
     F(int, SDL_GetWindowDisplayMode, (SDL_Window * window, SDL_DisplayMode * mode))                   \
     F(SDL_Renderer *, SDL_CreateRenderer, (SDL_Window * window, int index, Uint32 flags))             \
     F(void, SDL_DestroyRenderer, (SDL_Renderer * renderer))                                           \
@@ -99,6 +100,8 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
     }
     return w;
 }
+
+void th_window_set_title(th_window *w, const char *title) { p_SDL_SetWindowTitle(w->window, title); }
 
 void th_window_pixel_size(th_window *w, int *width, int *height)
 {

@@ -46,6 +46,9 @@ public final class WindowDisplay {
 
     deinit { th_window_close(window) }
 
+    /// Shows `title` in the window's title bar.
+    public func setTitle(_ title: String) { th_window_set_title(window, title) }
+
     /// Pixels per point: 1 on most displays, 2 on a HiDPI one.
     public var scale: Double { Double(pixelWidth) / Double(width) }
 

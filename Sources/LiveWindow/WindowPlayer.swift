@@ -15,6 +15,11 @@ import TransitionCore
 /// drag from the left edge goes back interactively, the drag's distance over the window's
 /// width being the progress, and its release finishes or cancels by the pan handler's rule
 /// with the drag's own velocity.
+///
+/// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
+/// forth (→ past the newest frame lets the run make the next one), and the title says the
+/// virtual time shown. S toggles slow animations: the real clock runs ten times slower
+/// against the virtual one.
 public final class WindowPlayer {
     public let title: String
     public let framesPerSecond: Int
@@ -45,6 +50,17 @@ public final class WindowPlayer {
         self.environment = environment
         pending = captures.sorted { $0.time < $1.time }
     }
+
+    /// Paused with Space: the run waits; ← → move `viewed` through the frames shown so far.
+    private var paused = false
+    private var history: [SceneSnapshot] = []
+    private var viewed = 0
+    /// Frames → asked for past the newest one, which the run has yet to make.
+    private var stepsRequested = 0
+    /// Real seconds per virtual second: 1, or 10 with S.
+    public private(set) var slowFactor = 1.0
+    /// The snapshot on screen now.
+    private var current: SceneSnapshot?
 
     /// How far a press may be from the left edge, in points, to start an edge drag.
     public static let edgeWidth = 20.0
@@ -93,19 +109,31 @@ public final class WindowPlayer {
         guard !closed, failure == nil else { return }
         guard let display = display ?? open(snapshot) else { return }
         let now = monotonicSeconds()
-        let origin = clockOrigin ?? (now - snapshot.time)
+        let origin = clockOrigin ?? (now - snapshot.time * slowFactor)
         clockOrigin = origin
-        let deadline = origin + snapshot.time
+        let deadline = paused ? now : origin + snapshot.time * slowFactor
         pumpEvents(until: deadline)
         if closed { return }
         let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
         // Late by a whole frame: the next one is due already.
-        if !capturing && monotonicSeconds() > deadline + 1 / Double(framesPerSecond) {
+        if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
             dropped += 1
             return
         }
+        if history.count < 100_000 { history.append(snapshot) }
         draw(snapshot, on: display)
         if capturing { writeCaptures(upTo: snapshot.time, from: display) }
+        guard paused else { return }
+        viewed = history.count - 1
+        updateTitle()
+        while paused && !closed && failure == nil {
+            if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
+            if stepsRequested > 0 {
+                stepsRequested -= 1
+                return
+            }
+        }
+        clockOrigin = nil  // resumed: the clock goes on from the frame shown
     }
 
     /// After the run: keeps the last frame on screen until the window is closed.
@@ -129,6 +157,7 @@ public final class WindowPlayer {
 
     private func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
         let begin = monotonicSeconds()
+        current = snapshot
         if image?.width != display.pixelWidth || image?.height != display.pixelHeight {
             image = CairoImage(width: display.pixelWidth, height: display.pixelHeight)
         }
@@ -171,7 +200,7 @@ public final class WindowPlayer {
             let wait = max(0, deadline - monotonicSeconds())
             guard let event = display.nextEvent(timeout: wait) else { continue }
             handle(event)
-        } while !closed && monotonicSeconds() < deadline
+        } while !closed && stepsRequested == 0 && monotonicSeconds() < deadline
     }
 
     private func handle(_ event: WindowEvent) {
@@ -179,6 +208,28 @@ public final class WindowPlayer {
         case .quit, .key(.q, _, _): closed = true
         case .key(.escape, _, _):
             if waiting?.goesBack == true { decision = .animated }
+        case .key(.space, _, _):
+            guard waiting == nil, display != nil else { break }
+            paused.toggle()
+            updateTitle()
+        case .key(.left, _, _):
+            guard paused, waiting == nil, viewed > 0, let display else { break }
+            viewed -= 1
+            draw(history[viewed], on: display)
+            updateTitle()
+        case .key(.right, _, _):
+            guard paused, waiting == nil, let display else { break }
+            if viewed + 1 < history.count {
+                viewed += 1
+                draw(history[viewed], on: display)
+                updateTitle()
+            } else {
+                stepsRequested += 1
+            }
+        case .key(.s, _, _):
+            slowFactor = slowFactor == 1 ? 10 : 1
+            clockOrigin = nil
+            updateTitle()
         case .pointerDown(let x, let y):
             guard let waiting else { break }
             if waiting.goesBack && x <= Self.edgeWidth {
@@ -204,6 +255,20 @@ public final class WindowPlayer {
             drag = released
         default: break
         }
+    }
+
+    /// The title: what runs, and whether it is paused (at which virtual time) or slowed.
+    private func updateTitle() {
+        var parts = [title]
+        if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
+        if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
+        display?.setTitle(parts.joined(separator: " · "))
+    }
+
+    private func fixed3(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let digits = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
     }
 
     /// Whether (x, y) is on a back button: a label reading "‹ …", as the demo scene's.

@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
     var watchRuns: Int?
 
     @Flag(help: ArgumentHelp(
-        "Show the run in a window on the display, as on a device: at the scene's size in points (sharp on a HiDPI display), drawn by the renderer of the exports, each frame at its time on the real clock. The scene waits for you, like an app: click it to present (push, switch tab); press Escape or click the back button to go back, or drag from the left edge to go back interactively (released past the middle, or flicked, it finishes; else it cancels). Q, or closing the window, ends: what has not run yet runs unseen, then the trace and the summary are printed. Needs a display: a desktop session, or a virtual one with 'xvfb-run -a host run EFFECT --window' (without one, exit code 3)."))
+        "Show the run in a window on the display, as on a device: at the scene's size in points (sharp on a HiDPI display), drawn by the renderer of the exports, each frame at its time on the real clock. The scene waits for you, like an app: click it to present (push, switch tab); press Escape or click the back button to go back, or drag from the left edge to go back interactively (released past the middle, or flicked, it finishes; else it cancels). While it plays, Space pauses and resumes, ← and → step a frame back and forth while paused (the title shows the virtual time), and S makes it ten times slower on the real clock, or normal again. Q, or closing the window, ends: what has not run yet runs unseen, then the trace and the summary are printed. Needs a display: a desktop session, or a virtual one with 'xvfb-run -a host run EFFECT --window' (without one, exit code 3)."))
     var window = false
 
     @Option(name: .customLong("window-capture"), help: ArgumentHelp(

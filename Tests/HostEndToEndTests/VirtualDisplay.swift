@@ -113,6 +113,11 @@ final class VirtualDisplay: @unchecked Sendable {
         try await xdotool(["mouseup", "1"])
     }
 
+    /// The window's title.
+    func title(of window: String) async throws -> String {
+        try await xdotool(["getwindowname", window]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Presses `keys` (xdotool's names, such as "q", "space", "Left") in the host's window,
     /// with the keyboard focus given to it first.
     func press(_ keys: [String], in window: String) async throws {

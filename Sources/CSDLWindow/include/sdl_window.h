@@ -65,6 +65,9 @@ bool th_window_load(const char *drivers, char *why, size_t size);
  * NULL, with why, when it cannot be made. */
 th_window *th_window_open(const char *title, int width, int height, char *why, size_t size);
 
+/* Sets the window's title (UTF-8). */
+void th_window_set_title(th_window *window, const char *title);
+
 /* The window's drawable size in pixels: its size in points times the display's scale. */
 void th_window_pixel_size(th_window *window, int *width, int *height);
 
