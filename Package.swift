@@ -75,6 +75,8 @@ let package = Package(
         .executableTarget(name: "ffi-bench", dependencies: ["LibC", "PluginHost", "TransitionCore"]),
         // Benchmark of the renderer (terminal frames, GIF and PNG export): `Scripts/bench --only render`.
         .executableTarget(name: "render-bench", dependencies: ["LibC", "Rendering", "TransitionCore"]),
+        // Benchmark of the live window (frame cost at scale 2, dropped frames): `Scripts/bench --only window`.
+        .executableTarget(name: "window-bench", dependencies: ["LibC", "LiveWindow", "Rendering", "TransitionCore"]),
         // Fuzzers of what reads untrusted bytes (descriptors, signatures, scene files, the
         // registry cache): Scripts/fuzz builds them with libFuzzer (-D FUZZING); a plain build
         // replays a corpus folder with them. See docs/FUZZING.md.

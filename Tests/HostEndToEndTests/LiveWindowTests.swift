@@ -34,12 +34,16 @@ struct LiveWindowTests {
         #expect(gone.out.isEmpty, "something ran: \(gone)")
     }
 
-    @Test("--window-capture needs --window and takes TIME=PATH.png")
+    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch and --interactive keys")
     func captureUsage() async throws {
         let dir = try TempDir("window-usage")
         let plugins = try dir.folder("plugins")
         let alone = try await runHost(["run", "diagonal", "--window-capture", "0.2=a.png"], pluginFolder: plugins, in: dir)
         #expect(alone.status == 64 && alone.err.contains("--window-capture needs --window"), "\(alone)")
+        for other in [["--watch"], ["--interactive", "keys"]] {
+            let result = try await runHost(["run", "diagonal", "--window"] + other, pluginFolder: plugins, in: dir)
+            #expect(result.status == 64 && result.err.contains("--window"), "\(result)")
+        }
         for bad in ["0.2", "x=a.png", "0.2=a.gif", "=a.png"] {
             let result = try await runHost(["run", "diagonal", "--window", "--window-capture", bad], pluginFolder: plugins, in: dir)
             #expect(result.status == 64 && result.err.contains("--window-capture takes TIME=PATH.png"), "\(result)")
