@@ -40,6 +40,12 @@ let package = Package(
         // Turns a finished run or a listing into text, JSON, pixels and files: the terminal
         // player, GIF/PNG/SVG/video export, filmstrips and curve plots.
         .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif"]),
+        // The window of `host run --window`: SDL2's types from its headers (libsdl2-dev), its
+        // functions found in libSDL2-2.0.so.0 when the first window opens, so that no other
+        // command maps SDL and the libraries it needs.
+        .target(name: "CSDLWindow", linkerSettings: [.linkedLibrary("dl")]),
+        // Plays a run in that window on the real clock, drawn by the renderer of the exports.
+        .target(name: "LiveWindow", dependencies: ["LibC", "TransitionCore", "Rendering", "CSDLWindow"]),
         // pidfd_open(2), which Glibc's Swift module does not declare: a child process's exit
         // as a file descriptor that poll(2) can wait on with a deadline.
         .target(name: "CChildProcess"),
@@ -56,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "host",
             dependencies: [
-                "LibC", "TransitionCore", "PluginHost", "Rendering", "Validation", "PluginSDK",
+                "LibC", "TransitionCore", "PluginHost", "Rendering", "LiveWindow", "Validation", "PluginSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Counts heap allocations, for frame-bench only (it defines malloc and friends).
@@ -69,6 +75,8 @@ let package = Package(
         .executableTarget(name: "ffi-bench", dependencies: ["LibC", "PluginHost", "TransitionCore"]),
         // Benchmark of the renderer (terminal frames, GIF and PNG export): `Scripts/bench --only render`.
         .executableTarget(name: "render-bench", dependencies: ["LibC", "Rendering", "TransitionCore"]),
+        // Benchmark of the live window (frame cost at scale 2, dropped frames): `Scripts/bench --only window`.
+        .executableTarget(name: "window-bench", dependencies: ["LibC", "LiveWindow", "Rendering", "TransitionCore"]),
         // Fuzzers of what reads untrusted bytes (descriptors, signatures, scene files, the
         // registry cache): Scripts/fuzz builds them with libFuzzer (-D FUZZING); a plain build
         // replays a corpus folder with them. See docs/FUZZING.md.

@@ -46,6 +46,15 @@ struct RunCommand: ParsableCommand {
         "With --watch: stop after this many replays (the first run not counted), with the last replay's exit status.", valueName: "n"))
     var watchRuns: Int?
 
+    @Flag(help: ArgumentHelp(
+        "Show the run in a window on the display, as on a device: at the scene's size in points (sharp on a HiDPI display), drawn by the renderer of the exports, each frame at its time on the real clock. The scene waits for you, like an app: click it to present (push, switch tab); press Escape or click the back button to go back, or drag from the left edge to go back interactively (released past the middle, or flicked, it finishes; else it cancels). While it plays, Space pauses and resumes, ← and → step a frame back and forth while paused (the title shows the virtual time), and S makes it ten times slower on the real clock, or normal again. Q, or closing the window, ends: what has not run yet runs unseen, then the trace and the summary are printed. Needs a display: a desktop session, or a virtual one with 'xvfb-run -a host run EFFECT --window' (without one, exit code 3)."))
+    var window = false
+
+    @Option(name: .customLong("window-capture"), help: ArgumentHelp(
+        "With --window: write what the window shows at this virtual time to a PNG file, read back from the window (repeatable), e.g. 0.25=frame.png. The frame is the run's frame nearest that time, at the window's pixel size.",
+        valueName: "time=path.png"))
+    var windowCaptures: [String] = []
+
     @OptionGroup var plugins: PluginOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -53,6 +62,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         try validateOutputs(output: output, plot: plot)
         try validateWatch()
+        try validateWindow()
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
         }
@@ -85,13 +95,18 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { TerminalKeys.restore() }
-        let playsInTerminal = keys == nil && output == nil && plot == nil && format == .text
+        let player = window ? try windowPlayer() : nil
+        let playsInTerminal = player == nil && keys == nil && output == nil && plot == nil && format == .text
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
         options.recordsSnapshots = output != nil || plot != nil || playsInTerminal
         // While the user scrubs, the scene itself where the terminal can show it; else a
         // status line.
         var live: TerminalLiveView?
+        if let player {
+            options.onSnapshot = { player.show($0) }
+            options.beforeTransition = { player.start(goesBack: $0, scene: $1) }
+        }
         if let keys {
             options.liveInteraction = { keys.next($0) }
             if TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment()) {
@@ -119,6 +134,10 @@ struct RunCommand: ParsableCommand {
             throw HostExit.badEffect
         }
         if keys != nil { print("") }
+        if let player {
+            player.hold()
+            try finishWindow(player)
+        }
         try writeOutputs(report, output: output, plot: plot)
         if playsInTerminal {
             TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())).play(report)

@@ -14,7 +14,9 @@ final class WatchingHost: @unchecked Sendable {
 
     /// Starts `host run ARGUMENTS --plugin-path FOLDER`, seeing only that folder and the
     /// bundled plugins (as runHost does), its private copies under `temporary`.
-    init(_ arguments: [String], pluginFolder: String, temporary: String, in dir: TempDir) throws {
+    /// `environment`: more variables for it (a DISPLAY).
+    init(_ arguments: [String], pluginFolder: String, temporary: String, in dir: TempDir,
+         environment changes: [String: String] = [:]) throws {
         let host = try Build.requireHost()
         self.arguments = arguments
         outPath = dir.file("watch-stdout")
@@ -28,6 +30,7 @@ final class WatchingHost: @unchecked Sendable {
         environment["XDG_DATA_HOME"] = try dir.folder("xdg-data")
         environment["XDG_CACHE_HOME"] = dir.file("xdg-cache")
         environment["TMPDIR"] = temporary
+        for (key, value) in changes { environment[key] = value }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))

@@ -74,6 +74,14 @@ public final class CairoImage {
         return try data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { try body(UnsafePointer($0)) }
     }
 
+    /// The pixels, for writing (a picture read back from a window): Cairo is told they changed.
+    public func withMutablePixels<T>(_ body: (UnsafeMutablePointer<UInt32>) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        let data = cairo_image_surface_get_data(surface)!
+        return try data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { try body($0) }
+    }
+
     /// One pixel as straight (not premultiplied) 8-bit red, green, blue and alpha.
     public func rgba(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "(\(x), \(y)) is outside \(width)×\(height)")

@@ -12,11 +12,13 @@ extension TransitionRun {
     /// takes whichever is given), recording every frame.
     static func runFlow(_ flow: Flow, screens: FlowScreens, delegate: RegistryTransitioningDelegate, driver: TransitionDriver,
                         forward: InteractionSource?, back: InteractionSource?,
+                        start: ((Int, InteractionSource?) -> InteractionSource?)? = nil,
                         record: () -> Void, dropLastFrame: () -> Void) throws -> [TransitionOutcome] {
         let transitions = FlowTransitions(flow, on: screens, delegate: delegate,
                                           customPresentation: delegate.presentationEffect != nil, driver: driver)
         let sources = flow == .pop ? [forward ?? back] : [forward, back]
-        return try transitions.run(driver: driver, interaction: { sources[$0] }, onFrame: record, beforeNext: dropLastFrame)
+        return try transitions.run(driver: driver, interaction: { start?($0, sources[$0]) ?? sources[$0] }, onFrame: record,
+                                   beforeNext: dropLastFrame)
     }
 
     /// Whether the outcomes of `flow` make a clean run: every transition ended as asked, and

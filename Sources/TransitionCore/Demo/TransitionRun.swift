@@ -34,6 +34,11 @@ public enum TransitionRun {
         /// The scene as it looks at each frame, as it is made (the live view of `--interactive
         /// keys`); captured for it whether or not the report keeps snapshots.
         public var onSnapshot: ((SceneSnapshot) -> Void)?
+        /// Called just before each transition of the flow begins, with whether it goes back
+        /// (dismiss, pop, switch back) and the scene as it looks: a live window waits here
+        /// for the user to start it, and says how (a transition a gesture option already
+        /// drives stays driven by it).
+        public var beforeTransition: ((_ goesBack: Bool, SceneSnapshot) -> TransitionStart)?
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
         /// Slows every animation by this factor (> 0), for looking closely.
@@ -65,6 +70,13 @@ public enum TransitionRun {
             self.parameters = parameters
             self.curve = curve
         }
+    }
+
+    /// How the user started a transition: as an animation, or as an interaction driven live
+    /// (a drag), asked each frame what the user does.
+    public enum TransitionStart {
+        case animated
+        case live((Double) -> LiveInput)
     }
 
     /// One view as it was on screen at one frame.
@@ -199,10 +211,21 @@ public enum TransitionRun {
             }
         }
 
+        // A live start (a drag in a window) makes that transition interactive, unless a gesture
+        // option drives it already.
+        let start: ((Int, InteractionSource?) -> InteractionSource?)? = options.beforeTransition.map { ask in
+            { index, given in
+                let goesBack = index == 1 || stage.flow == .pop
+                let how = ask(goesBack, SceneSnapshot.capture(stage.scene, labels: stage.labels))
+                guard given == nil, case .live(let input) = how else { return given }
+                if goesBack { delegate.interactiveDismissal = true } else { delegate.interactivePresentation = true }
+                return .live(input)
+            }
+        }
         let outcomes = try runFlow(
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
-            forward: forwardSource, back: source(dismissGesture), record: record,
+            forward: forwardSource, back: source(dismissGesture), start: start, record: record,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }

@@ -92,8 +92,15 @@ public struct GestureScript: Equatable, Sendable {
     /// The pan handler's decision at the release.
     public var finishes: Bool {
         if let decision { return decision }
-        if releaseVelocity >= Self.flickVelocity { return true }
-        if releaseVelocity <= -Self.flickVelocity { return false }
-        return (samples.last?.progress ?? 0) > 0.5
+        return Self.finishes(at: samples.last?.progress ?? 0, velocity: releaseVelocity)
+    }
+
+    /// The pan handler's rule for a release at `progress` with `velocity` (progress per
+    /// second): a flick finishes forwards or cancels backwards, else past half way finishes.
+    /// A live gesture (a drag in a window) is released by the same rule.
+    public static func finishes(at progress: Double, velocity: Double) -> Bool {
+        if velocity >= flickVelocity { return true }
+        if velocity <= -flickVelocity { return false }
+        return progress > 0.5
     }
 }

@@ -1,0 +1,146 @@
+import CSDLWindow
+import LibC
+import Rendering
+
+/// A window on the display (SDL2, loaded on first use): pictures in, pointer and keys out.
+/// Its size is in points; `pixelWidth`×`pixelHeight` is what it shows, more than its points on
+/// a HiDPI display, so that a frame drawn at that size is sharp.
+public final class WindowDisplay {
+    public enum Failure: Error, CustomStringConvertible {
+        /// No display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY, or SDL found
+        /// none): says how to get one.
+        case noDisplay(String)
+        /// SDL is missing or the window could not be made.
+        case cannotOpen(String)
+
+        public var description: String {
+            switch self {
+            case .noDisplay(let why):
+                return "--window needs a display, and \(why). Run it in a desktop session, or under a virtual display: xvfb-run -a host run ... --window"
+            case .cannotOpen(let why):
+                return "cannot open a window: \(why)"
+            }
+        }
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var pixelWidth: Int
+    public private(set) var pixelHeight: Int
+    private let window: OpaquePointer
+
+    /// Opens a window of `width`×`height` points titled `title`.
+    public init(title: String, width: Int, height: Int, environment: [String: String]) throws {
+        try Self.prepare(environment: environment)
+        var why = [CChar](repeating: 0, count: 1024)
+        guard let opened = th_window_open(title, Int32(width), Int32(height), &why, why.count) else {
+            throw Failure.cannotOpen(String(cString: why))
+        }
+        window = opened
+        self.width = width
+        self.height = height
+        var w: Int32 = 0, h: Int32 = 0
+        th_window_pixel_size(opened, &w, &h)
+        (pixelWidth, pixelHeight) = (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    deinit { th_window_close(window) }
+
+    /// Shows `title` in the window's title bar.
+    public func setTitle(_ title: String) { th_window_set_title(window, title) }
+
+    /// Pixels per point: 1 on most displays, 2 on a HiDPI one.
+    public var scale: Double { Double(pixelWidth) / Double(width) }
+
+    /// The display's refresh rate in Hz, when it says.
+    public var refreshRate: Int? {
+        let rate = Int(th_window_refresh_rate(window))
+        return rate > 0 ? rate : nil
+    }
+
+    /// Shows `image`, which has the window's pixel size.
+    public func present(_ image: CairoImage) throws {
+        var why = [CChar](repeating: 0, count: 512)
+        let shown = image.withPixels { th_window_present(window, $0, Int32(image.stride), &why, why.count) }
+        guard shown else { throw Failure.cannotOpen(String(cString: why)) }
+    }
+
+    /// What the window shows now, read back from it, opaque.
+    public func read() throws -> CairoImage {
+        let image = CairoImage(width: pixelWidth, height: pixelHeight)
+        var why = [CChar](repeating: 0, count: 512)
+        let read = image.withMutablePixels { pixels -> Bool in
+            guard th_window_read(window, pixels, Int32(image.stride), &why, why.count) else { return false }
+            for i in 0..<(image.stride / 4 * image.height) { pixels[i] |= 0xFF00_0000 }
+            return true
+        }
+        guard read else { throw Failure.cannotOpen(String(cString: why)) }
+        return image
+    }
+
+    /// The next thing that happened at the window, waiting at most `timeout` seconds.
+    public func nextEvent(timeout: Double) -> WindowEvent? {
+        var event = th_window_event()
+        let milliseconds = timeout > 0 ? max(1, Int32((timeout * 1000).rounded(.up))) : 0
+        guard th_window_next_event(window, &event, milliseconds) else { return nil }
+        return WindowEvent(event)
+    }
+}
+
+/// An event at the window, in points.
+public enum WindowEvent: Equatable, Sendable {
+    public enum Key: Equatable, Sendable { case space, left, right, escape, enter, s, r, h, q, other }
+
+    case quit
+    case key(Key, control: Bool, shift: Bool)
+    case pointerDown(x: Double, y: Double)
+    case pointerUp(x: Double, y: Double)
+    case pointerMoved(x: Double, y: Double)
+    case wheel(Double)
+    case exposed
+
+    init?(_ event: th_window_event) {
+        switch event.kind {
+        case TH_WINDOW_EVENT_QUIT: self = .quit
+        case TH_WINDOW_EVENT_KEY:
+            let key: Key
+            switch event.key {
+            case TH_WINDOW_KEY_SPACE: key = .space
+            case TH_WINDOW_KEY_LEFT: key = .left
+            case TH_WINDOW_KEY_RIGHT: key = .right
+            case TH_WINDOW_KEY_ESCAPE: key = .escape
+            case TH_WINDOW_KEY_RETURN: key = .enter
+            case TH_WINDOW_KEY_S: key = .s
+            case TH_WINDOW_KEY_R: key = .r
+            case TH_WINDOW_KEY_H: key = .h
+            case TH_WINDOW_KEY_Q: key = .q
+            default: key = .other
+            }
+            self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)
+        case TH_WINDOW_EVENT_BUTTON_DOWN: self = .pointerDown(x: event.x, y: event.y)
+        case TH_WINDOW_EVENT_BUTTON_UP: self = .pointerUp(x: event.x, y: event.y)
+        case TH_WINDOW_EVENT_MOTION: self = .pointerMoved(x: event.x, y: event.y)
+        case TH_WINDOW_EVENT_WHEEL: self = .wheel(event.wheel)
+        case TH_WINDOW_EVENT_EXPOSED: self = .exposed
+        default: return nil
+        }
+    }
+}
+
+extension WindowDisplay {
+    /// Checks for a display and loads SDL, without opening a window.
+    public static func prepare(environment: [String: String]) throws {
+        let display = environment["DISPLAY"] ?? "", wayland = environment["WAYLAND_DISPLAY"] ?? ""
+        guard !display.isEmpty || !wayland.isEmpty else {
+            throw Failure.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
+        }
+        let drivers = (display.isEmpty ? [] : ["x11"]) + (wayland.isEmpty ? [] : ["wayland"])
+        var why = [CChar](repeating: 0, count: 1024)
+        guard th_window_load(drivers.joined(separator: ","), &why, why.count) else {
+            let text = String(cString: why)
+            if text.hasPrefix("cannot load") || text.contains(" lacks ") { throw Failure.cannotOpen(text) }
+            let named = [display.isEmpty ? nil : "DISPLAY=\(display)", wayland.isEmpty ? nil : "WAYLAND_DISPLAY=\(wayland)"]
+            throw Failure.noDisplay("\(named.compactMap { $0 }.joined(separator: " and ")) could not be used (SDL: \(text))")
+        }
+    }
+}

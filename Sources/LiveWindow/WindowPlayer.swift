@@ -1,0 +1,282 @@
+import LibC
+import Rendering
+import TransitionCore
+
+/// Shows a run in a window as it is made, on the real clock: each frame of the run (a
+/// SceneSnapshot, handed over by TransitionRun's onSnapshot) is drawn by the renderer that
+/// draws the exports, at the window's pixel size, and shown at its virtual time after the
+/// first. A frame that comes when its successor is already due is skipped (counted in
+/// `dropped`), so the run takes as long as it should. After the run, `hold` keeps the last
+/// frame on screen until the window is closed (its close button, or Q).
+///
+/// The scene is live: before each transition the window shows the scene and waits (the
+/// virtual clock stands still) until the user starts it. A click on the screen goes forward
+/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back; a
+/// drag from the left edge goes back interactively, the drag's distance over the window's
+/// width being the progress, and its release finishes or cancels by the pan handler's rule
+/// with the drag's own velocity.
+///
+/// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
+/// forth (→ past the newest frame lets the run make the next one), and the title says the
+/// virtual time shown. S toggles slow animations: the real clock runs ten times slower
+/// against the virtual one.
+public final class WindowPlayer {
+    public let title: String
+    public let framesPerSecond: Int
+    private let environment: [String: String]
+    private var display: WindowDisplay?
+    private var image: CairoImage?
+    private var pending: [WindowCapture]
+    /// The monotonic time at which virtual time 0 is shown.
+    private var clockOrigin: Double?
+
+    /// True once the user closed the window: the rest of the run is not shown.
+    public private(set) var closed = false
+    /// Why the window stopped showing, or a capture was not written; nil while all is well.
+    public private(set) var failure: String?
+    /// Seconds each shown frame took to draw, upload and present.
+    public private(set) var frameCosts: [Double] = []
+    /// Frames skipped because they came too late.
+    public private(set) var dropped = 0
+    /// The captures written, in the order they were.
+    public private(set) var written: [WindowCapture] = []
+
+    /// Checks that a window can be opened (a display, SDL) before anything runs; the window
+    /// itself opens at the run's first frame, at the size of the scene's window.
+    public init(title: String, framesPerSecond: Int, captures: [WindowCapture], environment: [String: String]) throws {
+        try WindowDisplay.prepare(environment: environment)
+        self.title = title
+        self.framesPerSecond = framesPerSecond
+        self.environment = environment
+        pending = captures.sorted { $0.time < $1.time }
+    }
+
+    /// Paused with Space: the run waits; ← → move `viewed` through the frames shown so far.
+    private var paused = false
+    private var history: [SceneSnapshot] = []
+    private var viewed = 0
+    /// Frames → asked for past the newest one, which the run has yet to make.
+    private var stepsRequested = 0
+    /// Real seconds per virtual second: 1, or 10 with S.
+    public private(set) var slowFactor = 1.0
+    /// The snapshot on screen now.
+    private var current: SceneSnapshot?
+
+    /// How far a press may be from the left edge, in points, to start an edge drag.
+    public static let edgeWidth = 20.0
+
+    /// A drag from the left edge in progress (or released): where it started and went.
+    private struct Drag {
+        var startX: Double
+        var x: Double
+        /// (seconds on the monotonic clock, x) of the recent moves, for the velocity.
+        var moves: [(time: Double, x: Double)] = []
+        var releasedVelocity: Double?
+    }
+    private var drag: Drag?
+
+    /// Before a transition: shows the scene as it is and waits until the user starts the
+    /// transition (see the type's comment). With the window closed, at once as an animation.
+    public func start(goesBack: Bool, scene snapshot: SceneSnapshot) -> TransitionRun.TransitionStart {
+        guard !closed, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        draw(snapshot, on: display)
+        decision = nil
+        waiting = (goesBack, snapshot)
+        defer {
+            waiting = nil
+            clockOrigin = nil  // the clock starts again from the transition's first frame
+        }
+        while decision == nil && !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+        guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
+        return .live { [self] _ in
+            guard !closed, let drag else { return .cancel }
+            let progress = min(1, max(0, (drag.x - drag.startX) / width))
+            guard let velocity = drag.releasedVelocity else { return .scrub(to: progress) }
+            self.drag = nil
+            return GestureScript.finishes(at: progress, velocity: velocity / width) ? .finish : .cancel
+        }
+    }
+
+    private enum Decision { case animated, drag }
+    private var decision: Decision?
+    private var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
+
+    /// The captures not written (their time never came, or the window was closed first).
+    public var missedCaptures: [WindowCapture] { pending }
+
+    /// Shows one frame of the run, waiting until its time comes.
+    public func show(_ snapshot: SceneSnapshot) {
+        guard !closed, failure == nil else { return }
+        guard let display = display ?? open(snapshot) else { return }
+        let now = monotonicSeconds()
+        let origin = clockOrigin ?? (now - snapshot.time * slowFactor)
+        clockOrigin = origin
+        let deadline = paused ? now : origin + snapshot.time * slowFactor
+        pumpEvents(until: deadline)
+        if closed { return }
+        let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
+        // Late by a whole frame: the next one is due already.
+        if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
+            dropped += 1
+            return
+        }
+        if history.count < 100_000 { history.append(snapshot) }
+        draw(snapshot, on: display)
+        if capturing { writeCaptures(upTo: snapshot.time, from: display) }
+        guard paused else { return }
+        viewed = history.count - 1
+        updateTitle()
+        while paused && !closed && failure == nil {
+            if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
+            if stepsRequested > 0 {
+                stepsRequested -= 1
+                return
+            }
+        }
+        clockOrigin = nil  // resumed: the clock goes on from the frame shown
+    }
+
+    /// After the run: keeps the last frame on screen until the window is closed.
+    public func hold() {
+        guard display != nil else { return }
+        while !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+    }
+
+    private func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
+        do {
+            let opened = try WindowDisplay(
+                title: title, width: Int(snapshot.windowSize.width.rounded()), height: Int(snapshot.windowSize.height.rounded()),
+                environment: environment)
+            display = opened
+            return opened
+        } catch {
+            failure = "\(error)"
+            return nil
+        }
+    }
+
+    private func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
+        let begin = monotonicSeconds()
+        current = snapshot
+        if image?.width != display.pixelWidth || image?.height != display.pixelHeight {
+            image = CairoImage(width: display.pixelWidth, height: display.pixelHeight)
+        }
+        guard let image else { return }
+        SceneRasterizer.render(snapshot, into: image)
+        do { try display.present(image) } catch { failure = "\(error)" }
+        frameCosts.append(monotonicSeconds() - begin)
+    }
+
+    private func writeCaptures(upTo time: Double, from display: WindowDisplay) {
+        let picture: CairoImage
+        do { picture = try display.read() } catch {
+            failure = "\(error)"
+            return
+        }
+        while let next = pending.first, next.time <= time + 0.5 / Double(framesPerSecond) {
+            pending.removeFirst()
+            do {
+                // Whole or not at all: whoever waits for the file never reads half of it.
+                let partial = next.path + ".partial"
+                try picture.writePNG(partial)
+                guard rename(partial, next.path) == 0 else {
+                    let why = String(cString: strerror(errno))
+                    unlink(partial)
+                    failure = "cannot write the capture \(next.path): \(why)"
+                    return
+                }
+                written.append(next)
+            } catch {
+                failure = "cannot write the capture \(next.path): \(error)"
+                return
+            }
+        }
+    }
+
+    /// Reads what happens at the window until `deadline` (at least once).
+    private func pumpEvents(until deadline: Double) {
+        repeat {
+            guard let display else { return }
+            let wait = max(0, deadline - monotonicSeconds())
+            guard let event = display.nextEvent(timeout: wait) else { continue }
+            handle(event)
+        } while !closed && stepsRequested == 0 && monotonicSeconds() < deadline
+    }
+
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .quit, .key(.q, _, _): closed = true
+        case .key(.escape, _, _):
+            if waiting?.goesBack == true { decision = .animated }
+        case .key(.space, _, _):
+            guard waiting == nil, display != nil else { break }
+            paused.toggle()
+            updateTitle()
+        case .key(.left, _, _):
+            guard paused, waiting == nil, viewed > 0, let display else { break }
+            viewed -= 1
+            draw(history[viewed], on: display)
+            updateTitle()
+        case .key(.right, _, _):
+            guard paused, waiting == nil, let display else { break }
+            if viewed + 1 < history.count {
+                viewed += 1
+                draw(history[viewed], on: display)
+                updateTitle()
+            } else {
+                stepsRequested += 1
+            }
+        case .key(.s, _, _):
+            slowFactor = slowFactor == 1 ? 10 : 1
+            clockOrigin = nil
+            updateTitle()
+        case .pointerDown(let x, let y):
+            guard let waiting else { break }
+            if waiting.goesBack && x <= Self.edgeWidth {
+                drag = Drag(startX: x, x: x, moves: [(monotonicSeconds(), x)])
+                decision = .drag
+            } else if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) {
+                decision = .animated
+            }
+        case .pointerMoved(let x, _):
+            guard drag != nil, drag?.releasedVelocity == nil else { break }
+            let now = monotonicSeconds()
+            drag?.x = x
+            drag?.moves.append((now, x))
+            drag?.moves.removeAll { $0.time < now - 0.1 }
+        case .pointerUp(let x, _):
+            guard var released = drag, released.releasedVelocity == nil else { break }
+            let now = monotonicSeconds()
+            released.x = x
+            // Points per second over the last tenth of a second: still at the release, none.
+            let recent = released.moves.filter { $0.time >= now - 0.1 } + [(now, x)]
+            let span = recent.last!.time - recent.first!.time
+            released.releasedVelocity = span > 0.01 ? (recent.last!.x - recent.first!.x) / span : 0
+            drag = released
+        default: break
+        }
+    }
+
+    /// The title: what runs, and whether it is paused (at which virtual time) or slowed.
+    private func updateTitle() {
+        var parts = [title]
+        if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
+        if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
+        display?.setTitle(parts.joined(separator: " · "))
+    }
+
+    private func fixed3(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let digits = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
+    /// Whether (x, y) is on a back button: a label reading "‹ …", as the demo scene's.
+    static func isBackButton(at x: Double, _ y: Double, in snapshot: SceneSnapshot) -> Bool {
+        snapshot.layers.contains { layer in
+            guard layer.isVisible, let text = layer.text, text.string.hasPrefix("‹") else { return false }
+            let rect = layer.transform.apply(to: Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height))
+            return x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY
+        }
+    }
+}

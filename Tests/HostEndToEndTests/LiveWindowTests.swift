@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+// `host run --window`, driven as a user would: a real X display (Xvfb, started by each test on
+// a display number of its own), real input (xdotool), and the window read back
+// (--window-capture). Every wait has a deadline.
+
+@Suite("host run --window")
+struct LiveWindowTests {
+    /// A host showing `arguments` in a window on `display`.
+    static func start(_ arguments: [String], on display: VirtualDisplay, in dir: TempDir) throws -> WatchingHost {
+        try WatchingHost(["run"] + arguments + ["--window"], pluginFolder: try dir.folder("plugins"),
+                         temporary: try dir.folder("tmp"), in: dir, environment: ["DISPLAY": display.name])
+    }
+
+    static func waitForFiles(_ paths: [String], of host: WatchingHost) async throws {
+        try await host.wait(for: "the captures \(paths)") { _, _ in paths.allSatisfy { FileManager.default.fileExists(atPath: $0) } }
+    }
+
+    @Test("with no display, --window exits 3 and says how to get one; nothing runs")
+    func noDisplay() async throws {
+        let dir = try TempDir("window-none")
+        let unused = try await runHost(["run", "diagonal", "--window"], pluginFolder: try dir.folder("plugins"), in: dir,
+                                       environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(unused.status == 3, "\(unused)")
+        #expect(unused.err.contains("--window needs a display"), "\(unused)")
+        #expect(unused.err.contains("desktop session") && unused.err.contains("xvfb-run -a host run"), "\(unused)")
+        #expect(unused.out.isEmpty, "something ran: \(unused)")
+        // A display that is named but has no server behind it.
+        let gone = try await runHost(["run", "diagonal", "--window"], pluginFolder: try dir.folder("plugins"), in: dir,
+                                     environment: ["DISPLAY": ":987", "WAYLAND_DISPLAY": ""])
+        #expect(gone.status == 3, "\(gone)")
+        #expect(gone.err.contains("DISPLAY=:987 could not be used") && gone.err.contains("xvfb-run"), "\(gone)")
+        #expect(gone.out.isEmpty, "something ran: \(gone)")
+    }
+
+    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch and --interactive keys")
+    func captureUsage() async throws {
+        let dir = try TempDir("window-usage")
+        let plugins = try dir.folder("plugins")
+        let alone = try await runHost(["run", "diagonal", "--window-capture", "0.2=a.png"], pluginFolder: plugins, in: dir)
+        #expect(alone.status == 64 && alone.err.contains("--window-capture needs --window"), "\(alone)")
+        for other in [["--watch"], ["--interactive", "keys"]] {
+            let result = try await runHost(["run", "diagonal", "--window"] + other, pluginFolder: plugins, in: dir)
+            #expect(result.status == 64 && result.err.contains("--window"), "\(result)")
+        }
+        for bad in ["0.2", "x=a.png", "0.2=a.gif", "=a.png"] {
+            let result = try await runHost(["run", "diagonal", "--window", "--window-capture", bad], pluginFolder: plugins, in: dir)
+            #expect(result.status == 64 && result.err.contains("--window-capture takes TIME=PATH.png"), "\(result)")
+        }
+    }
+
+    @Test("the window is the scene's size, and shows at each time the headless renderer's frame for that time")
+    func framesMatchTheRenderer() async throws {
+        let dir = try TempDir("window-frames")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let times = [(0.0, 0), (0.2, 12), (0.75, 45)]
+        let captures = times.map { dir.file("window-\($0.1).png") }
+        var arguments = ["diagonal", "--window-capture", "0.5=\(dir.file("presented.png"))"]
+        for (i, (time, _)) in times.enumerated() { arguments += ["--window-capture", "\(time)=\(captures[i])"] }
+        let host = try Self.start(arguments, on: display, in: dir)
+        let window = try await display.hostWindow()
+        let geometry = try await display.xdotool(["getwindowgeometry", window])
+        #expect(geometry.out.contains("Geometry: 390x844"), "\(geometry.out)")
+        // The scene waits for the user: a click presents, Escape dismisses.
+        try await display.click(100, 200, in: window, until: dir.file("presented.png"), of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.press(["Escape"], in: window)
+        try await Self.waitForFiles(captures, of: host)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.contains("Dismiss: completed by diagonal:diagonal") && host.out.contains("61 frames"), "\(host.transcript)")
+
+        let frames = dir.file("frames/")
+        let headless = try await runHost(["run", "diagonal", "--output", frames], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(headless.status == 0, "\(headless)")
+        for (i, (time, frame)) in times.enumerated() {
+            let number = String(frame)
+            let reference = frames + "frame-" + String(repeating: "0", count: 4 - number.count) + number + ".png"
+            let difference = try largestDifference(captures[i], reference)
+            #expect(difference != nil, "the window's picture at \(time) s is not the frame's size")
+            #expect((difference ?? 255) <= 2, "the window at \(time) s differs from frame \(frame) by \(difference ?? -1)")
+        }
+    }
+
+    @Test("the window takes run's options: flows, scene files, presentation controllers, parameters, curves, --isolate, --slow")
+    func runOptions() async throws {
+        let dir = try TempDir("window-options")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let plugins = try dir.folder("plugins")
+        let runs: [[String]] = [
+            ["slide", "--push"], ["--scene", "photos"], ["diagonal", "--tabs", "--isolate"],
+            ["slide", "--presentation", "dimming", "--param", "dimming.opacity=0.3", "--curve", "ease-in", "--slow", "2"],
+        ]
+        for (n, arguments) in runs.enumerated() {
+            let capture = dir.file("window-\(n).png")
+            let host = try Self.start(arguments + ["--window-capture", "0.25=\(capture)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: capture, of: host)
+            // Closed before going back: the rest of the run is made without being shown.
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            let headless = try await runHost(["run"] + arguments, pluginFolder: plugins, in: dir)
+            #expect(headless.status == 0, "\(headless)")
+            #expect(host.out == headless.out, "the window's run printed other than \(headless)\n\(host.transcript)")
+            let frames = dir.file("frames-\(n)/")
+            _ = try await runHost(["run"] + arguments + ["--output", frames], pluginFolder: plugins, in: dir)
+            let difference = try largestDifference(capture, frames + "frame-0015.png")
+            #expect((difference ?? 255) <= 2, "\(arguments): the window at 0.25 s differs from frame 15 by \(difference ?? -1)")
+        }
+    }
+
+    @Test("the scene waits for a click to present; Escape, or a click on the back button, dismisses; the run ends as host run's")
+    func clickPresentsAndDismisses() async throws {
+        let dir = try TempDir("window-click")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
+        for back in ["Escape", "back button"] {
+            let before = dir.file("before-\(back.count).png")
+            let presented = dir.file("presented-\(back.count).png")
+            let dismissed = dir.file("dismissed-\(back.count).png")
+            let host = try Self.start(["diagonal", "--window-capture", "0=\(before)", "--window-capture", "0.5=\(presented)",
+                                       "--window-capture", "1=\(dismissed)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            // Nothing runs until the click: no capture of time 0 after a while.
+            try await Task.sleep(nanoseconds: 700_000_000)
+            #expect(!FileManager.default.fileExists(atPath: before), "the run started without a click")
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            if back == "Escape" {
+                try await display.press(["Escape"], in: window)
+                try await Self.waitForFiles([dismissed], of: host)
+            } else {
+                // "‹ Destinations" on the detail screen
+                try await display.click(60, 65, in: window, until: dismissed, of: host)
+            }
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            #expect(host.out == headless.out, "with \(back): \(host.transcript)\n--- headless\n\(headless.out)")
+        }
+    }
+
+    @Test("a drag from the left edge dismisses interactively: released past the middle it finishes, released early it cancels and the scene is restored")
+    func edgeDrag() async throws {
+        let dir = try TempDir("window-drag")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        for (to, hold, finishes) in [(300, 0.4, true), (80, 0.4, false)] {
+            // The capture at the presentation's end says when the scene waits to go back.
+            let presented = dir.file("presented-\(to)-\(hold).png")
+            let host = try Self.start(["diagonal", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            try await display.drag(from: 2, to: to, y: 400, hold: hold, in: window)
+            try await Task.sleep(nanoseconds: 900_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            #expect(host.out.contains("interactionController.startInteractiveTransition"), "\(host.transcript)")
+            if finishes {
+                #expect(host.out.contains(to == 300 ? "interaction.finish(at: 0.7" : "interaction.finish(at: 0.3"), "\(host.transcript)")
+                #expect(host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
+            } else {
+                #expect(host.out.contains("interaction.cancel(at: 0.2"), "\(host.transcript)")
+                #expect(host.out.contains("Dismiss: cancelled by its gesture, as asked"), "\(host.transcript)")
+            }
+            #expect(host.out.contains("end state verified") && host.out.hasSuffix("OK\n"), "\(host.transcript)")
+        }
+    }
+
+    @Test("Space pauses and resumes, ← → step a frame back and forth while paused, S slows the real clock; the run ends as host run's")
+    func pauseAndScrub() async throws {
+        let dir = try TempDir("window-keys")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let started = dir.file("started.png")
+        // Slowed, so that the presentation lasts 5 s of real time.
+        let host = try Self.start(["diagonal", "--slow", "10", "--window-capture", "0=\(started)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: started, of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.press(["space"], in: window)
+        let prefix = "host run diagonal · paused at "
+        let paused = try await titled(display, window) { $0.hasPrefix(prefix) }
+        let time = try #require(Double(paused.dropFirst(prefix.count).dropLast(2)), "\(paused)")
+        #expect(time > 0 && time < 4.9, "\(paused)")
+        // The clock stands still while paused.
+        try await Task.sleep(nanoseconds: 600_000_000)
+        #expect(try await display.title(of: window) == paused)
+        /// Whether the title comes to say `expected` (as the window shows it) within 3 s.
+        func shows(_ expected: Double) async throws -> Bool {
+            for _ in 0..<50 {
+                try await Task.sleep(nanoseconds: 100_000_000)
+                let shown = Double(try await display.title(of: window).dropFirst(prefix.count).dropLast(2))
+                if let shown, abs(shown - expected) < 0.0011 { return true }
+            }
+            Issue.record("the title never said \(expected): \(try await display.title(of: window))")
+            return false
+        }
+        try await display.press(["Right"], in: window)
+        #expect(try await shows(time + 1.0 / 60))
+        try await display.press(["Right", "Right"], in: window)
+        #expect(try await shows(time + 3.0 / 60))
+        try await display.press(["Left", "Left", "Left", "Left"], in: window)
+        #expect(try await shows(time - 1.0 / 60))
+        try await display.press(["space", "s"], in: window)
+        _ = try await titled(display, window) { $0 == "host run diagonal · slow ×10" }
+        try await display.press(["s"], in: window)
+        _ = try await titled(display, window) { $0 == "host run diagonal" }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let headless = try await runHost(["run", "diagonal", "--slow", "10"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(host.out == headless.out, "\(host.transcript)")
+    }
+
+    /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set
+    /// when the window next reads its events); records an issue if it never does.
+    func titled(_ display: VirtualDisplay, _ window: String, _ condition: (String) -> Bool) async throws -> String {
+        var title = ""
+        for _ in 0..<50 {
+            title = try await display.title(of: window)
+            if condition(title) { return title }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("the title is still '\(title)'")
+        return title
+    }
+
+    @Test("host list and a JSON run never load SDL; --window loads it")
+    func sdlOnlyForTheWindow() async throws {
+        let dir = try TempDir("window-sdl")
+        let plugins = try dir.folder("plugins")
+        for arguments in [["list"], ["run", "diagonal", "--format", "json"]] {
+            let result = try await runHost(arguments, pluginFolder: plugins, in: dir, environment: ["LD_DEBUG": "libs"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.err.contains("libswiftCore"), "LD_DEBUG said nothing: \(result.err.prefix(400))")
+            #expect(!result.err.contains("libSDL2"), "`host \(arguments.joined(separator: " "))` loaded SDL")
+        }
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["run", "diagonal", "--window"], pluginFolder: plugins, temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name, "LD_DEBUG": "libs"])
+        let window = try await display.hostWindow()
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript.suffix(2000))")
+        #expect(host.err.contains("libSDL2-2.0.so.0"))
+    }
+}

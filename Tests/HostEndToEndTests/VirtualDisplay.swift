@@ -1,0 +1,147 @@
+import Foundation
+import Rendering
+import Testing
+
+/// An X server of the test's own (Xvfb, which `Scripts/install-deps --tests` installs) on a
+/// display number no one uses, with xdotool to give it real input. Stopped by `stop()` or
+/// when it is released. A missing Xvfb or xdotool fails the test: it is never skipped.
+final class VirtualDisplay: @unchecked Sendable {
+    let number: Int
+    private let server: Process
+    private let dir: TempDir
+    var name: String { ":\(number)" }
+
+    static let xvfb = "/usr/bin/Xvfb"
+    static let xdotoolPath = "/usr/bin/xdotool"
+    static let howToInstall = "Scripts/install-deps --tests installs xvfb and xdotool"
+
+    private init(number: Int, server: Process, dir: TempDir) {
+        self.number = number
+        self.server = server
+        self.dir = dir
+    }
+
+    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on the first free display
+    /// number from a random one, and waits until it takes clients.
+    static func start(in dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
+        try #require(FileManager.default.isExecutableFile(atPath: xvfb), "no \(xvfb): \(howToInstall)", sourceLocation: sourceLocation)
+        try #require(FileManager.default.isExecutableFile(atPath: xdotoolPath), "no \(xdotoolPath): \(howToInstall)",
+                     sourceLocation: sourceLocation)
+        let first = Int.random(in: 200..<900)
+        for number in first..<(first + 40) {
+            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: xvfb)
+            server.arguments = [":\(number)", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
+            server.standardInput = FileHandle.nullDevice
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let deadline = Date().addingTimeInterval(15)
+            while server.isRunning && Date() < deadline {
+                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                    let display = VirtualDisplay(number: number, server: server, dir: dir)
+                    // Takes clients: a query answers.
+                    if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
+                }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            // Another server took the number first, or it did not start: the next number.
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
+        }
+        throw ChildProcessFailure(description: "no Xvfb display could be started from :\(first) to :\(first + 39)")
+    }
+
+    deinit { stop() }
+
+    /// Ends the server (only the one started here, only while it runs).
+    func stop() {
+        if server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+    }
+
+    /// Runs xdotool on this display.
+    @discardableResult
+    func xdotool(_ arguments: [String], timeout: Double = 30) async throws -> ProgramResult {
+        let result = try await runProgram(VirtualDisplay.xdotoolPath, arguments, environment: ["DISPLAY": name], outputIn: dir,
+                                          timeout: timeout)
+        guard result.status == 0 else { throw ChildProcessFailure(description: "xdotool failed:\n\(result)") }
+        return result
+    }
+
+    /// The id of the host's window (titled "host run ..."), waiting until it is mapped.
+    func hostWindow() async throws -> String {
+        let found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
+        return String(found.out.split(separator: "\n").first ?? "")
+    }
+
+    /// Clicks at (x, y), in points from the window's top-left corner.
+    func click(_ x: Int, _ y: Int, in window: String) async throws {
+        try await xdotool(["mousemove", "--window", window, "\(x)", "\(y)"])
+        try await Task.sleep(nanoseconds: 100_000_000)
+        try await xdotool(["click", "1"])
+    }
+
+    /// Clicks at (x, y) until `file` exists (a capture the click leads to), every 2 s: a
+    /// window that has only just appeared may not take the first click yet.
+    func click(_ x: Int, _ y: Int, in window: String, until file: String, of host: WatchingHost) async throws {
+        for _ in 0..<10 {
+            try await click(x, y, in: window)
+            let deadline = Date().addingTimeInterval(2)
+            while Date() < deadline {
+                if FileManager.default.fileExists(atPath: file) { return }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        throw ChildProcessFailure(description: "no click at (\(x), \(y)) led to \(file):\n\(host.transcript)")
+    }
+
+    /// A drag with the left button from (x, y) to (toX, y), moved in 20-point steps 30 ms apart,
+    /// then held still for `hold` seconds before the release (so that it ends without a flick).
+    func drag(from x: Int, to toX: Int, y: Int, hold: Double = 0.4, in window: String) async throws {
+        try await xdotool(["mousemove", "--window", window, "\(x)", "\(y)", "mousedown", "1"])
+        for step in stride(from: x + 20, through: toX, by: 20) {
+            try await xdotool(["mousemove", "--window", window, "\(step)", "\(y)"])
+            try await Task.sleep(nanoseconds: 30_000_000)
+        }
+        try await xdotool(["mousemove", "--window", window, "\(toX)", "\(y)"])
+        try await Task.sleep(nanoseconds: UInt64(hold * 1e9))
+        try await xdotool(["mouseup", "1"])
+    }
+
+    /// The window's title.
+    func title(of window: String) async throws -> String {
+        try await xdotool(["getwindowname", window]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Presses `keys` (xdotool's names, such as "q", "space", "Left") in the host's window,
+    /// with the keyboard focus given to it first.
+    func press(_ keys: [String], in window: String) async throws {
+        try await xdotool(["windowfocus", "--sync", window, "key", "--delay", "30"] + keys)
+    }
+}
+
+/// Whether two pictures match within a tiny tolerance: same size, and no channel of any pixel
+/// more than `tolerance` apart.
+func largestDifference(_ a: String, _ b: String) throws -> Int? {
+    let first = try CairoImage.readPNG(a), second = try CairoImage.readPNG(b)
+    guard first.width == second.width, first.height == second.height else { return nil }
+    var largest = 0
+    first.withPixels { p in
+        second.withPixels { q in
+            for y in 0..<first.height {
+                for x in 0..<first.width {
+                    let u = p[y * first.stride / 4 + x], v = q[y * second.stride / 4 + x]
+                    for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                        largest = max(largest, abs(Int((u >> shift) & 0xFF) - Int((v >> shift) & 0xFF)))
+                    }
+                }
+            }
+        }
+    }
+    return largest
+}
