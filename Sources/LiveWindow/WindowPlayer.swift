@@ -123,12 +123,14 @@ public final class WindowPlayer {
         pumpEvents(until: deadline)
         if closed { return }
         let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
+        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
+        // virtual clock at a time even after a busy machine made the window drop some.
+        if history.count < 100_000 { history.append(snapshot) }
         // Late by a whole frame: the next one is due already.
         if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
             dropped += 1
             return
         }
-        if history.count < 100_000 { history.append(snapshot) }
         draw(snapshot, on: display)
         if capturing { writeCaptures(upTo: snapshot.time, from: display) }
         guard paused else { return }

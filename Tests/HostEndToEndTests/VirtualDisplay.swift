@@ -73,10 +73,13 @@ final class VirtualDisplay: @unchecked Sendable {
         return result
     }
 
-    /// The id of the host's window (titled "host run ..."), waiting until it is mapped.
+    /// The id of the newest host window (titled "host run ..."), waiting until one is mapped:
+    /// the window of the run before may not be gone yet, and a click on it fails (BadWindow),
+    /// so the highest id, the latest client's, is taken.
     func hostWindow() async throws -> String {
         let found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
-        return String(found.out.split(separator: "\n").first ?? "")
+        let ids = found.out.split(separator: "\n").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+        return ids.max().map(String.init) ?? ""
     }
 
     /// Clicks at (x, y), in points from the window's top-left corner.
