@@ -45,7 +45,7 @@ let package = Package(
         // command maps SDL and the libraries it needs.
         .target(name: "CSDLWindow", linkerSettings: [.linkedLibrary("dl")]),
         // Plays a run in that window on the real clock, drawn by the renderer of the exports.
-        .target(name: "LiveWindow", dependencies: ["LibC", "TransitionCore", "Rendering", "CSDLWindow"]),
+        .target(name: "LiveWindow", dependencies: ["LibC", "TransitionCore", "Rendering", "CCairo", "CSDLWindow"]),
         // pidfd_open(2), which Glibc's Swift module does not declare: a child process's exit
         // as a file descriptor that poll(2) can wait on with a deadline.
         .target(name: "CChildProcess"),

@@ -19,7 +19,8 @@ import TransitionCore
 /// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
 /// forth (→ past the newest frame lets the run make the next one), and the title says the
 /// virtual time shown. S toggles slow animations: the real clock runs ten times slower
-/// against the virtual one.
+/// against the virtual one. H shows or hides a panel with what runs, the phase, the virtual
+/// time, the frame rate and the worst frame time.
 public final class WindowPlayer {
     public let title: String
     public let framesPerSecond: Int
@@ -62,6 +63,11 @@ public final class WindowPlayer {
     /// The snapshot on screen now.
     private var current: SceneSnapshot?
 
+    /// Whether the H panel is shown; what it says of the phase; when recent frames were shown.
+    public private(set) var overlayShown = false
+    private var phase = "waiting"
+    private var shownAt: [Double] = []
+
     /// How far a press may be from the left edge, in points, to start an edge drag.
     public static let edgeWidth = 20.0
 
@@ -79,10 +85,12 @@ public final class WindowPlayer {
     /// transition (see the type's comment). With the window closed, at once as an animation.
     public func start(goesBack: Bool, scene snapshot: SceneSnapshot) -> TransitionRun.TransitionStart {
         guard !closed, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
         draw(snapshot, on: display)
         decision = nil
         waiting = (goesBack, snapshot)
         defer {
+            phase = goesBack ? "back" : "forward"
             waiting = nil
             clockOrigin = nil  // the clock starts again from the transition's first frame
         }
@@ -115,12 +123,14 @@ public final class WindowPlayer {
         pumpEvents(until: deadline)
         if closed { return }
         let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
+        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
+        // virtual clock at a time even after a busy machine made the window drop some.
+        if history.count < 100_000 { history.append(snapshot) }
         // Late by a whole frame: the next one is due already.
         if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
             dropped += 1
             return
         }
-        if history.count < 100_000 { history.append(snapshot) }
         draw(snapshot, on: display)
         if capturing { writeCaptures(upTo: snapshot.time, from: display) }
         guard paused else { return }
@@ -163,6 +173,9 @@ public final class WindowPlayer {
         }
         guard let image else { return }
         SceneRasterizer.render(snapshot, into: image)
+        shownAt.append(begin)
+        shownAt.removeAll { $0 < begin - 1 }
+        if overlayShown { overlay(at: snapshot.time).draw(on: image, scale: display.scale) }
         do { try display.present(image) } catch { failure = "\(error)" }
         frameCosts.append(monotonicSeconds() - begin)
     }
@@ -226,6 +239,9 @@ public final class WindowPlayer {
             } else {
                 stepsRequested += 1
             }
+        case .key(.h, _, _):
+            overlayShown.toggle()
+            if let current, let display { draw(current, on: display) }
         case .key(.s, _, _):
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil
@@ -255,6 +271,15 @@ public final class WindowPlayer {
             drag = released
         default: break
         }
+    }
+
+    /// The H panel's lines at virtual time `time`.
+    private func overlay(at time: Double) -> WindowOverlay {
+        let worst = frameCosts.max().map { "\(fixed3($0 * 1000)) ms" } ?? "none yet"
+        return WindowOverlay(lines: [
+            VisibleText.escape(title), "\(phase) · \(fixed3(time)) s" + (slowFactor != 1 ? " · slow ×10" : ""),
+            "\(shownAt.count) fps · worst frame \(worst)",
+        ])
     }
 
     /// The title: what runs, and whether it is paused (at which virtual time) or slowed.

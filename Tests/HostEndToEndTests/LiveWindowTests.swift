@@ -221,6 +221,29 @@ struct LiveWindowTests {
         #expect(host.out == headless.out, "\(host.transcript)")
     }
 
+    @Test("H shows a panel over the top-left corner, over the same frame; the rest of the window is unchanged")
+    func overlayPanel() async throws {
+        let dir = try TempDir("window-overlay")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let capture = dir.file("overlay.png")
+        let host = try Self.start(["diagonal", "--window-capture", "0.2=\(capture)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.press(["h"], in: window)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        try await display.click(100, 200, in: window, until: capture, of: host)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let frames = dir.file("frames/")
+        _ = try await runHost(["run", "diagonal", "--output", frames], pluginFolder: try dir.folder("plugins"), in: dir)
+        let panel = (8, 8, 220, 64)
+        let outside = try largestDifference(capture, frames + "frame-0012.png", outside: panel)
+        #expect((outside ?? 255) <= 2, "outside the panel the window differs from frame 12 by \(outside ?? -1)")
+        let inside = try largestDifference(capture, frames + "frame-0012.png", inside: panel)
+        #expect((inside ?? 0) > 100, "no panel: inside it the window differs from frame 12 by only \(inside ?? -1)")
+    }
+
     /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set
     /// when the window next reads its events); records an issue if it never does.
     func titled(_ display: VirtualDisplay, _ window: String, _ condition: (String) -> Bool) async throws -> String {

@@ -73,10 +73,13 @@ final class VirtualDisplay: @unchecked Sendable {
         return result
     }
 
-    /// The id of the host's window (titled "host run ..."), waiting until it is mapped.
+    /// The id of the newest host window (titled "host run ..."), waiting until one is mapped:
+    /// the window of the run before may not be gone yet, and a click on it fails (BadWindow),
+    /// so the highest id, the latest client's, is taken.
     func hostWindow() async throws -> String {
         let found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
-        return String(found.out.split(separator: "\n").first ?? "")
+        let ids = found.out.split(separator: "\n").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+        return ids.max().map(String.init) ?? ""
     }
 
     /// Clicks at (x, y), in points from the window's top-left corner.
@@ -125,9 +128,11 @@ final class VirtualDisplay: @unchecked Sendable {
     }
 }
 
-/// Whether two pictures match within a tiny tolerance: same size, and no channel of any pixel
-/// more than `tolerance` apart.
-func largestDifference(_ a: String, _ b: String) throws -> Int? {
+/// How far apart two pictures are: the largest difference of any channel of any pixel (nil
+/// when their sizes differ), only inside `inside` when given, or only outside `outside`
+/// (x, y, width, height in pixels).
+func largestDifference(_ a: String, _ b: String, inside: (Int, Int, Int, Int)? = nil,
+                       outside: (Int, Int, Int, Int)? = nil) throws -> Int? {
     let first = try CairoImage.readPNG(a), second = try CairoImage.readPNG(b)
     guard first.width == second.width, first.height == second.height else { return nil }
     var largest = 0
@@ -135,6 +140,8 @@ func largestDifference(_ a: String, _ b: String) throws -> Int? {
         second.withPixels { q in
             for y in 0..<first.height {
                 for x in 0..<first.width {
+                    if let (rx, ry, rw, rh) = inside, !(x >= rx && x < rx + rw && y >= ry && y < ry + rh) { continue }
+                    if let (rx, ry, rw, rh) = outside, x >= rx && x < rx + rw && y >= ry && y < ry + rh { continue }
                     let u = p[y * first.stride / 4 + x], v = q[y * second.stride / 4 + x]
                     for shift in stride(from: UInt32(0), through: 24, by: 8) {
                         largest = max(largest, abs(Int((u >> shift) & 0xFF) - Int((v >> shift) & 0xFF)))
