@@ -224,7 +224,9 @@ public final class WindowPlayer {
         case .key(.space, _, _):
             guard waiting == nil, display != nil else { break }
             paused.toggle()
-            updateTitle()
+            // Paused, the frame being shown now is drawn first and the title then names it (in
+            // show); said here, it would name the frame before and change a moment later.
+            if !paused { updateTitle() }
         case .key(.left, _, _):
             guard paused, waiting == nil, viewed > 0, let display else { break }
             viewed -= 1

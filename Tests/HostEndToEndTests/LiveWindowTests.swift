@@ -88,14 +88,16 @@ struct LiveWindowTests {
     @Test("the window takes run's options: flows, scene files, presentation controllers, parameters, curves, --isolate, --slow")
     func runOptions() async throws {
         let dir = try TempDir("window-options")
-        let display = try await VirtualDisplay.start(in: dir)
-        defer { display.stop() }
         let plugins = try dir.folder("plugins")
         let runs: [[String]] = [
             ["slide", "--push"], ["--scene", "photos"], ["diagonal", "--tabs", "--isolate"],
             ["slide", "--presentation", "dimming", "--param", "dimming.opacity=0.3", "--curve", "ease-in", "--slow", "2"],
         ]
         for (n, arguments) in runs.enumerated() {
+            // A display of its own for each run: a finished run's window may still be mapped
+            // for a moment, and a click meant for the next run's would reach it (BadWindow).
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
             let capture = dir.file("window-\(n).png")
             let host = try Self.start(arguments + ["--window-capture", "0.25=\(capture)"], on: display, in: dir)
             let window = try await display.hostWindow()
@@ -117,10 +119,12 @@ struct LiveWindowTests {
     @Test("the scene waits for a click to present; Escape, or a click on the back button, dismisses; the run ends as host run's")
     func clickPresentsAndDismisses() async throws {
         let dir = try TempDir("window-click")
-        let display = try await VirtualDisplay.start(in: dir)
-        defer { display.stop() }
         let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
         for back in ["Escape", "back button"] {
+            // A display of its own for each run: a finished run's window may still be mapped
+            // for a moment, and a click meant for the next run's would reach it (BadWindow).
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
             let before = dir.file("before-\(back.count).png")
             let presented = dir.file("presented-\(back.count).png")
             let dismissed = dir.file("dismissed-\(back.count).png")
@@ -149,9 +153,11 @@ struct LiveWindowTests {
     @Test("a drag from the left edge dismisses interactively: released past the middle it finishes, released early it cancels and the scene is restored")
     func edgeDrag() async throws {
         let dir = try TempDir("window-drag")
-        let display = try await VirtualDisplay.start(in: dir)
-        defer { display.stop() }
         for (to, hold, finishes) in [(300, 0.4, true), (80, 0.4, false)] {
+            // A display of its own for each run: a finished run's window may still be mapped
+            // for a moment, and a click meant for the next run's would reach it (BadWindow).
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
             // The capture at the presentation's end says when the scene waits to go back.
             let presented = dir.file("presented-\(to)-\(hold).png")
             let host = try Self.start(["diagonal", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
