@@ -22,9 +22,12 @@
  *   3. with a custom presentation style, the presentation controller is created and told
  *      presentation_will_begin(ctx); it may register animate_alongside blocks here
  *   4. transition_duration(ctx)
- *   5. animate_transition(ctx)
+ *   5. animate_transition(ctx); for an interactive transition, the interaction controller's
+ *      start_interactive_transition(ctx) follows, then its gesture events (ABI 1.1)
  *   6. ... the plugin's animations run on the host's clock; the plugin calls
- *      complete_transition(ctx, ok), usually from an animation completion callback
+ *      complete_transition(ctx, ok), usually from an animation completion callback. The host
+ *      asks interruptible_animator(ctx) (ABI 1.1) only after animate_transition, when an
+ *      interaction drives the transition or a gesture grabs it
  *   7. presentation_did_end(ok), alongside completions, the presenter's completion handler
  *   8. animation_ended(ok), then destroy
  * Nothing ends until complete_transition is called. A plugin that never calls it is cut off
