@@ -181,11 +181,7 @@ final class IsolatedAnimator: FailableTransitionAnimator {
             context.animatorFailed(failure ?? "plugin '\(effect.plugin.pluginID)' has no instance")
             return nil
         }
-        let runtime = effect.plugin.runtime
-        runtime.enter(context)
-        process.serve(context)
-        let handle = runtime.handles.handle(context)
-        return try? process.call(op, what) { $0.put(token); $0.put(handle.id) }
+        return process.call(op, what, instance: token, during: context)
     }
 
     func transitionDuration(using context: TransitionContext) -> Double {
@@ -238,11 +234,7 @@ final class IsolatedPresentationController: PresentationController {
     }
 
     private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) {
-        let runtime = effect.plugin.runtime
-        runtime.enter(context)
-        process.serve(context)
-        let handle = runtime.handles.handle(context)
-        _ = call(op, what) { $0.put(handle.id) }
+        _ = process.call(op, what, instance: token, during: context)
     }
 
     func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
@@ -295,13 +287,8 @@ final class IsolatedInteractionController: GestureInteractionController {
 
     var displayName: String { effect.info.qualifiedName }
 
-    /// A call with the transition's context: the plugin's calls back act on its scene.
     private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext, _ args: (inout WireWriter) -> Void = { _ in }) {
-        let runtime = effect.plugin.runtime
-        runtime.enter(context)
-        process.serve(context)
-        let handle = runtime.handles.handle(context)
-        _ = try? process.call(op, what) { $0.put(token); $0.put(handle.id); args(&$0) }
+        _ = process.call(op, what, instance: token, during: context, args)
     }
 
     func startInteractiveTransition(_ context: TransitionContext) {
@@ -330,4 +317,18 @@ final class IsolatedInteractionController: GestureInteractionController {
     }
 
     deinit { _ = try? process.call(.destroyInteraction, "destroy") { $0.put(token) } }
+}
+
+extension IsolatedPluginProcess {
+    /// A call into instance `token` of the plugin during `context`'s transition: the runtime
+    /// enters the context (the plugin's calls back act on its scene), the process serves it
+    /// (the transition is told if the process fails), and the request carries the token and
+    /// the context's handle before `args`. Nil once the process has failed.
+    func call(_ op: IsolationOp, _ what: String, instance token: UInt64, during context: TransitionContext,
+              _ args: (inout WireWriter) -> Void = { _ in }) -> WireReader? {
+        runtime.enter(context)
+        serve(context)
+        let handle = runtime.handles.handle(context)
+        return try? call(op, what) { $0.put(token); $0.put(handle.id); args(&$0) }
+    }
 }
