@@ -130,7 +130,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return nil }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
-        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_delegate_interface>.offset(of: \.interaction_controller_for)! + 8),
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_delegate_interface.interaction_controller_for),
               let choose = vtable.pointee.interaction_controller_for
         else { return nil }
         let name = plugin.runtime.calling(plugin: plugin.id, doing: "interaction_controller_for") {
@@ -143,7 +143,7 @@ public final class PluginEffect: EffectProvider {
         guard info.kind == .transitioningDelegate else { return .notOffered }
         let vtable = interface.assumingMemoryBound(to: th_delegate_interface.self)
         // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
-        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_delegate_interface>.offset(of: \.animator_for_screens)! + 8),
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_delegate_interface.animator_for_screens),
               let choose = vtable.pointee.animator_for_screens
         else { return .notOffered }
         let name = withCScreens(screens) { c in
@@ -199,7 +199,7 @@ final class PluginAnimator: TransitionAnimator {
 
     func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
         // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
-        guard FrozenABI.has(vtable.pointee.struct_size, fieldEnd: MemoryLayout<th_animator_interface>.offset(of: \.interruptible_animator)! + 8),
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_animator_interface.interruptible_animator),
               let offer = vtable.pointee.interruptible_animator,
               let handle = call(context, doing: "interruptible_animator", { offer($0, $1) })
         else { return nil }

@@ -89,7 +89,7 @@ public final class IsolatedPluginChild {
             let (effect, instance) = try animator(&r)
             let ctx = th_context(id: try r.integer())
             let vtable = effect.animatorInterface.pointee
-            let offers = FrozenABI.has(vtable.struct_size, fieldEnd: MemoryLayout<th_animator_interface>.offset(of: \.interruptible_animator)! + 8)
+            let offers = FrozenABI.has(vtable.struct_size, function: \th_animator_interface.interruptible_animator)
             w.put(offers ? vtable.interruptible_animator.map { f in calling(effect) { f(instance, ctx).id } } ?? 0 : 0)
         case .animationEnded:
             let (effect, instance) = try animator(&r)

@@ -22,9 +22,11 @@ public enum FrozenABI {
     /// New in ABI 1.1: accepted from 1.1's size up.
     public static let interactionInterface = UInt32(TH_INTERACTION_INTERFACE_SIZE_1_1)
 
-    /// TH_HAS_FIELD: whether a struct whose struct_size is `size` reaches the end of the field
-    /// at `offset` of `length` bytes (MemoryLayout.offset(of:) of this host's type).
-    public static func has(_ size: UInt32, fieldEnd: Int) -> Bool { Int(size) >= fieldEnd }
+    /// TH_HAS_FIELD for a function pointer added after 1.0: whether a plugin's struct whose
+    /// struct_size is `size` reaches the end of `field` (a field of this host's `T`).
+    static func has<T>(_ size: UInt32, function field: PartialKeyPath<T>) -> Bool {
+        Int(size) >= MemoryLayout<T>.offset(of: field)! + MemoryLayout<UnsafeRawPointer>.size
+    }
 
     /// The stride of a plugin's array of size-prefixed structs: its first element's
     /// struct_size, which is sizeof() in the plugin's own header. A plugin built against a
