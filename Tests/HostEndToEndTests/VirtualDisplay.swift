@@ -77,7 +77,18 @@ final class VirtualDisplay: @unchecked Sendable {
     /// the window of the run before may not be gone yet, and a click on it fails (BadWindow),
     /// so the highest id, the latest client's, is taken.
     func hostWindow() async throws -> String {
-        let found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
+        // xdotool's search walks the window tree, and fails (BadWindow) when a window goes
+        // while it walks (seen under load as a run starts): it is asked again.
+        var found: ProgramResult?
+        for attempt in 1...20 {
+            do {
+                found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
+                break
+            } catch where attempt < 20 {
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+        }
+        guard let found else { return "" }
         let ids = found.out.split(separator: "\n").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
         return ids.max().map(String.init) ?? ""
     }
