@@ -1,4 +1,5 @@
 import LibC
+import Rendering
 import TransitionCore
 
 /// `--interactive keys`: drive an interactive transition from the keyboard. ← and → scrub by
@@ -6,10 +7,13 @@ import TransitionCore
 /// frame at a time in real time, and always puts the terminal back (also on Ctrl-C).
 final class TerminalKeys {
     static let step = 0.05
+    /// How long a lone Esc waits for the rest of an arrow key before it counts as Esc, in
+    /// seconds. A terminal sends a key's bytes together; 30 ms covers a slow ssh hop.
+    static let escapeWait = 0.03
 
     private let framesPerSecond: Int
     private var progress = 0.0
-    private var lastFrame = 0.0
+    private var decoder = TerminalKeyDecoder()
 
     /// The terminal's settings before we changed them; restored on exit and on Ctrl-C. On the
     /// heap, not in a global termios: Swift 6.3 emits such a global in 57 bytes (without the
@@ -57,27 +61,39 @@ final class TerminalKeys {
     deinit { Self.restore() }
 
     /// Waits for the rest of this frame's time, reading keys as they come, and says what the
-    /// user did. Called once per frame by the transition's run.
+    /// user did. Called once per frame by the transition's run. Every key read counts, however
+    /// the reads cut the stream (several arrows in one read when a frame took long to draw);
+    /// an Esc, or half an arrow, waits up to `escapeWait` for the bytes that would follow it.
     func next(_ current: Double) -> LiveInput {
         progress = current
         var input = LiveInput.hold
-        let frame = 1.0 / Double(framesPerSecond)
-        let deadline = monotonic() + frame
+        let deadline = monotonic() + 1.0 / Double(framesPerSecond)
         while true {
             let remaining = deadline - monotonic()
-            if remaining <= 0 { break }
+            let wait: Double
+            if decoder.isWaiting { wait = Self.escapeWait } else if remaining > 0 { wait = remaining } else { break }
             var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
-            var bytes = [UInt8](repeating: 0, count: 8)
-            let n = read(0, &bytes, bytes.count)
-            guard n > 0 else { break }
-            switch Array(bytes[0..<n]) {
-            case [27, 91, 67]: progress = min(1, progress + Self.step); input = .scrub(to: progress)   // →
-            case [27, 91, 68]: progress = max(0, progress - Self.step); input = .scrub(to: progress)   // ←
-            case [10], [13]: return .finish
-            case [27]: return .cancel
-            default: break
+            let keys: [TerminalKeyDecoder.Key]
+            var ended = false
+            if poll(&poller, 1, Int32(wait * 1000) + 1) > 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                let n = read(0, &bytes, bytes.count)
+                if n > 0 { keys = decoder.feed(Array(bytes[0..<n])) } else { keys = decoder.flush(); ended = true }
+            } else if decoder.isWaiting {
+                keys = decoder.flush()
+            } else {
+                continue
             }
+            for key in keys {
+                switch key {
+                case .right: progress = min(1, progress + Self.step); input = .scrub(to: progress)
+                case .left: progress = max(0, progress - Self.step); input = .scrub(to: progress)
+                case .enter: return .finish
+                case .escape: return .cancel
+                case .other: break
+                }
+            }
+            if ended { break }
         }
         return input
     }

@@ -26,8 +26,10 @@ deadline = time.time() + 90
 while b"scrub, Enter finishes" not in out and time.time() < deadline:
     pump(0.05)
 pump(0.1)
-for key in keys.split(","):
-    os.write(fd, {"right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r", "esc": b"\x1b"}[key])
+codes = {"right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r", "esc": b"\x1b"}
+# Keys joined by "+" go in one write, as when someone types faster than frames are drawn.
+for group in keys.split(","):
+    os.write(fd, b"".join(codes[key] for key in group.split("+")))
     pump(0.05)
 pump(3.0)
 canonical = bool(termios.tcgetattr(fd)[3] & termios.ICANON)
@@ -37,6 +39,8 @@ print(f"\nEXIT={os.WEXITSTATUS(status)} CANONICAL={canonical}")
 """#
 
 @Suite("host run --interactive keys") struct TerminalKeysTests {
+    /// Runs the host on a pseudo-terminal and sends `keys`, each element in a write of its own
+    /// (50 ms apart); keys joined by "+" within an element go in one write.
     func drive(_ keys: [String]) async throws -> String {
         let host = try Build.requireHost()
         let dir = try TempDir("keys")
@@ -68,6 +72,14 @@ print(f"\nEXIT={os.WEXITSTATUS(status)} CANONICAL={canonical}")
         #expect(out.contains("Present: cancelled"), "\(out)")
         #expect(!out.contains("Dismiss:"), "\(out)")
         #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out)")
+    }
+
+    @Test("keys typed faster than frames are drawn arrive in one read: each arrow counts, and an Esc after an arrow cancels")
+    func keysInOneRead() async throws {
+        let out = try await drive(["right+right+right+right", "right+esc"])
+        #expect(out.contains("Present: cancelled"), "\(out)")
+        #expect(out.contains("[######------------------------] 20%"), "every arrow scrubbed: \(out.suffix(2000))")
+        #expect(out.contains("EXIT=0 CANONICAL=True"), "\(out.suffix(2000))")
     }
 
     @Test("without a terminal, keys are refused as bad usage")
