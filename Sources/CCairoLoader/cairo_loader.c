@@ -55,6 +55,7 @@ static void *resolve(const char *name)
     F(void, cairo_arc, (cairo_t * cr, double xc, double yc, double radius, double angle1, double angle2),          \
       (cr, xc, yc, radius, angle1, angle2))                                                                      \
     F(void, cairo_clip, (cairo_t * cr), (cr))                                                                    \
+    F(void, cairo_clip_extents, (cairo_t * cr, double *x1, double *y1, double *x2, double *y2), (cr, x1, y1, x2, y2)) \
     F(void, cairo_close_path, (cairo_t * cr), (cr))                                                              \
     F(cairo_t *, cairo_create, (cairo_surface_t * target), (target))                                             \
     F(void, cairo_destroy, (cairo_t * cr), (cr))                                                                 \
@@ -68,6 +69,8 @@ static void *resolve(const char *name)
       (options, metrics))                                                                                        \
     F(void, cairo_font_options_set_hint_style, (cairo_font_options_t * options, cairo_hint_style_t style),        \
       (options, style))                                                                                          \
+    F(void, cairo_get_matrix, (cairo_t * cr, cairo_matrix_t * matrix), (cr, matrix))                           \
+    F(void, cairo_identity_matrix, (cairo_t * cr), (cr))                                                       \
     F(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height),              \
       (format, width, height))                                                                                   \
     F(cairo_surface_t *, cairo_image_surface_create_from_png, (const char *filename), (filename))                \
@@ -77,6 +80,7 @@ static void *resolve(const char *name)
     F(int, cairo_image_surface_get_stride, (cairo_surface_t * surface), (surface))                               \
     F(int, cairo_image_surface_get_width, (cairo_surface_t * surface), (surface))                                \
     F(void, cairo_line_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
+    F(void, cairo_mask_surface, (cairo_t * cr, cairo_surface_t * surface, double x, double y), (cr, surface, x, y)) \
     F(void, cairo_move_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
     F(void, cairo_new_sub_path, (cairo_t * cr), (cr))                                                            \
     F(void, cairo_paint, (cairo_t * cr), (cr))                                                                   \
@@ -92,10 +96,12 @@ static void *resolve(const char *name)
       (cr, family, slant, weight))                                                                               \
     F(void, cairo_set_dash, (cairo_t * cr, const double *dashes, int num_dashes, double offset),                 \
       (cr, dashes, num_dashes, offset))                                                                          \
+    F(void, cairo_set_fill_rule, (cairo_t * cr, cairo_fill_rule_t fill_rule), (cr, fill_rule))                   \
     F(void, cairo_set_font_options, (cairo_t * cr, const cairo_font_options_t *options), (cr, options))          \
     F(void, cairo_set_font_size, (cairo_t * cr, double size), (cr, size))                                        \
     F(void, cairo_set_line_join, (cairo_t * cr, cairo_line_join_t line_join), (cr, line_join))                   \
     F(void, cairo_set_line_width, (cairo_t * cr, double width), (cr, width))                                     \
+    F(void, cairo_set_matrix, (cairo_t * cr, const cairo_matrix_t *matrix), (cr, matrix))                      \
     F(void, cairo_set_operator, (cairo_t * cr, cairo_operator_t op), (cr, op))                                   \
     F(void, cairo_set_source_rgba, (cairo_t * cr, double red, double green, double blue, double alpha),          \
       (cr, red, green, blue, alpha))                                                                             \

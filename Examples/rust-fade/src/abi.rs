@@ -188,6 +188,23 @@ pub struct HostApi {
     pub cancel_interactive_transition: Option<unsafe extern "C" fn(Context) -> Status>,
     pub pause_interactive_transition: Option<unsafe extern "C" fn(Context) -> Status>,
     pub notify_when_interaction_changes: Option<unsafe extern "C" fn(Context, Option<AlongsideFn>, *mut c_void) -> Status>,
+    // ABI 1.1: layer properties.
+    pub get_clips_to_bounds: Option<unsafe extern "C" fn(View, *mut bool) -> Status>,
+    pub set_clips_to_bounds: Option<unsafe extern "C" fn(View, bool) -> Status>,
+    pub get_masked_corners: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
+    pub set_masked_corners: Option<unsafe extern "C" fn(View, u32) -> Status>,
+    pub get_border_width: Option<unsafe extern "C" fn(View, *mut f64) -> Status>,
+    pub set_border_width: Option<unsafe extern "C" fn(View, f64) -> Status>,
+    pub get_border_color: Option<unsafe extern "C" fn(View, *mut Color) -> Status>,
+    pub set_border_color: Option<unsafe extern "C" fn(View, Color) -> Status>,
+    pub get_shadow_color: Option<unsafe extern "C" fn(View, *mut Color) -> Status>,
+    pub set_shadow_color: Option<unsafe extern "C" fn(View, Color) -> Status>,
+    pub get_shadow_opacity: Option<unsafe extern "C" fn(View, *mut f64) -> Status>,
+    pub set_shadow_opacity: Option<unsafe extern "C" fn(View, f64) -> Status>,
+    pub get_shadow_radius: Option<unsafe extern "C" fn(View, *mut f64) -> Status>,
+    pub set_shadow_radius: Option<unsafe extern "C" fn(View, f64) -> Status>,
+    pub get_shadow_offset: Option<unsafe extern "C" fn(View, *mut Point) -> Status>,
+    pub set_shadow_offset: Option<unsafe extern "C" fn(View, Point) -> Status>,
 }
 
 /// What the host passes to create: the transition this instance serves and the parameters.
@@ -264,7 +281,7 @@ unsafe impl Sync for EffectDescriptor {}
 unsafe impl Sync for PluginEntry {}
 
 // sizeof() of each struct in transition_host.h (x86-64 and AArch64 Linux).
-const _: () = assert!(std::mem::size_of::<HostApi>() == 368);
+const _: () = assert!(std::mem::size_of::<HostApi>() == 496);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
 const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);

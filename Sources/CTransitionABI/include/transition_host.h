@@ -171,6 +171,16 @@ enum {
 enum { TH_GESTURE_BEGAN = 1, TH_GESTURE_CHANGED = 2, TH_GESTURE_ENDED = 3, TH_GESTURE_CANCELLED = 4 };
 enum { TH_EDGE_TOP = 1, TH_EDGE_LEFT = 2, TH_EDGE_BOTTOM = 4, TH_EDGE_RIGHT = 8 };
 
+/* Corners, for th_host_api's masked corners (ABI 1.1): CACornerMask's bits, in a view's own
+ * coordinates (y down, so "min y" is the top). */
+enum {
+    TH_CORNER_TOP_LEFT = 1,     /* kCALayerMinXMinYCorner */
+    TH_CORNER_TOP_RIGHT = 2,    /* kCALayerMaxXMinYCorner */
+    TH_CORNER_BOTTOM_LEFT = 4,  /* kCALayerMinXMaxYCorner */
+    TH_CORNER_BOTTOM_RIGHT = 8, /* kCALayerMaxXMaxYCorner */
+    TH_CORNER_ALL = 15
+};
+
 /* Keys for th_host_api.view_controller and th_host_api.view, as UITransitionContext*Key. */
 enum { TH_FROM = 0, TH_TO = 1 };
 
@@ -371,6 +381,46 @@ typedef struct th_host_api {
      * transition_was_cancelled which. TH_ERR_BAD_STATE for a transition that is not
      * interactive. */
     th_status (*notify_when_interaction_changes)(th_context ctx, th_alongside_fn handler, void *user_data);
+
+    /* --- ABI 1.1: layer properties, CALayer's, which UIKit reaches through view.layer. Check
+     * TH_HAS_FIELD(host, th_host_api, set_shadow_offset) first: a 1.0 host has none of these.
+     * Called by animators, presentation controllers and interaction controllers, whenever
+     * they may touch a view. As the view properties above: setters called inside an
+     * th_animations_fn (animate, a keyframe, a property animator's animations) animate, on
+     * curves, springs and keyframes alike and under the percent-driven interaction; elsewhere
+     * they apply at once; getters return the model value. A cancelled transition puts every
+     * one back. A refused value returns TH_ERR_BAD_ARGUMENT, changes nothing and is reported
+     * as a contract violation (a warning in the run's trace; `host validate` fails the test
+     * that saw it). Snapshots (snapshot_view) copy them. --- */
+
+    /* Whether subviews are cut to the view's bounds, rounded as the view is (clipsToBounds,
+     * masksToBounds). Not animatable: applies at once. Default 0. */
+    th_status (*get_clips_to_bounds)(th_view view, bool *out);
+    th_status (*set_clips_to_bounds)(th_view view, bool clips);
+    /* Which corners the corner radius rounds: TH_CORNER_* bits (maskedCorners). Not
+     * animatable: applies at once. Default TH_CORNER_ALL; a bit outside it is refused. */
+    th_status (*get_masked_corners)(th_view view, uint32_t *out);
+    th_status (*set_masked_corners)(th_view view, uint32_t corners);
+    /* The border: drawn inside the bounds, along the rounded corners, over the view's content
+     * and its subviews. The width in points, finite and >= 0 (default 0: none); the colour's
+     * components in [0, 1] (default opaque black). */
+    th_status (*get_border_width)(th_view view, double *out);
+    th_status (*set_border_width)(th_view view, double width);
+    th_status (*get_border_color)(th_view view, th_color *out);
+    th_status (*set_border_color)(th_view view, th_color color);
+    /* The shadow: the view's rounded bounds (as if shadowPath were set to them), moved by the
+     * offset, blurred by the radius, in the colour at the opacity, beneath the view. Colour
+     * components in [0, 1] (default opaque black); opacity finite, clamped to [0, 1] (default 0:
+     * none); radius in points, finite and >= 0 (default 3); offset in points in the view's own
+     * coordinates, x right and y down, finite (default {0, -3}, UIKit's: 3 points up). */
+    th_status (*get_shadow_color)(th_view view, th_color *out);
+    th_status (*set_shadow_color)(th_view view, th_color color);
+    th_status (*get_shadow_opacity)(th_view view, double *out);
+    th_status (*set_shadow_opacity)(th_view view, double opacity);
+    th_status (*get_shadow_radius)(th_view view, double *out);
+    th_status (*set_shadow_radius)(th_view view, double radius);
+    th_status (*get_shadow_offset)(th_view view, th_point *out);
+    th_status (*set_shadow_offset)(th_view view, th_point offset);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

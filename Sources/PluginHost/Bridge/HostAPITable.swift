@@ -140,21 +140,53 @@ enum HostAPITable {
 
         // Properties.
         t.get_frame = { v, out in get(v, out) { th_rect($0.frame) } }
-        t.set_frame = { v, r in set(v, valid: r.rect.isValid) { $0.frame = r.rect } }
+        t.set_frame = { v, r in set(v, valid: r.rect.isValid, "set_frame", "a frame is finite, its size >= 0") { $0.frame = r.rect } }
         t.get_bounds = { v, out in get(v, out) { th_rect($0.bounds) } }
-        t.set_bounds = { v, r in set(v, valid: r.rect.isValid) { $0.bounds = r.rect } }
+        t.set_bounds = { v, r in set(v, valid: r.rect.isValid, "set_bounds", "bounds are finite, their size >= 0") { $0.bounds = r.rect } }
         t.get_center = { v, out in get(v, out) { th_point($0.center) } }
-        t.set_center = { v, p in set(v, valid: p.x.isFinite && p.y.isFinite) { $0.center = p.point } }
+        t.set_center = { v, p in set(v, valid: p.x.isFinite && p.y.isFinite, "set_center", "a centre is finite") { $0.center = p.point } }
         t.get_alpha = { v, out in get(v, out) { $0.alpha } }
-        t.set_alpha = { v, a in set(v, valid: a.isFinite) { $0.alpha = a } }
+        t.set_alpha = { v, a in set(v, valid: a.isFinite, "set_alpha", "alpha is a finite number") { $0.alpha = a } }
         t.get_hidden = { v, out in get(v, out) { $0.isHidden } }
         t.set_hidden = { v, h in set(v, valid: true) { $0.isHidden = h } }
         t.get_transform = { v, out in get(v, out) { th_affine($0.transform) } }
-        t.set_transform = { v, m in set(v, valid: m.transform.isValid) { $0.transform = m.transform } }
+        t.set_transform = { v, m in set(v, valid: m.transform.isValid, "set_transform", "a transform is finite") { $0.transform = m.transform } }
         t.get_background_color = { v, out in get(v, out) { th_color($0.backgroundColor) } }
-        t.set_background_color = { v, c in set(v, valid: c.color.isValid) { $0.backgroundColor = c.color } }
+        t.set_background_color = { v, c in
+            set(v, valid: c.color.isValid, "set_background_color", "colour components are in [0, 1]") { $0.backgroundColor = c.color }
+        }
         t.get_corner_radius = { v, out in get(v, out) { $0.cornerRadius } }
-        t.set_corner_radius = { v, r in set(v, valid: r.isFinite && r >= 0) { $0.cornerRadius = r } }
+        t.set_corner_radius = { v, r in set(v, valid: r.isFinite && r >= 0, "set_corner_radius", "a radius is finite and >= 0") { $0.cornerRadius = r } }
+
+        // ABI 1.1: layer properties.
+        t.get_clips_to_bounds = { v, out in get(v, out) { $0.clipsToBounds } }
+        t.set_clips_to_bounds = { v, clips in set(v, valid: true) { $0.clipsToBounds = clips } }
+        t.get_masked_corners = { v, out in get(v, out) { $0.maskedCorners.rawValue } }
+        t.set_masked_corners = { v, corners in
+            set(v, valid: corners & ~UInt32(TH_CORNER_ALL) == 0, "set_masked_corners", "corners are TH_CORNER_* bits") {
+                $0.maskedCorners = CornerMask(rawValue: corners)
+            }
+        }
+        t.get_border_width = { v, out in get(v, out) { $0.borderWidth } }
+        t.set_border_width = { v, w in set(v, valid: w.isFinite && w >= 0, "set_border_width", "a width is finite and >= 0") { $0.borderWidth = w } }
+        t.get_border_color = { v, out in get(v, out) { th_color($0.borderColor) } }
+        t.set_border_color = { v, c in
+            set(v, valid: c.color.isValid, "set_border_color", "colour components are in [0, 1]") { $0.borderColor = c.color }
+        }
+        t.get_shadow_color = { v, out in get(v, out) { th_color($0.shadowColor) } }
+        t.set_shadow_color = { v, c in
+            set(v, valid: c.color.isValid, "set_shadow_color", "colour components are in [0, 1]") { $0.shadowColor = c.color }
+        }
+        t.get_shadow_opacity = { v, out in get(v, out) { $0.shadowOpacity } }
+        t.set_shadow_opacity = { v, o in set(v, valid: o.isFinite, "set_shadow_opacity", "an opacity is a finite number") { $0.shadowOpacity = o } }
+        t.get_shadow_radius = { v, out in get(v, out) { $0.shadowRadius } }
+        t.set_shadow_radius = { v, r in set(v, valid: r.isFinite && r >= 0, "set_shadow_radius", "a radius is finite and >= 0") { $0.shadowRadius = r } }
+        t.get_shadow_offset = { v, out in get(v, out) { th_point(x: $0.shadowOffset.width, y: $0.shadowOffset.height) } }
+        t.set_shadow_offset = { v, p in
+            set(v, valid: p.x.isFinite && p.y.isFinite, "set_shadow_offset", "an offset is finite") {
+                $0.shadowOffset = Size(width: p.x, height: p.y)
+            }
+        }
 
         // Animation.
         t.animate = { options, animations, completion, user in
@@ -280,11 +312,15 @@ private func get<T>(_ v: th_view, _ out: UnsafeMutablePointer<T>?, _ read: (View
     }
 }
 
-/// For setters of a view property; `valid` refuses NaN and the like.
-private func set(_ v: th_view, valid: Bool, _ write: (View) -> Void) -> th_status {
+/// For setters of a view property; `valid` refuses NaN and the like. A refusal is reported
+/// as misuse, naming the function and the rule it broke, so that `host validate` sees it.
+private func set(_ v: th_view, valid: Bool, _ name: StaticString = "", _ rule: StaticString = "", _ write: (View) -> Void) -> th_status {
     api { b in
         guard let view = b.handles.view(v) else { return Status.badHandle }
-        guard valid else { return Status.badArgument }
+        guard valid else {
+            b.reportMisuse("\(name): \(rule); the value was refused")
+            return Status.badArgument
+        }
         write(view)
         return Status.ok
     }

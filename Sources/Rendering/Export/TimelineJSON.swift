@@ -3,7 +3,8 @@ import TransitionCore
 /// `--output run.json`: the timeline as the renderer sees it, for tools that draw it their
 /// own way: the run's transitions, then per frame every drawn view, back to front, with its
 /// transform to window coordinates, size, colour, corner radius, effective opacity and label
-/// text; and the animations running, with their curves. (`--format json` prints the run
+/// text, and the layer properties a view sets (masked corners, clipping, border, shadow: each
+/// only when it is not UIKit's default); and the animations running, with their curves. (`--format json` prints the run
 /// report instead: events and each view's frame in its superview.)
 public enum TimelineJSON {
     public static func render(_ report: TransitionRun.Report) throws -> String {
@@ -38,6 +39,33 @@ public enum TimelineJSON {
         return json.output
     }
 
+    /// The layer properties that differ from UIKit's defaults, so that a scene without them
+    /// reads as before.
+    private static func layerProperties(_ look: ViewAppearance, into j: inout JSONWriter) {
+        func color(_ c: Color, _ j: inout JSONWriter) { j.array { j in for v in [c.red, c.green, c.blue, c.alpha] { j.number(v) } } }
+        if look.maskedCorners != .all { j.field("maskedCorners", Int(look.maskedCorners.rawValue)) }
+        if look.clipsToBounds { j.field("clipsToBounds", true) }
+        if look.borderWidth > 0 {
+            j.key("border")
+            j.object { j in
+                j.field("width", look.borderWidth)
+                j.key("color")
+                color(look.borderColor, &j)
+            }
+        }
+        if look.hasShadow {
+            j.key("shadow")
+            j.object { j in
+                j.key("color")
+                color(look.shadowColor, &j)
+                j.field("opacity", look.shadowOpacity)
+                j.field("radius", look.shadowRadius)
+                j.key("offset")
+                j.array { j in j.number(look.shadowOffset.width); j.number(look.shadowOffset.height) }
+            }
+        }
+    }
+
     private static func frame(_ snapshot: SceneSnapshot, into j: inout JSONWriter) {
         j.object { j in
             j.field("time", snapshot.time)
@@ -56,6 +84,7 @@ public enum TimelineJSON {
                         j.field("cornerRadius", layer.cornerRadius)
                         j.field("opacity", layer.opacity)
                         if let text = layer.text { j.field("text", text.string) }
+                        layerProperties(layer.appearance, into: &j)
                     }
                 }
             }

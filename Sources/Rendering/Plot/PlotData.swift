@@ -7,12 +7,13 @@ struct PlotData {
     /// One quantity a reader thinks in: a view's position, its scale, its alpha.
     enum Quantity: String, CaseIterable {
         case position, size, translation, scale, rotation, alpha, color, cornerRadius
+        case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset
 
         var unit: String {
             switch self {
-            case .position, .size, .translation, .cornerRadius: return "pt"
+            case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset: return "pt"
             case .rotation: return "°"
-            case .scale, .alpha, .color: return ""
+            case .scale, .alpha, .color, .borderColor, .shadowColor, .shadowOpacity: return ""
             }
         }
 
@@ -25,7 +26,11 @@ struct PlotData {
             case .rotation: return ["angle"]
             case .alpha: return ["alpha"]
             case .color: return ["red", "green", "blue", "alpha"]
-            case .cornerRadius: return ["radius"]
+            case .cornerRadius, .shadowRadius: return ["radius"]
+            case .borderWidth: return ["width"]
+            case .borderColor, .shadowColor: return ["red", "green", "blue", "alpha"]
+            case .shadowOpacity: return ["opacity"]
+            case .shadowOffset: return ["dx", "dy"]
             }
         }
 
@@ -38,6 +43,12 @@ struct PlotData {
             case .alpha: return [.alpha]
             case .backgroundColor: return [.color]
             case .cornerRadius: return [.cornerRadius]
+            case .borderWidth: return [.borderWidth]
+            case .borderColor: return [.borderColor]
+            case .shadowColor: return [.shadowColor]
+            case .shadowOpacity: return [.shadowOpacity]
+            case .shadowRadius: return [.shadowRadius]
+            case .shadowOffset: return [.shadowOffset]
             }
         }
 
@@ -55,8 +66,9 @@ struct PlotData {
             switch self {
             case .position: return [packed[0], packed[1]]
             case .size: return [packed[2], packed[3]]
-            case .alpha, .cornerRadius: return [packed[0]]
-            case .color: return [packed[0], packed[1], packed[2], packed[3]]
+            case .alpha, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: return [packed[0]]
+            case .shadowOffset: return [packed[0], packed[1]]
+            case .color, .borderColor, .shadowColor: return [packed[0], packed[1], packed[2], packed[3]]
             case .translation, .scale, .rotation:
                 let t = transform ?? AffineTransform(a: packed[0], b: packed[1], c: packed[2], d: packed[3], tx: packed[4], ty: packed[5])
                 let parts = TransformParts(t)
@@ -76,6 +88,12 @@ struct PlotData {
             case .alpha: return .alpha
             case .color: return .backgroundColor
             case .cornerRadius: return .cornerRadius
+            case .borderWidth: return .borderWidth
+            case .borderColor: return .borderColor
+            case .shadowColor: return .shadowColor
+            case .shadowOpacity: return .shadowOpacity
+            case .shadowRadius: return .shadowRadius
+            case .shadowOffset: return .shadowOffset
             }
         }
     }

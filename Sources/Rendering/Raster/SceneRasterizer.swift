@@ -46,41 +46,80 @@ public enum SceneRasterizer {
     /// returns the index after them. A view with alpha below 1 and subviews is drawn as a
     /// group, as UIKit does (allowsGroupOpacity): its subtree is composed first, then faded
     /// as one, so that a fading screen does not show its own parts through each other.
+    /// The order is CALayer's: shadow, background and text, subviews (cut to the rounded
+    /// bounds when the view clips), border.
     private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer) -> Int {
         let layer = layers[index]
         var end = index + 1
         while end < layers.count && layers[end].depth > layer.depth { end += 1 }
         let alpha = layer.appearance.alpha
         guard !layer.isHidden, alpha > 0, opacity > 0 else { return end }
-        if alpha < 1 && end > index + 1 {
-            cairo_push_group(cr)
-            draw(layer, opacity: 1, on: cr)
-            var child = index + 1
-            while child < end { child = drawSubtree(layers, from: child, opacity: 1, on: cr) }
+        let grouped = alpha < 1 && end > index + 1
+        let own = grouped ? 1 : opacity * alpha
+        if grouped { cairo_push_group(cr) }
+        let clips = layer.appearance.clipsToBounds && end > index + 1
+        if clips { cairo_save(cr) }
+        draw(layer, opacity: own, on: cr, clippingAfter: clips)
+        var child = index + 1
+        while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr) }
+        if clips { cairo_restore(cr) }
+        drawBorder(layer, opacity: own, on: cr)
+        if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity * alpha)
-        } else {
-            draw(layer, opacity: opacity * alpha, on: cr)
-            var child = index + 1
-            while child < end { child = drawSubtree(layers, from: child, opacity: opacity * alpha, on: cr) }
         }
         return end
     }
 
-    private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
+    /// The layer's shadow, background and text; with `clippingAfter`, leaves the context cut
+    /// to the layer's rounded bounds for its subviews (the caller saved the state to undo it).
+    private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer, clippingAfter: Bool = false) {
         let t = layer.transform
-        guard t.isValid, layer.size.width > 0, layer.size.height > 0 else { return }
-        cairo_save(cr)
+        guard t.isValid, layer.size.width > 0, layer.size.height > 0 else {
+            if clippingAfter { cairo_rectangle(cr, 0, 0, 0, 0); cairo_clip(cr) }
+            return
+        }
+        let look = layer.appearance
+        var outer = cairo_matrix_t()
+        cairo_get_matrix(cr, &outer)
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &matrix)
+        if look.hasShadow { LayerShadow.draw(layer, opacity: opacity, on: cr) }
         if layer.color.alpha > 0 {
-            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: layer.cornerRadius)
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
             setColor(cr, layer.color, opacity: opacity)
             cairo_fill(cr)
         }
         if let text = layer.text, !text.string.isEmpty {
+            cairo_save(cr)
             draw(text, in: layer.size, on: cr, opacity: opacity)
+            cairo_restore(cr)
         }
+        if clippingAfter {
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
+            cairo_clip(cr)
+        }
+        cairo_set_matrix(cr, &outer)
+    }
+
+    /// CALayer's border: inside the bounds, following the rounded corners, over everything
+    /// the view holds.
+    private static func drawBorder(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
+        let look = layer.appearance, t = layer.transform
+        let width = min(look.borderWidth, layer.size.width / 2, layer.size.height / 2)
+        guard width > 0, look.borderColor.alpha > 0, t.isValid else { return }
+        cairo_save(cr)
+        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &matrix)
+        // The outer edge is the rounded bounds; the inner edge the bounds inset by the width,
+        // its corners rounded by what is left of the radius. Filled between them (even-odd).
+        let radius = min(look.cornerRadius, layer.size.width / 2, layer.size.height / 2)
+        roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: radius, corners: look.maskedCorners)
+        roundedRectangle(cr, x: width, y: width, width: layer.size.width - 2 * width, height: layer.size.height - 2 * width,
+                         radius: max(0, radius - width), corners: look.maskedCorners)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        setColor(cr, look.borderColor, opacity: opacity)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -115,19 +154,26 @@ public enum SceneRasterizer {
         cairo_font_options_destroy(options)
     }
 
-    /// A rectangle at the origin with corners of `radius`, at most half the shorter side,
-    /// as CALayer clamps it.
-    static func roundedRectangle(_ cr: OpaquePointer, x: Double = 0, y: Double = 0, width: Double, height: Double, radius: Double) {
+    /// A rectangle with the `corners` rounded by `radius`, at most half the shorter side, as
+    /// CALayer clamps it; the other corners square.
+    static func roundedRectangle(
+        _ cr: OpaquePointer, x: Double = 0, y: Double = 0, width: Double, height: Double, radius: Double,
+        corners: CornerMask = .all
+    ) {
         let r = max(0, min(radius, width / 2, height / 2))
-        guard r > 0 else {
+        guard r > 0, !corners.isEmpty else {
             cairo_rectangle(cr, x, y, width, height)
             return
         }
+        func corner(_ c: CornerMask) -> Double { corners.contains(c) ? r : 0 }
+        let topRight = corner(.topRight), bottomRight = corner(.bottomRight)
+        let bottomLeft = corner(.bottomLeft), topLeft = corner(.topLeft)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, x + width - r, y + r, r, -.pi / 2, 0)
-        cairo_arc(cr, x + width - r, y + height - r, r, 0, .pi / 2)
-        cairo_arc(cr, x + r, y + height - r, r, .pi / 2, .pi)
-        cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_move_to(cr, x + topLeft, y)
+        if topRight > 0 { cairo_arc(cr, x + width - r, y + r, r, -.pi / 2, 0) } else { cairo_line_to(cr, x + width, y) }
+        if bottomRight > 0 { cairo_arc(cr, x + width - r, y + height - r, r, 0, .pi / 2) } else { cairo_line_to(cr, x + width, y + height) }
+        if bottomLeft > 0 { cairo_arc(cr, x + r, y + height - r, r, .pi / 2, .pi) } else { cairo_line_to(cr, x, y + height) }
+        if topLeft > 0 { cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2) } else { cairo_line_to(cr, x, y) }
         cairo_close_path(cr)
     }
 

@@ -25,8 +25,13 @@ public struct SceneSnapshot: Hashable, Sendable {
         public var size: Size { appearance.bounds.size }
         public var color: Color { appearance.backgroundColor }
         public var cornerRadius: Double { appearance.cornerRadius }
-        /// Worth drawing: shown, not fully transparent, with a background or a label.
-        public var isVisible: Bool { !isHidden && opacity > 0 && (color.alpha > 0 || text != nil) }
+        /// Worth drawing: shown, not fully transparent, with a background, a label, a border or
+        /// a shadow.
+        public var isVisible: Bool {
+            !isHidden && opacity > 0
+                && (color.alpha > 0 || text != nil || appearance.hasShadow
+                    || (appearance.borderWidth > 0 && appearance.borderColor.alpha > 0))
+        }
     }
 
     /// One property animation in flight at this frame.

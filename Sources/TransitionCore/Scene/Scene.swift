@@ -39,14 +39,13 @@ public final class Scene {
 }
 
 extension ViewAppearance {
-    /// This frame with `other`'s look (alpha, colour, corners, hidden), identity transform:
+    /// This frame with `other`'s look (everything but the geometry), identity transform:
     /// a snapshot keeps the look, and its frame already includes the transform.
     func with(from other: ViewAppearance) -> ViewAppearance {
-        var result = self
-        result.alpha = other.alpha
-        result.isHidden = other.isHidden
-        result.backgroundColor = other.backgroundColor
-        result.cornerRadius = other.cornerRadius
+        var result = other
+        result.center = center
+        result.bounds = bounds
+        result.transform = .identity
         return result
     }
 }

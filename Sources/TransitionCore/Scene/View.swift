@@ -22,7 +22,7 @@ public final class View {
     /// property that is animating. Computed on demand, so that a frame costs nothing for
     /// views nobody looks at.
     public var presentation: ViewAppearance {
-        guard animationSlots != SIMD8(repeating: -1) else { return presentationBase }
+        guard animationSlots != Self.noSlots else { return presentationBase }
         var look = presentationBase
         for property in AnimatableProperty.allCases {
             let slot = animationSlots[property.rawValue]
@@ -34,7 +34,8 @@ public final class View {
     /// Where each property's running animation is in the engine's list, by
     /// AnimatableProperty.rawValue; −1 for none. Lets the engine find and replace an
     /// animation without searching.
-    var animationSlots = SIMD8<Int32>(repeating: -1)
+    var animationSlots = noSlots
+    static let noSlots = SIMD16<Int32>(repeating: -1)
 
     init(id: Int, name: String, frame: Rect, scene: Scene) {
         self.id = id
@@ -82,6 +83,43 @@ public final class View {
     public var isHidden: Bool {
         get { model.isHidden }
         set { model.isHidden = newValue; presentationBase.isHidden = newValue }
+    }
+
+    // Layer properties (CALayer's, reached through view.layer in UIKit).
+
+    /// Not animatable: applies at once.
+    public var clipsToBounds: Bool {
+        get { model.clipsToBounds }
+        set { model.clipsToBounds = newValue; presentationBase.clipsToBounds = newValue }
+    }
+    /// Not animatable: applies at once.
+    public var maskedCorners: CornerMask {
+        get { model.maskedCorners }
+        set { model.maskedCorners = newValue.intersection(.all); presentationBase.maskedCorners = model.maskedCorners }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { var next = model; next.borderWidth = max(0, newValue); change(.borderWidth, to: next) }
+    }
+    public var borderColor: Color {
+        get { model.borderColor }
+        set { var next = model; next.borderColor = newValue; change(.borderColor, to: next) }
+    }
+    public var shadowColor: Color {
+        get { model.shadowColor }
+        set { var next = model; next.shadowColor = newValue; change(.shadowColor, to: next) }
+    }
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { var next = model; next.shadowOpacity = min(1, max(0, newValue)); change(.shadowOpacity, to: next) }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        set { var next = model; next.shadowRadius = max(0, newValue); change(.shadowRadius, to: next) }
+    }
+    public var shadowOffset: Size {
+        get { model.shadowOffset }
+        set { var next = model; next.shadowOffset = newValue; change(.shadowOffset, to: next) }
     }
 
     /// Moves the model to `next`, which differs from it in `property` (and `second`), and

@@ -1,5 +1,7 @@
-/// Everything about a view that can be seen and animated, as UIView stores it: a centre and
-/// bounds (the frame is derived), a transform, alpha, hidden, colour and corner radius.
+/// Everything about a view that can be seen and animated, as UIView and its CALayer store it:
+/// a centre and bounds (the frame is derived), a transform, alpha, hidden, colour, corner
+/// radius and the corners it rounds, clipping, a border and a shadow. The defaults are
+/// UIKit's, so a view looks the same here as there until its author changes them.
 public struct ViewAppearance: Hashable, Sendable {
     public var center: Point
     public var bounds: Rect
@@ -8,6 +10,22 @@ public struct ViewAppearance: Hashable, Sendable {
     public var isHidden: Bool = false
     public var backgroundColor: Color = .clear
     public var cornerRadius: Double = 0
+    /// Which corners `cornerRadius` rounds (CALayer.maskedCorners); not animatable.
+    public var maskedCorners: CornerMask = .all
+    /// Subviews are cut to the view's (rounded) bounds; not animatable, as in UIKit.
+    public var clipsToBounds: Bool = false
+    /// A border drawn inside the bounds, over the view's content and subviews, as CALayer's.
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
+    /// A shadow of the view's (rounded) shape, beneath it, blurred by `shadowRadius` points and
+    /// moved by `shadowOffset` (in the view's own coordinates); seen when its opacity is above 0.
+    public var shadowColor: Color = .black
+    public var shadowOpacity: Double = 0
+    public var shadowRadius: Double = 3
+    public var shadowOffset: Size = Size(width: 0, height: -3)
+
+    /// True when the view casts a shadow that can be seen.
+    public var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
 
     public init(frame: Rect) {
         center = frame.center
@@ -31,10 +49,24 @@ public struct ViewAppearance: Hashable, Sendable {
     }
 }
 
-/// The properties an animation can carry, each stored as up to six doubles so that
-/// interpolation is the same arithmetic for all of them.
+/// Which corners a corner radius rounds, as CACornerMask: the bits are the header's
+/// TH_CORNER_* values.
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let topLeft = CornerMask(rawValue: 1)
+    public static let topRight = CornerMask(rawValue: 2)
+    public static let bottomLeft = CornerMask(rawValue: 4)
+    public static let bottomRight = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+    public static let top: CornerMask = [.topLeft, .topRight]
+}
+
+/// The properties an animation can carry, each stored as up to eight doubles so that
+/// interpolation is the same arithmetic for all of them. At most 16 (View.animationSlots).
 public enum AnimatableProperty: Int, CaseIterable, Sendable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
+    case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset
 
     public var name: String {
         switch self {
@@ -44,6 +76,12 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
         case .alpha: return "alpha"
         case .backgroundColor: return "backgroundColor"
         case .cornerRadius: return "cornerRadius"
+        case .borderWidth: return "borderWidth"
+        case .borderColor: return "borderColor"
+        case .shadowColor: return "shadowColor"
+        case .shadowOpacity: return "shadowOpacity"
+        case .shadowRadius: return "shadowRadius"
+        case .shadowOffset: return "shadowOffset"
         }
     }
 }
@@ -66,6 +104,12 @@ extension ViewAppearance {
             let c = backgroundColor
             return AnimatableValue(c.red, c.green, c.blue, c.alpha, 0, 0, 0, 0)
         case .cornerRadius: return AnimatableValue(cornerRadius, 0, 0, 0, 0, 0, 0, 0)
+        case .borderWidth: return AnimatableValue(borderWidth, 0, 0, 0, 0, 0, 0, 0)
+        case .borderColor: return Self.packed(borderColor)
+        case .shadowColor: return Self.packed(shadowColor)
+        case .shadowOpacity: return AnimatableValue(shadowOpacity, 0, 0, 0, 0, 0, 0, 0)
+        case .shadowRadius: return AnimatableValue(shadowRadius, 0, 0, 0, 0, 0, 0, 0)
+        case .shadowOffset: return AnimatableValue(shadowOffset.width, shadowOffset.height, 0, 0, 0, 0, 0, 0)
         }
     }
 
@@ -76,10 +120,22 @@ extension ViewAppearance {
         case .transform: transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
         // Springs overshoot; a colour or an alpha beyond [0, 1] means nothing, so clamp.
         case .alpha: alpha = min(1, max(0, v[0]))
-        case .backgroundColor:
-            let c = v.clamped(lowerBound: AnimatableValue(repeating: 0), upperBound: AnimatableValue(repeating: 1))
-            backgroundColor = Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+        case .backgroundColor: backgroundColor = Self.color(v)
         case .cornerRadius: cornerRadius = max(0, v[0])
+        // A spring may overshoot below 0 too: a width or radius below 0 means nothing.
+        case .borderWidth: borderWidth = max(0, v[0])
+        case .borderColor: borderColor = Self.color(v)
+        case .shadowColor: shadowColor = Self.color(v)
+        case .shadowOpacity: shadowOpacity = min(1, max(0, v[0]))
+        case .shadowRadius: shadowRadius = max(0, v[0])
+        case .shadowOffset: shadowOffset = Size(width: v[0], height: v[1])
         }
+    }
+
+    private static func packed(_ c: Color) -> AnimatableValue { AnimatableValue(c.red, c.green, c.blue, c.alpha, 0, 0, 0, 0) }
+
+    private static func color(_ v: AnimatableValue) -> Color {
+        let c = v.clamped(lowerBound: AnimatableValue(repeating: 0), upperBound: AnimatableValue(repeating: 1))
+        return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
     }
 }

@@ -33,6 +33,15 @@ public struct BuiltScene {
         view.cornerRadius = node.cornerRadius
         view.alpha = node.alpha
         view.sharedID = node.sharedID
+        let layer = node.layer
+        view.maskedCorners = layer.maskedCorners
+        view.clipsToBounds = layer.clipsToBounds
+        view.borderWidth = layer.borderWidth
+        view.borderColor = layer.borderColor
+        view.shadowColor = layer.shadowColor
+        view.shadowOpacity = layer.shadowOpacity
+        view.shadowRadius = layer.shadowRadius
+        view.shadowOffset = layer.shadowOffset
         if let text = node.text {
             labels[node.name] = ViewText(text, size: min(34, max(11, node.frame.size.height * 0.6)))
         }

@@ -15,7 +15,27 @@ public struct SceneDescription: Equatable, Sendable {
         public var sharedID: String?
         public var text: String?
         public var children: [ViewNode]
+        /// The CALayer properties the node sets; UIKit's defaults for the rest.
+        public var layer = LayerStyle()
     }
+
+    /// A view's layer properties in a scene file: corners, clipping, border and shadow.
+    public struct LayerStyle: Equatable, Sendable {
+        public var maskedCorners: CornerMask = .all
+        public var clipsToBounds = false
+        public var borderWidth = 0.0
+        public var borderColor: Color = .black
+        public var shadowColor: Color = .black
+        public var shadowOpacity = 0.0
+        public var shadowRadius = 3.0
+        public var shadowOffset = Size(width: 0, height: -3)
+        public init() {}
+    }
+
+    /// The names of the corners in `maskedCorners`, as CACornerMask's.
+    static let cornerNames: [(String, CornerMask)] = [
+        ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
+    ]
 
     public struct Screen: Equatable, Sendable {
         public var name: String
@@ -108,7 +128,7 @@ extension SceneDescription {
     }
 
     private static func view(_ r: Reader) throws -> ViewNode {
-        try r.allowOnly(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views"])
+        try r.allowOnly(Set(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views"]).union(layerKeys))
         let f = try r.required("frame").numbers(4, "[x, y, width, height]")
         guard f[2] >= 0, f[3] >= 0 else { throw r.child("frame")!.fail("width and height may not be negative") }
         let alpha = try r.optional("alpha")?.number(in: 0...1) ?? 1
@@ -116,7 +136,37 @@ extension SceneDescription {
             name: try r.required("name").string(), frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
             color: try r.optional("color")?.color() ?? .clear, cornerRadius: try r.optional("cornerRadius")?.number(in: 0...10_000) ?? 0,
             alpha: alpha, sharedID: try r.optional("shared")?.string(), text: try r.optional("text")?.string(),
-            children: try r.optional("views")?.array().map(view) ?? [])
+            children: try r.optional("views")?.array().map(view) ?? [], layer: try layer(r))
+    }
+
+    static let layerKeys = [
+        "maskedCorners", "clipsToBounds", "borderWidth", "borderColor",
+        "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
+    ]
+
+    private static func layer(_ r: Reader) throws -> LayerStyle {
+        var style = LayerStyle()
+        if let corners = try r.optional("maskedCorners") {
+            style.maskedCorners = []
+            for item in try corners.array() {
+                let name = try item.string()
+                guard let corner = cornerNames.first(where: { $0.0 == name })?.1 else {
+                    throw item.fail("'\(name)' is not a corner: " + cornerNames.map(\.0).joined(separator: ", "))
+                }
+                style.maskedCorners.insert(corner)
+            }
+        }
+        if let clips = try r.optional("clipsToBounds") { style.clipsToBounds = try clips.bool() }
+        if let width = try r.optional("borderWidth") { style.borderWidth = try width.number(in: 0...10_000) }
+        if let color = try r.optional("borderColor") { style.borderColor = try color.color() }
+        if let color = try r.optional("shadowColor") { style.shadowColor = try color.color() }
+        if let opacity = try r.optional("shadowOpacity") { style.shadowOpacity = try opacity.number(in: 0...1) }
+        if let radius = try r.optional("shadowRadius") { style.shadowRadius = try radius.number(in: 0...1_000) }
+        if let offset = try r.optional("shadowOffset") {
+            let o = try offset.numbers(2, "[dx, dy]")
+            style.shadowOffset = Size(width: o[0], height: o[1])
+        }
+        return style
     }
 
     private static func names(_ node: ViewNode) -> [String] { [node.name] + node.children.flatMap(names) }
@@ -164,6 +214,10 @@ extension SceneDescription {
         func string() throws -> String {
             guard case .string(let s) = located.value else { throw fail("expected a string") }
             return s
+        }
+        func bool() throws -> Bool {
+            guard case .bool(let b) = located.value else { throw fail("expected true or false") }
+            return b
         }
         func identifier() throws -> String {
             let s = try string()

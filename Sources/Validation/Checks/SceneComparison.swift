@@ -55,6 +55,32 @@ enum SceneComparison {
         if abs(a.cornerRadius - e.cornerRadius) > tolerance {
             found.append("'\(name)' corner radius is \(number(a.cornerRadius)), \(versus) \(number(e.cornerRadius))")
         }
+        found += layerDifferences(a, e, name: name, tolerance: tolerance, versus: versus)
+        return found
+    }
+
+    /// How a view's layer properties (ABI 1.1: corners, clipping, border, shadow) differ.
+    private static func layerDifferences(_ a: ViewAppearance, _ e: ViewAppearance, name: String, tolerance: Double, versus: String) -> [String] {
+        var found: [String] = []
+        func differs(_ x: Color, _ y: Color) -> Bool {
+            [x.red - y.red, x.green - y.green, x.blue - y.blue, x.alpha - y.alpha].contains { abs($0) > tolerance }
+        }
+        if a.maskedCorners != e.maskedCorners { found.append("'\(name)' masked corners are \(a.maskedCorners.rawValue), \(versus) \(e.maskedCorners.rawValue)") }
+        if a.clipsToBounds != e.clipsToBounds { found.append("'\(name)' clips to bounds is \(a.clipsToBounds), \(versus) \(e.clipsToBounds)") }
+        if abs(a.borderWidth - e.borderWidth) > tolerance {
+            found.append("'\(name)' border width is \(number(a.borderWidth)), \(versus) \(number(e.borderWidth))")
+        }
+        if differs(a.borderColor, e.borderColor) { found.append("'\(name)' border colour changed") }
+        if abs(a.shadowOpacity - e.shadowOpacity) > tolerance {
+            found.append("'\(name)' shadow opacity is \(number(a.shadowOpacity)), \(versus) \(number(e.shadowOpacity))")
+        }
+        if abs(a.shadowRadius - e.shadowRadius) > tolerance {
+            found.append("'\(name)' shadow radius is \(number(a.shadowRadius)), \(versus) \(number(e.shadowRadius))")
+        }
+        if abs(a.shadowOffset.width - e.shadowOffset.width) > tolerance || abs(a.shadowOffset.height - e.shadowOffset.height) > tolerance {
+            found.append("'\(name)' shadow offset is (\(number(a.shadowOffset.width)), \(number(a.shadowOffset.height))), \(versus) (\(number(e.shadowOffset.width)), \(number(e.shadowOffset.height)))")
+        }
+        if differs(a.shadowColor, e.shadowColor) { found.append("'\(name)' shadow colour changed") }
         return found
     }
 

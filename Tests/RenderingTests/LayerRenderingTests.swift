@@ -1,0 +1,108 @@
+import Testing
+import TransitionCore
+@testable import Rendering
+
+/// How the renderer draws CALayer's properties, pixel by pixel: masked corners, clipping,
+/// borders and blurred shadows, at scale 1 on a white window so that each pixel can be read.
+@Suite("Layer rendering")
+struct LayerRenderingTests {
+    let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+
+    /// A 200×200 white window holding a red 100×100 card at (50, 50); `style` sets it up.
+    func render(_ style: (Scene, View) -> Void) -> CairoImage {
+        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 60))
+        scene.window.backgroundColor = .white
+        let card = scene.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        card.backgroundColor = red
+        scene.window.addSubview(card)
+        style(scene, card)
+        return SceneRasterizer.render(SceneSnapshot.capture(scene), width: 200, height: 200)
+    }
+
+    func isWhite(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 250 && p.green > 250 && p.blue > 250 }
+    func isRed(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 250 && p.green < 5 && p.blue < 5 }
+    func isBlue(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.blue > 250 && p.red < 5 && p.green < 5 }
+    /// How dark a grey pixel is: 0 white, 255 black.
+    func darkness(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Int { 255 - Int(p.green) }
+
+    @Test("masked corners: only the corners named are rounded")
+    func maskedCorners() {
+        let all = render { _, card in card.cornerRadius = 30 }
+        let top = render { _, card in card.cornerRadius = 30; card.maskedCorners = .top }
+        // (52, 52) is inside the card's box but outside a 30-point rounded corner.
+        #expect(isWhite(all.rgba(x: 52, y: 52)) && isWhite(all.rgba(x: 52, y: 147)))
+        #expect(isWhite(top.rgba(x: 52, y: 52)) && isWhite(top.rgba(x: 147, y: 52)), "the top corners are rounded")
+        #expect(isRed(top.rgba(x: 52, y: 147)) && isRed(top.rgba(x: 147, y: 147)), "the bottom corners are square")
+    }
+
+    @Test("clipsToBounds cuts a subview to the rounded bounds; without it the subview shows past them")
+    func clipping() {
+        func picture(clips: Bool) -> CairoImage {
+            render { scene, card in
+                card.cornerRadius = 20
+                card.clipsToBounds = clips
+                let child = scene.makeView(name: "child", frame: Rect(x: -40, y: 40, width: 180, height: 20))
+                child.backgroundColor = blue
+                card.addSubview(child)
+            }
+        }
+        let open = picture(clips: false), clipped = picture(clips: true)
+        // (20, 100) is left of the card, where the unclipped child reaches.
+        #expect(isBlue(open.rgba(x: 20, y: 100)))
+        #expect(isWhite(clipped.rgba(x: 20, y: 100)))
+        #expect(isBlue(clipped.rgba(x: 100, y: 100)), "inside the bounds the child is drawn")
+    }
+
+    @Test("a border is drawn inside the bounds, over the subviews, following the rounded corners")
+    func border() {
+        let image = render { scene, card in
+            card.borderWidth = 6
+            card.borderColor = blue
+            card.cornerRadius = 20
+            let child = scene.makeView(name: "child", frame: Rect(x: 0, y: 40, width: 100, height: 20))
+            child.backgroundColor = .white
+            card.addSubview(child)
+        }
+        #expect(isBlue(image.rgba(x: 52, y: 100)), "the left edge, over the white subview")
+        #expect(isWhite(image.rgba(x: 48, y: 100)), "nothing outside the bounds")
+        #expect(isWhite(image.rgba(x: 100, y: 100)), "the subview inside the border")
+        #expect(isRed(image.rgba(x: 100, y: 70)), "the card inside the border")
+        #expect(isWhite(image.rgba(x: 51, y: 51)), "the corner is rounded, the border too")
+    }
+
+    @Test("a shadow falls beneath the card, moved by its offset, blurred by its radius, and none at opacity 0")
+    func shadow() {
+        func picture(opacity: Double, radius: Double) -> CairoImage {
+            render { _, card in
+                card.shadowOpacity = opacity
+                card.shadowRadius = radius
+                card.shadowOffset = Size(width: 0, height: 20)
+                card.shadowColor = .black
+            }
+        }
+        let none = picture(opacity: 0, radius: 4)
+        #expect(isWhite(none.rgba(x: 100, y: 160)))
+        let sharp = picture(opacity: 1, radius: 0)
+        #expect(darkness(sharp.rgba(x: 100, y: 165)) > 250, "under the card's bottom edge, 20 points down: black")
+        #expect(isWhite(sharp.rgba(x: 100, y: 45)), "the shadow moved down, not up")
+        #expect(isRed(sharp.rgba(x: 100, y: 100)), "the card is drawn over its shadow")
+        let soft = picture(opacity: 1, radius: 16)
+        let edge = darkness(soft.rgba(x: 100, y: 170)), inside = darkness(soft.rgba(x: 100, y: 160)), outside = darkness(soft.rgba(x: 100, y: 185))
+        #expect(inside > edge && edge > outside && outside > 0, "the blur fades across the shadow's edge: \(inside), \(edge), \(outside)")
+        #expect(edge > 90 && edge < 165, "half dark at the edge of a blurred shadow: \(edge)")
+        let faint = picture(opacity: 0.5, radius: 0)
+        #expect(abs(darkness(faint.rgba(x: 100, y: 165)) - 128) < 4, "opacity 0.5 is half as dark")
+    }
+
+    @Test("three box blurs spread as a Gaussian of the same standard deviation")
+    func boxBlurWidth() {
+        for sigma in [2.0, 5, 12] {
+            let half = Double(LayerShadow.boxHalfWidth(sigma: sigma))
+            let variance = 3 * (pow2(2 * half + 1) - 1) / 12
+            #expect(abs(variance.squareRoot() - sigma) < 0.6, "σ \(sigma): half-width \(half) gives σ \(variance.squareRoot())")
+        }
+        #expect(LayerShadow.boxHalfWidth(sigma: 0) == 0)
+    }
+
+    private func pow2(_ x: Double) -> Double { x * x }
+}
