@@ -11,6 +11,7 @@
 #include "transition_host.h"
 
 #define DIMMING_DURATION 0.35
+#define SHEET_CORNER_RADIUS 12.0
 
 static const th_host_api *host;
 
@@ -135,6 +136,24 @@ static bool dimming_frame_of_presented_view(void *opaque, th_rect container_boun
     return true;
 }
 
+/* The sheet's top corners are rounded, as iOS rounds a sheet's, and its content is cut to
+ * them. Only a 1.1 host can: a 1.0 host's table ends before the layer functions, and there
+ * the sheet stays square. */
+static void round_sheet(th_context ctx)
+{
+    th_view sheet;
+
+    if (!TH_HAS_FIELD(host, th_host_api, set_masked_corners)) {
+        return;
+    }
+    if (host->view(ctx, TH_TO, &sheet) != TH_OK || is_none(sheet)) {
+        return;
+    }
+    host->set_corner_radius(sheet, SHEET_CORNER_RADIUS);
+    host->set_masked_corners(sheet, TH_CORNER_TOP_LEFT | TH_CORNER_TOP_RIGHT);
+    host->set_clips_to_bounds(sheet, true);
+}
+
 static void dimming_presentation_will_begin(void *opaque, th_context ctx)
 {
     dimming *self = opaque;
@@ -145,6 +164,7 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
 
     /* The presentation itself goes ahead without a backdrop; it is the animator's job, not
      * ours, to end the transition, so a failure here only costs the dimming. */
+    round_sheet(ctx);
     status = host->container_view(ctx, &container);
     if (status != TH_OK) {
         plugin_log(TH_LOG_ERROR, "dimming: container_view failed (status %d); no dimming",
@@ -272,8 +292,8 @@ static const th_effect_descriptor effects[] = {
         .kind = TH_KIND_PRESENTATION_CONTROLLER,
         .id = "dimming",
         .name = "Dimming",
-        .description = "Shows the presented view as a sheet over the lower part of the screen "
-                       "(two thirds by default), above a dimmed backdrop.",
+        .description = "Shows the presented view as a sheet with rounded top corners over the "
+                       "lower part of the screen (two thirds by default), above a dimmed backdrop.",
         .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
         .param_count = PARAM_COUNT,
         .params = params,

@@ -90,6 +90,13 @@ struct LayerRenderingTests {
         let edge = darkness(soft.rgba(x: 100, y: 170)), inside = darkness(soft.rgba(x: 100, y: 160)), outside = darkness(soft.rgba(x: 100, y: 185))
         #expect(inside > edge && edge > outside && outside > 0, "the blur fades across the shadow's edge: \(inside), \(edge), \(outside)")
         #expect(edge > 90 && edge < 165, "half dark at the edge of a blurred shadow: \(edge)")
+        let clipped = render { _, card in
+            card.shadowOpacity = 1
+            card.shadowRadius = 0
+            card.shadowOffset = Size(width: 0, height: 20)
+            card.clipsToBounds = true
+        }
+        #expect(isWhite(clipped.rgba(x: 100, y: 165)), "a view that clips casts no shadow, as a layer that masks to its bounds")
         let faint = picture(opacity: 0.5, radius: 0)
         #expect(abs(darkness(faint.rgba(x: 100, y: 165)) - 128) < 4, "opacity 0.5 is half as dark")
     }

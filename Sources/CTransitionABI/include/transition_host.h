@@ -390,8 +390,8 @@ typedef struct th_host_api {
      * curves, springs and keyframes alike and under the percent-driven interaction; elsewhere
      * they apply at once; getters return the model value. A cancelled transition puts every
      * one back. A refused value returns TH_ERR_BAD_ARGUMENT, changes nothing and is reported
-     * as a contract violation (a warning in the run's trace; `host validate` fails the test
-     * that saw it). Snapshots (snapshot_view) copy them. --- */
+     * as misuse (a warning in the run's trace, naming the function and its rule; `host
+     * validate` warns in the test that saw it). Snapshots (snapshot_view) copy them. --- */
 
     /* Whether subviews are cut to the view's bounds, rounded as the view is (clipsToBounds,
      * masksToBounds). Not animatable: applies at once. Default 0. */
@@ -412,7 +412,8 @@ typedef struct th_host_api {
      * offset, blurred by the radius, in the colour at the opacity, beneath the view. Colour
      * components in [0, 1] (default opaque black); opacity finite, clamped to [0, 1] (default 0:
      * none); radius in points, finite and >= 0 (default 3); offset in points in the view's own
-     * coordinates, x right and y down, finite (default {0, -3}, UIKit's: 3 points up). */
+     * coordinates, x right and y down, finite (default {0, -3}, UIKit's: 3 points up). As in
+     * UIKit, a view that clips to its bounds casts no shadow: put the shadow on a superview. */
     th_status (*get_shadow_color)(th_view view, th_color *out);
     th_status (*set_shadow_color)(th_view view, th_color color);
     th_status (*get_shadow_opacity)(th_view view, double *out);

@@ -53,7 +53,7 @@ public enum TimelineJSON {
                 color(look.borderColor, &j)
             }
         }
-        if look.hasShadow {
+        if look.shadowOpacity > 0 {
             j.key("shadow")
             j.object { j in
                 j.key("color")

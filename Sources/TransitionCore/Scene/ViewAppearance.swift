@@ -24,8 +24,10 @@ public struct ViewAppearance: Hashable, Sendable {
     public var shadowRadius: Double = 3
     public var shadowOffset: Size = Size(width: 0, height: -3)
 
-    /// True when the view casts a shadow that can be seen.
-    public var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
+    /// True when the view casts a shadow that can be seen. As in UIKit, a view that clips to
+    /// its bounds casts none (its layer's masksToBounds cuts the shadow off too): apps put the
+    /// shadow on a superview that does not clip.
+    public var hasShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 && !clipsToBounds }
 
     public init(frame: Rect) {
         center = frame.center

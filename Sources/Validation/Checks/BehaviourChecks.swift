@@ -124,7 +124,9 @@ enum BehaviourChecks {
            let e = expected.layers.first(where: { $0.viewID == destination }) {
             warnings = SceneComparison.lookDifferences(a.appearance, e.appearance, name: a.name, versus: "the standard animation leaves",
                                                        frames: false)
-                .filter { !$0.contains("colour") && !$0.contains("corner") }
+                // Its colour and its layer's look (corners, clipping, border, shadow) are the
+                // effect's to choose, as a sheet's rounded corners and shadow are.
+                .filter { w in !["colour", "corner", "clips", "border", "shadow"].contains { w.contains($0) } }
         }
         return (stray, warnings)
     }
