@@ -114,6 +114,7 @@ static void *resolve(const char *name)
     F(void, cairo_surface_finish, (cairo_surface_t * surface), (surface))                                        \
     F(void, cairo_surface_flush, (cairo_surface_t * surface), (surface))                                         \
     F(void, cairo_surface_mark_dirty, (cairo_surface_t * surface), (surface))                                    \
+    F(cairo_surface_t *, cairo_surface_reference, (cairo_surface_t * surface), (surface))                        \
     F(cairo_status_t, cairo_surface_status, (cairo_surface_t * surface), (surface))                              \
     F(cairo_status_t, cairo_surface_write_to_png, (cairo_surface_t * surface, const char *filename),             \
       (surface, filename))                                                                                       \

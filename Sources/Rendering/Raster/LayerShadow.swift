@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 import TransitionCore
 
 /// A layer's shadow, as CALayer draws one: the layer's (rounded) shape moved by the shadow
@@ -11,6 +12,10 @@ import TransitionCore
 /// there by three box blurs (which together come within a few percent of a Gaussian, the way
 /// browsers blur box-shadows), and painted through as a mask. Drawing in device pixels keeps
 /// the blur as wide on a scale-2 picture as it looks on a phone.
+///
+/// The blurred masks are kept (ShadowMasks): a mask depends only on the shape, the blur and
+/// where the shape falls within a pixel, so the eight same-sized thumbnails of a list share
+/// one, and a view that stands still, or moves by whole pixels, costs one blur in a run.
 enum LayerShadow {
     /// Draws `layer`'s shadow on `cr`, whose matrix places the layer's own coordinates.
     /// `opacity` is the layer's inherited opacity.
@@ -20,60 +25,67 @@ enum LayerShadow {
         guard alpha > 0, layer.size.width > 0, layer.size.height > 0 else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        // How many device pixels a point is, along the layer's axes on average.
-        let scale = (abs(m.xx * m.yy - m.xy * m.yx)).squareRoot()
-        guard scale.isFinite, scale > 0 else { return }
-        // CALayer's radius reads as a Gaussian's standard deviation of half of it.
-        let sigma = look.shadowRadius / 2 * scale
-        let half = boxHalfWidth(sigma: sigma)
-        let pad = Double(3 * half + 2)
-
-        // The shape's box in device pixels, grown by how far the blur spreads, cut to the clip.
-        let dx = look.shadowOffset.width, dy = look.shadowOffset.height
-        let corners = [(0.0, 0.0), (layer.size.width, 0.0), (0.0, layer.size.height), (layer.size.width, layer.size.height)]
-            .map { (x, y) in (m.xx * (x + dx) + m.xy * (y + dy) + m.x0, m.yx * (x + dx) + m.yy * (y + dy) + m.y0) }
-        var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_clip_extents(cr, &clipX1, &clipY1, &clipX2, &clipY2)
-        cairo_restore(cr)
-        let x1 = max((corners.map(\.0).min()! - pad).rounded(.down), clipX1.rounded(.down))
-        let y1 = max((corners.map(\.1).min()! - pad).rounded(.down), clipY1.rounded(.down))
-        let x2 = min((corners.map(\.0).max()! + pad).rounded(.up), clipX2.rounded(.up))
-        let y2 = min((corners.map(\.1).max()! + pad).rounded(.up), clipY2.rounded(.up))
-        // Off the picture altogether, or absurdly large (a transform gone wild): nothing to see.
-        guard x2 > x1, y2 > y1, (x2 - x1) * (y2 - y1) < 64_000_000 else { return }
-        let width = Int(x2 - x1), height = Int(y2 - y1)
-
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return }
-        defer { cairo_surface_destroy(mask) }
-        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS, let shape = cairo_create(mask) else { return }
-        var placed = m
-        placed.x0 -= x1
-        placed.y0 -= y1
-        cairo_set_matrix(shape, &placed)
-        SceneRasterizer.roundedRectangle(
-            shape, x: dx, y: dy, width: layer.size.width, height: layer.size.height,
-            radius: look.cornerRadius, corners: look.maskedCorners)
-        cairo_set_source_rgba(shape, 0, 0, 0, 1)
-        cairo_fill(shape)
-        cairo_destroy(shape)
-
-        if half > 0 {
-            cairo_surface_flush(mask)
-            let stride = Int(cairo_image_surface_get_stride(mask))
-            if let data = cairo_image_surface_get_data(mask) {
-                blur(data, width: width, height: height, stride: stride, half: half)
-            }
-            cairo_surface_mark_dirty(mask)
-        }
+        guard [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0].allSatisfy(\.isFinite) else { return }
+        // The whole pixels of the translation move the mask; only the fraction shapes it.
+        let wholeX = m.x0.rounded(.down), wholeY = m.y0.rounded(.down)
+        let key = ShadowMasks.Key(
+            xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: m.x0 - wholeX, fractionY: m.y0 - wholeY,
+            width: layer.size.width, height: layer.size.height, cornerRadius: look.cornerRadius,
+            corners: look.maskedCorners.rawValue, offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height,
+            radius: look.shadowRadius)
+        guard let mask = ShadowMasks.shared.mask(for: key) else { return }
+        defer { cairo_surface_destroy(mask.surface) }
 
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let c = look.shadowColor
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, alpha)
-        cairo_mask_surface(cr, mask, x1, y1)
+        cairo_mask_surface(cr, mask.surface, wholeX + mask.originX, wholeY + mask.originY)
         cairo_restore(cr)
+    }
+
+    /// Draws and blurs the mask `key` describes: its shape in device pixels, with its
+    /// translation's whole pixels taken out. Nil when it would be empty or absurdly large
+    /// (a transform gone wild).
+    static func makeMask(_ key: ShadowMasks.Key) -> ShadowMasks.Mask? {
+        // How many device pixels a point is, along the layer's axes on average.
+        let scale = abs(key.xx * key.yy - key.xy * key.yx).squareRoot()
+        guard scale.isFinite, scale > 0 else { return nil }
+        // CALayer's radius reads as a Gaussian's standard deviation of half of it.
+        let half = boxHalfWidth(sigma: key.radius / 2 * scale)
+        let pad = Double(3 * half + 2)
+        let dx = key.offsetX, dy = key.offsetY
+        let corners = [(0.0, 0.0), (key.width, 0.0), (0.0, key.height), (key.width, key.height)].map { (x, y) in
+            (key.xx * (x + dx) + key.xy * (y + dy) + key.fractionX, key.yx * (x + dx) + key.yy * (y + dy) + key.fractionY)
+        }
+        let x1 = (corners.map(\.0).min()! - pad).rounded(.down), y1 = (corners.map(\.1).min()! - pad).rounded(.down)
+        let x2 = (corners.map(\.0).max()! + pad).rounded(.up), y2 = (corners.map(\.1).max()! + pad).rounded(.up)
+        guard x2 > x1, y2 > y1, (x2 - x1) * (y2 - y1) < 16_000_000 else { return nil }
+        let width = Int(x2 - x1), height = Int(y2 - y1)
+
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let shape = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        var placed = cairo_matrix_t(xx: key.xx, yx: key.yx, xy: key.xy, yy: key.yy, x0: key.fractionX - x1, y0: key.fractionY - y1)
+        cairo_set_matrix(shape, &placed)
+        SceneRasterizer.roundedRectangle(
+            shape, x: dx, y: dy, width: key.width, height: key.height,
+            radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners))
+        cairo_set_source_rgba(shape, 0, 0, 0, 1)
+        cairo_fill(shape)
+        cairo_destroy(shape)
+
+        if half > 0 {
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            if let data = cairo_image_surface_get_data(surface) {
+                blur(data, width: width, height: height, stride: stride, half: half)
+            }
+            cairo_surface_mark_dirty(surface)
+        }
+        return ShadowMasks.Mask(surface: surface, originX: x1, originY: y1, bytes: height * Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// The half-width of the box that, applied three times, blurs like a Gaussian of `sigma`
@@ -86,32 +98,104 @@ enum LayerShadow {
     /// Three box blurs of half-width `half` across the rows, then three down the columns, in
     /// place on an 8-bit alpha image. Pixels beyond the edges count as transparent.
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, half: Int) {
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var out = [UInt8](repeating: 0, count: max(width, height))
+        let longest = max(width, height)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        defer { line.deallocate(); scratch.deallocate() }
         for y in 0..<height {
-            for x in 0..<width { line[x] = data[y * stride + x] }
-            for _ in 0..<3 { boxPass(&line, &out, count: width, half: half) }
-            for x in 0..<width { data[y * stride + x] = line[x] }
+            let row = data + y * stride
+            for _ in 0..<3 { boxPass(row, scratch, count: width, half: half) }
         }
         for x in 0..<width {
             for y in 0..<height { line[y] = data[y * stride + x] }
-            for _ in 0..<3 { boxPass(&line, &out, count: height, half: half) }
+            for _ in 0..<3 { boxPass(line, scratch, count: height, half: half) }
             for y in 0..<height { data[y * stride + x] = line[y] }
         }
     }
 
     /// One box blur of `values[0..<count]` with a running sum; the result goes back in `values`.
-    private static func boxPass(_ values: inout [UInt8], _ scratch: inout [UInt8], count: Int, half: Int) {
+    private static func boxPass(_ values: UnsafeMutablePointer<UInt8>, _ scratch: UnsafeMutablePointer<UInt8>, count: Int, half: Int) {
         let window = 2 * half + 1
         var sum = 0
         // The window around index 0: indices −half…half, those below 0 being transparent.
         for i in 0...min(half, count - 1) { sum += Int(values[i]) }
         for i in 0..<count {
-            scratch[i] = UInt8((sum + window / 2) / window)
+            scratch[i] = UInt8(truncatingIfNeeded: (sum + window / 2) / window)
             let entering = i + half + 1, leaving = i - half
             if entering < count { sum += Int(values[entering]) }
             if leaving >= 0 { sum -= Int(values[leaving]) }
         }
-        for i in 0..<count { values[i] = scratch[i] }
+        values.update(from: scratch, count: count)
+    }
+}
+
+/// The blurred shadow masks made recently, shared by every thread that draws (PNG frames are
+/// drawn on several). Bounded by total size; the least recently used go first.
+final class ShadowMasks: Sendable {
+    static let shared = ShadowMasks()
+
+    /// Everything a mask's pixels depend on.
+    struct Key: Hashable, Sendable {
+        var xx, yx, xy, yy: Double
+        var fractionX, fractionY: Double
+        var width, height, cornerRadius: Double
+        var corners: UInt32
+        var offsetX, offsetY, radius: Double
+    }
+
+    /// An A8 image and where its top-left pixel goes, relative to the whole pixels of the
+    /// layer's translation. `surface` is a reference the receiver owns and must destroy.
+    struct Mask: @unchecked Sendable {
+        let surface: OpaquePointer
+        let originX, originY: Double
+        let bytes: Int
+    }
+
+    /// Up to this many bytes of masks are kept.
+    static let budget = 32 << 20
+
+    private struct State: ~Copyable {
+        var masks: [Key: Mask] = [:]
+        var lastUse: [Key: Int] = [:]
+        var clock = 0
+        var bytes = 0
+    }
+    private let state = Mutex(State())
+
+    /// Lets go of every mask kept.
+    func removeAll() {
+        state.withLock { s in
+            for mask in s.masks.values { cairo_surface_destroy(mask.surface) }
+            s = State()
+        }
+    }
+
+    /// The mask for `key`, made now if it is not kept; with a reference of the caller's own.
+    func mask(for key: Key) -> Mask? {
+        let kept: Mask? = state.withLock { s in
+            guard let mask = s.masks[key] else { return nil }
+            s.clock += 1
+            s.lastUse[key] = s.clock
+            cairo_surface_reference(mask.surface)
+            return mask
+        }
+        if let kept { return kept }
+        guard let made = LayerShadow.makeMask(key) else { return nil }
+        state.withLock { s in
+            if s.masks[key] == nil && made.bytes <= Self.budget {
+                while s.bytes + made.bytes > Self.budget, let oldest = s.lastUse.min(by: { $0.value < $1.value })?.key {
+                    let evicted = s.masks.removeValue(forKey: oldest)!
+                    s.lastUse[oldest] = nil
+                    s.bytes -= evicted.bytes
+                    cairo_surface_destroy(evicted.surface)
+                }
+                cairo_surface_reference(made.surface)
+                s.masks[key] = made
+                s.clock += 1
+                s.lastUse[key] = s.clock
+                s.bytes += made.bytes
+            }
+        }
+        return made
     }
 }

@@ -26,6 +26,10 @@ public enum SceneRasterizer {
         }
     }
 
+    /// Forgets what drawing keeps from frame to frame (the blurred shadow masks): for
+    /// benchmarks that measure a frame drawn from nothing.
+    public static func forgetKeptDrawings() { ShadowMasks.shared.removeAll() }
+
     /// Draws the snapshot on a Cairo context; the context's state is left as it was.
     public static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement) {
         cairo_save(cr)
