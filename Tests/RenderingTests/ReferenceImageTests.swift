@@ -19,7 +19,7 @@ struct ReferenceImageTests {
 
     /// The poses: the home screen at rest (full size); the detail screen part-way in,
     /// scaled and faded (half size); the detail screen rotated with rounded corners over a
-    /// half-faded home screen (half size).
+    /// half-faded home screen (half size); the layer properties (full size).
     static let cases: [(name: String, width: Int, height: Int, pose: @Sendable (DemoScene) -> Void)] = [
         ("home", 390, 844, { _ in }),
         ("detail-sliding", 195, 422, { demo in
@@ -33,6 +33,28 @@ struct ReferenceImageTests {
             demo.home.view.alpha = 0.5
             demo.detail.view.transform = rotation(degrees: 12, scale: 0.6)
             demo.detail.view.cornerRadius = 40
+        }),
+        // ABI 1.1's layer properties: the detail screen as a sheet with rounded top corners
+        // and its content clipped to them, over the home screen whose thumbnails cast blurred
+        // shadows; the fact cards bordered and shadowed (full size, as the README shows it).
+        ("sheet-layers", 390, 844, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            demo.detail.view.frame = Rect(x: 0, y: 300, width: 390, height: 844)
+            demo.detail.view.cornerRadius = 16
+            demo.detail.view.maskedCorners = .top
+            demo.detail.view.clipsToBounds = true
+            demo.home.view.alpha = 0.6
+            for view in demo.scene.window.subtree() {
+                if view.name.hasSuffix(".thumbnail") || ["detail.fact1", "detail.fact2", "detail.fact3"].contains(view.name) {
+                    view.shadowOpacity = 0.35
+                    view.shadowRadius = 8
+                    view.shadowOffset = Size(width: 0, height: 4)
+                }
+                if view.name.hasPrefix("detail.fact") && view.name.count == "detail.fact1".count {
+                    view.borderWidth = 1.5
+                    view.borderColor = Color(red: 0.2, green: 0.45, blue: 0.95, alpha: 0.6)
+                }
+            }
         }),
     ]
 
