@@ -6,7 +6,8 @@
  * The element is found through the host's shared-elements extension: views on both screens
  * with the same shared id. A snapshot of the element flies between the two places, converted
  * into the container's coordinates, while the real views are hidden; at the end the snapshot
- * goes and the real views show again. Without a shared pair the screens simply cross-fade.
+ * goes and the real views show again; its corner radius goes to the target's as it flies.
+ * Without a shared pair the screens simply cross-fade.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ typedef struct zoom {
     th_view source, target; /* the element where it is now, and where it goes */
     th_view flying;       /* the snapshot that moves; {0} when there is no shared pair */
     th_rect end;          /* where the snapshot ends, in the container */
+    double end_radius;    /* the target's corner radius, which the snapshot's goes to */
     bool added_to_view;   /* this animator put to_view in the container */
 } zoom;
 
@@ -69,7 +71,11 @@ static void find_pair(zoom *self)
 static void zoom_animations(void *user)
 {
     zoom *self = user;
-    if (!is_none(self->flying)) host->set_frame(self->flying, self->end);
+    if (!is_none(self->flying)) {
+        host->set_frame(self->flying, self->end);
+        /* A rounded thumbnail grows into a square header: its corners straighten as it goes. */
+        host->set_corner_radius(self->flying, self->end_radius);
+    }
     if (self->incoming) host->set_alpha(self->to_view, 1.0);
     else host->set_alpha(self->from_view, 0.0);
 }
@@ -135,6 +141,9 @@ static void zoom_animate(void *opaque, th_context ctx)
         host->snapshot_view(self->source, &self->flying) == TH_OK) {
         host->add_subview(self->container, self->flying);
         host->set_frame(self->flying, start);
+        if (host->get_corner_radius(self->target, &self->end_radius) != TH_OK) self->end_radius = 0;
+        /* On a 1.1 host the snapshot's content is cut to its rounded, changing bounds. */
+        if (TH_HAS_FIELD(host, th_host_api, set_clips_to_bounds)) host->set_clips_to_bounds(self->flying, true);
         host->set_hidden(self->source, true);
         host->set_hidden(self->target, true);
     } else {

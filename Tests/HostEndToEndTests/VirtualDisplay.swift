@@ -29,8 +29,7 @@ final class VirtualDisplay: @unchecked Sendable {
                      sourceLocation: sourceLocation)
         let first = Int.random(in: 200..<900)
         for number in first..<(first + 40) {
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
+            if isTaken(number) { continue }
             let server = Process()
             server.executableURL = URL(fileURLWithPath: xvfb)
             server.arguments = [":\(number)", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
@@ -54,14 +53,32 @@ final class VirtualDisplay: @unchecked Sendable {
         throw ChildProcessFailure(description: "no Xvfb display could be started from :\(first) to :\(first + 39)")
     }
 
+    /// Whether display `number` belongs to a running server. A lock whose process is gone (a
+    /// server killed before it could clean up) is stale: it and its socket are removed, as an
+    /// X server itself does, so that stale locks cannot use up the numbers.
+    static func isTaken(_ number: Int) -> Bool {
+        let lock = "/tmp/.X\(number)-lock", socket = "/tmp/.X11-unix/X\(number)"
+        guard let text = try? String(contentsOfFile: lock, encoding: .utf8) else {
+            return FileManager.default.fileExists(atPath: lock) || FileManager.default.fileExists(atPath: socket)
+        }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        if kill(pid, 0) == 0 || errno == EPERM { return true }
+        unlink(lock)
+        unlink(socket)
+        return false
+    }
+
     deinit { stop() }
 
     /// Ends the server (only the one started here, only while it runs).
+    /// SIGTERM first, so that the server removes its lock and socket; SIGKILL after a second.
     func stop() {
-        if server.isRunning {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
+        guard server.isRunning else { return }
+        kill(server.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(1)
+        while server.isRunning && Date() < deadline { usleep(10_000) }
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        server.waitUntilExit()
     }
 
     /// Runs xdotool on this display.

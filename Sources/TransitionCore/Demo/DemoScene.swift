@@ -4,9 +4,12 @@
 /// It is drawn to read as an app, so that an effect can be judged by looking at it: a status
 /// bar, a navigation bar with a large title, list cells with coloured thumbnails and two lines
 /// of text, and a detail screen whose large coloured header matches the first cell's
-/// thumbnail. Position, scale, fade and dimming all show plainly against it.
+/// thumbnail (the two share an id, for shared-element effects). Position, scale, fade and
+/// dimming all show plainly against it.
 public struct DemoScene {
     public static let windowSize = Size(width: 390, height: 844)
+    /// The shared id of the first cell's thumbnail and the detail screen's header.
+    public static let featuredElement = "destination1"
 
     public let scene: Scene
     public let home: ViewController
@@ -36,7 +39,10 @@ public struct DemoScene {
         for (row, place) in Self.destinations.enumerated() {
             let cell = b.box("home.cell\(row + 1)", in: homeView,
                              Rect(x: 0, y: 140 + Double(row) * 80, width: 390, height: 80), .white)
-            b.box("\(cell.name).thumbnail", in: cell, Rect(x: 16, y: 12, width: 56, height: 56), place.color, corners: 12)
+            let thumbnail = b.box("\(cell.name).thumbnail", in: cell, Rect(x: 16, y: 12, width: 56, height: 56), place.color, corners: 12)
+            // The featured destination's thumbnail and the detail header are one element, so
+            // that shared-element effects (zoom) grow the one into the other, as Hero does.
+            if row == 0 { thumbnail.sharedID = Self.featuredElement }
             b.label("\(cell.name).title", in: cell, Rect(x: 88, y: 15, width: 260, height: 24),
                     ViewText(place.title, size: 17, weight: .bold))
             b.label("\(cell.name).subtitle", in: cell, Rect(x: 88, y: 42, width: 260, height: 20),
@@ -55,6 +61,7 @@ public struct DemoScene {
         let detailView = scene.makeView(name: "detail", frame: bounds)
         detailView.backgroundColor = .white
         let header = b.box("detail.header", in: detailView, Rect(x: 0, y: 0, width: 390, height: 320), featured.color)
+        header.sharedID = Self.featuredElement
         b.box("detail.header.sun", in: header, Rect(x: 246, y: 92, width: 112, height: 112),
             Color(red: 1, green: 1, blue: 1, alpha: 0.28), corners: 56)
         b.addStatusBar(named: "detail.statusBar", to: header, tint: .white)
