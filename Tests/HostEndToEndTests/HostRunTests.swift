@@ -152,6 +152,32 @@ struct HostRunBundledTests {
     }
 }
 
+/// The bundled card-sheet presentation controller, written against the public header's 1.1
+/// layer functions only.
+@Suite("host run --presentation card-sheet")
+struct CardSheetRunTests {
+    @Test("the card stops below the status bar while the presenter shrinks back behind it, and the dismissal gives it back whole; isolated too", arguments: [false, true])
+    func cardSheet(isolate: Bool) async throws {
+        let dir = try TempDir("card-sheet")
+        let result = try await runHost(["run", "cover-vertical", "--presentation", "card-sheet", "--format", "json"] + (isolate ? ["--isolate"] : []),
+                                       pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 0 && !result.crashed, "\(result)")
+        let run = try RunJSON(result)
+        #expect(run.clean)
+        let present = try #require(run.outcomes.first)
+        let presented = run.frames(from: present.start, to: present.end)
+        let detail = try #require(presented.last?.view("detail"))
+        #expect(close(detail.y, 54) && close(detail.height, 844 - 54), "the card's top at 54 points: \(detail)")
+        let shrunk = try #require(presented.last?.view("home"))
+        #expect(close(shrunk.width, 390 * 0.92) && close(shrunk.y, 44), "the presenter at 0.92, its top 10 points above the card's: \(shrunk)")
+        let halfway = presented[presented.count / 2].view("home")!
+        #expect(halfway.width < 389 && halfway.width > 359, "the presenter shrinks along with the card, not at once: \(halfway)")
+        let home = try #require(run.frames.last?.view("home"))
+        #expect(close(home.width, 390) && close(home.y, 0), "after the dismissal the presenter is whole again: \(home)")
+        #expect(run.frames.last?.view("card-sheet.backdrop") == nil, "the backdrop goes with the dismissal")
+    }
+}
+
 @Suite("host run: finding the effect")
 struct HostRunLookupTests {
     @Test("A misspelt effect exits 2 and suggests the right one")
