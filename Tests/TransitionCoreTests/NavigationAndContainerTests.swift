@@ -140,8 +140,24 @@ struct NavigationStage {
         let outcome = driver.run(try tabs.select(1))
         #expect(outcome.isClean)
         #expect(tabs.selectedIndex == 1)
-        #expect(stage.detail.view.superview === tabs.view && stage.home.view.superview == nil)
+        #expect(stage.detail.view.superview === tabs.contentView && stage.home.view.superview == nil)
         #expect(stage.trace.calls.first == "containerDelegate.animationController(forward)")
+    }
+
+    @Test("a tab bar is drawn over the children, as UITabBarController's: one item per child, the selected one tinted, moving with a completed switch only")
+    func tabBar() throws {
+        let (_, tabs, driver, delegate) = makeTabs()
+        #expect(tabs.view.subviews.map(\.name) == ["tabs.content", "tabs.tabBar"], "the bar above the transitions' container")
+        #expect(tabs.tabBar.frame.maxY == Stage.bounds.maxY && tabs.tabBar.frame.size.width == Stage.bounds.size.width)
+        let items = tabs.tabBar.subviews.filter { $0.name.hasPrefix("tabs.tabBar.item") }
+        #expect(items.count == 2)
+        #expect(items[0].backgroundColor == TabContainer.selectedTint && items[1].backgroundColor == TabContainer.unselectedTint)
+        _ = driver.run(try tabs.select(1))
+        #expect(items[1].backgroundColor == TabContainer.selectedTint && items[0].backgroundColor == TabContainer.unselectedTint)
+        // A cancelled switch back leaves the bar as it was.
+        delegate.interactive = true
+        _ = driver.run(try tabs.select(0), gesture: try GestureScript(parsing: "0=0, 0.2=0.4, release=-3"))
+        #expect(tabs.selectedIndex == 1 && items[1].backgroundColor == TabContainer.selectedTint)
     }
 
     @Test("a cancelled interactive switch restores the selected index and the hierarchy")

@@ -32,15 +32,53 @@ public final class TabContainer {
         }
     }
 
+    /// Where the children are shown and the switches take place (the transition's
+    /// container), below the tab bar, as UITabBarController's transition view is.
+    public let contentView: View
+    /// The bar along the bottom, over the children: one item per child, the selected one
+    /// tinted. It changes when a switch completes, never during one.
+    public let tabBar: View
+    private let items: [View]
+
+    /// The bar's height, as a phone's with a home indicator.
+    public static let barHeight = 83.0
+    public static let selectedTint = Color(red: 0.0, green: 0.478, blue: 1.0)
+    public static let unselectedTint = Color(red: 0.6, green: 0.6, blue: 0.62)
+
     public init(view: View, children: [ViewController], selectedIndex: Int = 0, driver: TransitionDriver) {
         precondition(children.indices.contains(selectedIndex), "the selected index must name a child")
         self.view = view
         self.children = children
         self.selectedIndex = selectedIndex
         self.driver = driver
+        let scene = view.scene
+        let bounds = view.bounds
+        contentView = scene.makeView(name: "\(view.name).content", frame: bounds)
+        view.addSubview(contentView)
+        tabBar = scene.makeView(
+            name: "\(view.name).tabBar",
+            frame: Rect(x: 0, y: bounds.size.height - Self.barHeight, width: bounds.size.width, height: Self.barHeight))
+        tabBar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.94)
+        let separator = scene.makeView(name: "\(view.name).tabBar.separator", frame: Rect(x: 0, y: 0, width: bounds.size.width, height: 0.5))
+        separator.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
+        tabBar.addSubview(separator)
+        let slot = bounds.size.width / Double(children.count)
+        items = children.indices.map { i in
+            let item = scene.makeView(name: "\(view.name).tabBar.item\(i + 1)", frame: Rect(x: slot * (Double(i) + 0.5) - 14, y: 10, width: 28, height: 28))
+            item.cornerRadius = 8
+            return item
+        }
+        for item in items { tabBar.addSubview(item) }
+        view.addSubview(tabBar)
+        tintItems()
         let shown = children[selectedIndex].view
-        shown.frame = view.bounds
-        view.addSubview(shown)
+        shown.frame = contentView.bounds
+        contentView.addSubview(shown)
+    }
+
+    /// The selected item in the tint colour, the others grey.
+    private func tintItems() {
+        for (i, item) in items.enumerated() { item.backgroundColor = i == selectedIndex ? Self.selectedTint : Self.unselectedTint }
     }
 
     public var selectedViewController: ViewController { children[selectedIndex] }
@@ -58,9 +96,9 @@ public final class TabContainer {
         let interaction = delegate?.interactionController(for: animator, forward: forward)
         let snapshot = HierarchySnapshot(root: view.scene.window, extra: [to.view])
         let context = TransitionContext(
-            id: driver.nextID(), kind: .tabSwitch, container: view, from: from, to: to,
+            id: driver.nextID(), kind: .tabSwitch, container: contentView, from: from, to: to,
             fromView: from.view, toView: to.view, style: .fullScreen, animated: true,
-            frames: [(from, from.view.frame, .zero), (to, .zero, view.bounds)], trace: trace)
+            frames: [(from, from.view.frame, .zero), (to, .zero, contentView.bounds)], trace: trace)
         let transition = ActiveTransition(
             context: context, animator: animator, presentationController: nil, snapshot: snapshot,
             startTime: driver.engine.now)
@@ -80,8 +118,9 @@ public final class TabContainer {
             var violations: [String] = []
             if ok {
                 from.view.removeFromSuperview()
-                violations += EndState.problems(in: view, shown: to.view, after: "the switch")
+                violations += EndState.problems(in: contentView, shown: to.view, after: "the switch")
                 selectedIndex = index
+                tintItems()
             } else {
                 if !transition.wasCutOff {
                     violations += transition.snapshot.differences().map { "after the cancelled switch, \($0)" }
