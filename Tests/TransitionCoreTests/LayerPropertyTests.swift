@@ -117,9 +117,12 @@ struct LayerPropertyTests {
         v.borderWidth = 2
         v.shadowOpacity = 0.4
         v.shadowOffset = Size(width: 0, height: 6)
+        // The snapshot's picture holds the look; the snapshot view itself is plain, as UIKit's.
         let copy = scene.snapshot(of: v)
-        #expect(copy.maskedCorners == .top && copy.clipsToBounds && copy.borderWidth == 2)
-        #expect(copy.shadowOpacity == 0.4 && copy.shadowOffset == Size(width: 0, height: 6))
+        let picture = try! #require(copy.snapshotContent?.layers.first?.appearance)
+        #expect(picture.maskedCorners == .top && picture.clipsToBounds && picture.borderWidth == 2)
+        #expect(picture.shadowOpacity == 0.4 && picture.shadowOffset == Size(width: 0, height: 6))
+        #expect(copy.borderWidth == 0 && copy.shadowOpacity == 0 && copy.backgroundColor == .clear)
 
         let saved = HierarchySnapshot(root: scene.window)
         scene.engine.animate(AnimationOptions(duration: 1), animations: {

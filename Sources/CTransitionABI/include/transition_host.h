@@ -309,7 +309,12 @@ typedef struct th_host_api {
     /* A new, empty view with this name (copied; may be NULL) and frame, not yet in any
      * superview. Used for chrome such as a dimming view. */
     th_status (*create_view)(const char *name, th_rect frame, th_view *out);
-    /* A new view that looks like `view` does now (UIView.snapshotView), not in a superview. */
+    /* A new view that looks like `view` does now (UIView.snapshotView), not in a superview:
+     * at `view`'s frame, without subviews, showing a picture of `view` and its subviews taken
+     * now. The picture fills the snapshot's bounds, so it scales with the snapshot's frame, as
+     * UIKit's does; later changes to `view` do not reach it. The snapshot itself is a plain
+     * view (clear, no corners, border or shadow: those are in the picture); on a 1.1 host a
+     * corner radius with clips_to_bounds cuts the picture to it. */
     th_status (*snapshot_view)(th_view view, th_view *out);
     th_status (*add_subview)(th_view parent, th_view child);
     th_status (*insert_subview_below)(th_view parent, th_view child, th_view sibling);

@@ -67,10 +67,34 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// What is on screen in `scene` now. `labels` gives the text of label views by name; a
     /// snapshot view ("snapshot of NAME") shows the text of the view it copies.
     public static func capture(_ scene: Scene, labels: [String: ViewText] = [:]) -> SceneSnapshot {
-        var layers: [Layer] = []
         // Window coordinates are the root's own, so the root is placed at its bounds origin.
         let root = scene.window!
         let rootLook = root.presentation
+        var layers = tree(of: root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y), labels: labels)
+        layers = layers.map { layer in
+            guard layer.text == nil, layer.viewID < 0 else { return layer }
+            // A snapshot's picture of a label: the label's text, found by its name.
+            return Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
+                         opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth, text: text(of: layer.name, in: labels))
+        }
+
+        let engine = scene.engine
+        let animations = engine.runningAnimations.map { a in
+            // An interactive transition's animations run on its own timeline; shift them onto
+            // the run's clock as it stands now.
+            let shift = engine.now - engine.localTime(of: a.group.owner)
+            return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
+                             begin: a.begin + shift, duration: a.duration, target: a.to)
+        }
+        return SceneSnapshot(time: engine.now, windowSize: rootLook.bounds.size, layers: layers, animations: animations)
+    }
+
+    /// The layers of `top`'s subtree, back to front, `top` placed by `placed` at depth 0. A
+    /// snapshot view's picture (View.snapshotContent) comes right after it, drawn into its
+    /// bounds: scaled from the size it was taken at to the size it has now, so that its pixels
+    /// grow and shrink with its frame, as UIKit's snapshotView's do.
+    static func tree(of top: View, placed: AffineTransform, labels: [String: ViewText]) -> [Layer] {
+        var layers: [Layer] = []
         func visit(_ view: View, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
             let look = view.presentation
             let opacity = parentOpacity * look.alpha
@@ -78,6 +102,17 @@ public struct SceneSnapshot: Hashable, Sendable {
             layers.append(Layer(
                 viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
                 isHidden: hidden, depth: depth, text: text(of: view.name, in: labels)))
+            if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
+                let fitted = placed.composed(after: AffineTransform(
+                    a: look.bounds.size.width / picture.size.width, b: 0, c: 0,
+                    d: look.bounds.size.height / picture.size.height, tx: 0, ty: 0))
+                for (index, p) in picture.layers.enumerated() {
+                    layers.append(Layer(
+                        viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
+                        transform: fitted.composed(after: p.transform), appearance: p.appearance,
+                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth, text: nil))
+                }
+            }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
             for child in view.subviews {
@@ -89,18 +124,8 @@ public struct SceneSnapshot: Hashable, Sendable {
                 visit(child, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
             }
         }
-        visit(root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y),
-              parentOpacity: 1, parentHidden: false, depth: 0)
-
-        let engine = scene.engine
-        let animations = engine.runningAnimations.map { a in
-            // An interactive transition's animations run on its own timeline; shift them onto
-            // the run's clock as it stands now.
-            let shift = engine.now - engine.localTime(of: a.group.owner)
-            return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
-                             begin: a.begin + shift, duration: a.duration, target: a.to)
-        }
-        return SceneSnapshot(time: engine.now, windowSize: rootLook.bounds.size, layers: layers, animations: animations)
+        visit(top, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
+        return layers
     }
 
     private static func text(of name: String, in labels: [String: ViewText]) -> ViewText? {

@@ -20,12 +20,14 @@ public final class Scene {
 
     /// A view that looks like `view` does on screen now, with copies of its subviews: what
     /// UIView.snapshotView gives, an image of the view that does not change with it.
+    /// A new view showing a picture of `view` and its subviews as they are on screen now
+    /// (UIView.snapshotView), at the frame `view` has on screen, with no subviews: its picture
+    /// scales with its bounds. The snapshot itself is a plain view (clear, square, no shadow);
+    /// the look is in the picture, which a corner radius clips once clipsToBounds is set, as in
+    /// UIKit.
     public func snapshot(of view: View) -> View {
         let copy = makeView(name: "snapshot of \(view.name)", frame: view.presentation.frame)
-        copy.restore(ViewAppearance(frame: view.presentation.frame).with(from: view.presentation))
-        for child in view.subviews {
-            copy.addSubview(snapshot(of: child))
-        }
+        copy.snapshotContent = SnapshotContent(of: view)
         return copy
     }
 
@@ -36,16 +38,4 @@ public final class Scene {
 
     /// Views on screen now: the window's subtree, back to front.
     public var visibleViews: [View] { window.subtree() }
-}
-
-extension ViewAppearance {
-    /// This frame with `other`'s look (everything but the geometry), identity transform:
-    /// a snapshot keeps the look, and its frame already includes the transform.
-    func with(from other: ViewAppearance) -> ViewAppearance {
-        var result = other
-        result.center = center
-        result.bounds = bounds
-        result.transform = .identity
-        return result
-    }
 }

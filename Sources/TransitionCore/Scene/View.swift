@@ -15,6 +15,8 @@ public final class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public internal(set) var model: ViewAppearance
+    /// For a snapshot view (Scene.snapshot(of:)), the picture it shows; nil for others.
+    public internal(set) var snapshotContent: SnapshotContent?
     /// What is on screen for the properties not animating now; the engine keeps the values of
     /// running animations itself (see `presentation`).
     var presentationBase: ViewAppearance
