@@ -69,6 +69,7 @@ static void *resolve(const char *name)
       (options, metrics))                                                                                        \
     F(void, cairo_font_options_set_hint_style, (cairo_font_options_t * options, cairo_hint_style_t style),        \
       (options, style))                                                                                          \
+    F(cairo_surface_t *, cairo_get_target, (cairo_t * cr), (cr))                                              \
     F(void, cairo_get_matrix, (cairo_t * cr, cairo_matrix_t * matrix), (cr, matrix))                           \
     F(void, cairo_identity_matrix, (cairo_t * cr), (cr))                                                       \
     F(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height),              \
@@ -110,6 +111,7 @@ static void *resolve(const char *name)
     F(void, cairo_show_text, (cairo_t * cr, const char *utf8), (cr, utf8))                                       \
     F(const char *, cairo_status_to_string, (cairo_status_t status), (status))                                   \
     F(void, cairo_stroke, (cairo_t * cr), (cr))                                                                  \
+    F(cairo_surface_type_t, cairo_surface_get_type, (cairo_surface_t * surface), (surface))                     \
     F(void, cairo_surface_destroy, (cairo_surface_t * surface), (surface))                                       \
     F(void, cairo_surface_finish, (cairo_surface_t * surface), (surface))                                        \
     F(void, cairo_surface_flush, (cairo_surface_t * surface), (surface))                                         \

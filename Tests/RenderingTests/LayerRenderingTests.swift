@@ -101,6 +101,23 @@ struct LayerRenderingTests {
         #expect(abs(darkness(faint.rgba(x: 100, y: 165)) - 128) < 4, "opacity 0.5 is half as dark")
     }
 
+    @Test("a 3D turn with perspective: the card narrows, its receding edge shorter than its near one, its subviews turning with it")
+    func perspective() {
+        let image = render { scene, card in
+            card.transform3D = Transform3D.rotation(.pi / 4, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
+            let stripe = scene.makeView(name: "stripe", frame: Rect(x: 0, y: 45, width: 100, height: 10))
+            stripe.backgroundColor = blue
+            card.addSubview(stripe)
+        }
+        func redRun(column x: Int) -> Int { (0..<200).filter { y in isRed(image.rgba(x: x, y: y)) || isBlue(image.rgba(x: x, y: y)) }.count }
+        let columns = (0..<200).filter { redRun(column: $0) > 0 }
+        let first = columns.first!, last = columns.last!
+        #expect(last - first < 90, "a quarter turn about y narrows the card: \(first)…\(last)")
+        let left = redRun(column: first + 3), right = redRun(column: last - 3)
+        #expect(abs(left - right) > 8, "perspective: one edge \(left) px tall, the other \(right)")
+        #expect(isBlue(image.rgba(x: (first + last) / 2, y: 100)), "the subview turns with the card, flat in its plane")
+    }
+
     @Test("three box blurs spread as a Gaussian of the same standard deviation")
     func boxBlurWidth() {
         for sigma in [2.0, 5, 12] {

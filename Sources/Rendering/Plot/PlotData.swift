@@ -49,6 +49,8 @@ struct PlotData {
             case .shadowOpacity: return [.shadowOpacity]
             case .shadowRadius: return [.shadowRadius]
             case .shadowOffset: return [.shadowOffset]
+            // A 3D transform's parts are not plotted yet: they mean little one by one.
+            case .transform3DA, .transform3DB, .rotation3D: return []
             }
         }
 

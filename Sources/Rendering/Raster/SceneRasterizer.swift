@@ -52,12 +52,21 @@ public enum SceneRasterizer {
     /// as one, so that a fading screen does not show its own parts through each other.
     /// The order is CALayer's: shadow, background and text, subviews (cut to the rounded
     /// bounds when the view clips), border.
-    private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer) -> Int {
+    private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer,
+                                    flat: Bool = false) -> Int {
         let layer = layers[index]
         var end = index + 1
         while end < layers.count && layers[end].depth > layer.depth { end += 1 }
         let alpha = layer.appearance.alpha
         guard !layer.isHidden, alpha > 0, opacity > 0 else { return end }
+        // A 3D transform: drawn flat, then carried through it (a canvas that is not an image,
+        // the SVG filmstrip, gets the flat drawing).
+        if !flat, let warp = layer.warp,
+           ProjectedLayer.draw(layers, from: index, to: end, warp: warp, on: cr, drawFlat: { c in
+               _ = drawSubtree(layers, from: index, opacity: opacity, on: c, flat: true)
+           }) {
+            return end
+        }
         let grouped = alpha < 1 && end > index + 1
         let own = grouped ? 1 : opacity * alpha
         if grouped { cairo_push_group(cr) }
@@ -149,7 +158,7 @@ public enum SceneRasterizer {
     }
 
     /// The same glyph shapes on every machine: no hinting, grey anti-aliasing.
-    private static func configureText(_ cr: OpaquePointer) {
+    static func configureText(_ cr: OpaquePointer) {
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

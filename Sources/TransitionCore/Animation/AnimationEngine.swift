@@ -186,7 +186,7 @@ public final class AnimationEngine {
         }
         guard let (group, options) = recording.last else {
             removeAnimations(of: view, property: property)
-            view.presentationBase.setValue(new, of: property)
+            view.showModel(property, value: new)
             return
         }
         if old == new { return }
@@ -197,10 +197,13 @@ public final class AnimationEngine {
             return
         }
         let start = view.presentation.value(of: property)
+        // q and −q are the same rotation: go to the one nearer the start, the shorter arc.
+        var new = new
+        if property == .rotation3D && (start * new).sum() < 0 { new = -new }
         removeAnimations(of: view, property: property)
         add(PropertyAnimation(view: view, property: property, from: start, to: new, group: group))
         if options.duration <= 0 && options.delay <= 0 {
-            view.presentationBase.setValue(new, of: property)
+            view.showModel(property, value: new)
             currents[currents.count - 1] = new
         }
     }
@@ -309,7 +312,7 @@ public final class AnimationEngine {
             if active[index].group.owner == owner {
                 let removed = remove(at: index)
                 removed.group.interrupted = true
-                removed.view.presentationBase.setValue(removed.view.model.value(of: removed.property), of: removed.property)
+                removed.view.showModel(removed.property)
             }
             index = min(index, active.count) - 1
         }
@@ -440,7 +443,7 @@ public final class AnimationEngine {
                     guard slot >= 0, active[slot].group === group else { continue }
                     let a = remove(at: slot)
                     if reversed { view.model.setValue(a.from, of: property) }
-                    view.presentationBase.setValue(view.model.value(of: property), of: property)
+                    view.showModel(property)
                 }
             }
             index = min(index, liveGroups.count) - 1

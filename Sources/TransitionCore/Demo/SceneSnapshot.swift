@@ -21,6 +21,11 @@ public struct SceneSnapshot: Hashable, Sendable {
         /// 0 for the window, 1 for its subviews, and so on.
         public let depth: Int
         public let text: ViewText?
+        /// For a view with a 3D transform: where its flat drawing (its subtree drawn with
+        /// `transform` as if it had none) goes in the window, a projective map of window
+        /// coordinates. Nil for views without one (their ancestors' are applied to them already,
+        /// since a 3D view's subviews lie flat in its plane).
+        public var warp: Homography? = nil
 
         public var size: Size { appearance.bounds.size }
         public var color: Color { appearance.backgroundColor }
@@ -74,8 +79,10 @@ public struct SceneSnapshot: Hashable, Sendable {
         layers = layers.map { layer in
             guard layer.text == nil, layer.viewID < 0 else { return layer }
             // A snapshot's picture of a label: the label's text, found by its name.
-            return Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
-                         opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth, text: text(of: layer.name, in: labels))
+            var named = Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
+                              opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth, text: text(of: layer.name, in: labels))
+            named.warp = layer.warp
+            return named
         }
 
         let engine = scene.engine
@@ -99,18 +106,22 @@ public struct SceneSnapshot: Hashable, Sendable {
             let look = view.presentation
             let opacity = parentOpacity * look.alpha
             let hidden = parentHidden || look.isHidden
-            layers.append(Layer(
+            var layer = Layer(
                 viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
-                isHidden: hidden, depth: depth, text: text(of: view.name, in: labels)))
+                isHidden: hidden, depth: depth, text: text(of: view.name, in: labels))
+            if !look.transform3D.isIdentity { layer.warp = warp(look, placed: placed) }
+            layers.append(layer)
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let fitted = placed.composed(after: AffineTransform(
                     a: look.bounds.size.width / picture.size.width, b: 0, c: 0,
                     d: look.bounds.size.height / picture.size.height, tx: 0, ty: 0))
                 for (index, p) in picture.layers.enumerated() {
-                    layers.append(Layer(
+                    var shown = Layer(
                         viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
                         transform: fitted.composed(after: p.transform), appearance: p.appearance,
-                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth, text: nil))
+                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth, text: nil)
+                    if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
+                    layers.append(shown)
                 }
             }
             // Subviews are placed in this view's bounds coordinates.
@@ -126,6 +137,18 @@ public struct SceneSnapshot: Hashable, Sendable {
         }
         visit(top, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
         return layers
+    }
+
+    /// The window-space map of a view whose flat placement is `placed` and whose 3D transform
+    /// turns it about its centre: back to the view's own coordinates, through the transform's
+    /// action on its plane, and out again. Nil when the placement cannot be inverted (then
+    /// nothing of the view is seen anyway).
+    private static func warp(_ look: ViewAppearance, placed: AffineTransform) -> Homography? {
+        let w = look.bounds.size.width / 2, h = look.bounds.size.height / 2
+        let local = Homography(.translation(-w, -h)).concatenating(look.transform3D.planeHomography)
+            .concatenating(Homography(.translation(w, h)))
+        guard let back = Homography(placed).inverse else { return nil }
+        return back.concatenating(local).concatenating(Homography(placed))
     }
 
     private static func text(of name: String, in labels: [String: ViewText]) -> ViewText? {

@@ -119,6 +119,16 @@ public final class View {
         get { model.shadowRadius }
         set { var next = model; next.shadowRadius = max(0, newValue); change(.shadowRadius, to: next) }
     }
+    /// CATransform3D. Animates by its parts (see AnimatableProperty.transform3DA), the rotation
+    /// along the shorter arc.
+    public var transform3D: Transform3D {
+        get { model.transform3D }
+        set {
+            var next = model
+            next.transform3D = newValue
+            change([.transform3DA, .transform3DB, .rotation3D], to: next)
+        }
+    }
     public var shadowOffset: Size {
         get { model.shadowOffset }
         set { var next = model; next.shadowOffset = newValue; change(.shadowOffset, to: next) }
@@ -136,6 +146,30 @@ public final class View {
         if let second {
             scene.engine.propertyDidChange(
                 self, second, from: old.value(of: second), to: next.value(of: second))
+        }
+    }
+
+    /// As change(_:and:to:) for several properties that one value feeds.
+    private func change(_ properties: [AnimatableProperty], to next: ViewAppearance) {
+        let old = model
+        model = next
+        for property in properties {
+            scene.engine.propertyDidChange(self, property, from: old.value(of: property), to: next.value(of: property))
+        }
+    }
+
+    /// Puts `property`'s model value on screen (`value`, when given, is that value packed): the
+    /// end of an animation, or a change outside one. A 3D transform's lanes are its parts,
+    /// and putting parts back together is exact only to the last bits, so the model's matrix
+    /// itself is taken once the one on screen is that close to it.
+    func showModel(_ property: AnimatableProperty, value: AnimatableValue? = nil) {
+        let packed = value ?? model.value(of: property)
+        presentationBase.setValue(packed, of: property)
+        switch property {
+        case .transform3DA, .transform3DB, .rotation3D:
+            let shown = zip(presentationBase.transform3D.values, model.transform3D.values).allSatisfy { abs($0 - $1) < 1e-9 }
+            if shown { presentationBase.transform3D = model.transform3D }
+        default: break
         }
     }
 

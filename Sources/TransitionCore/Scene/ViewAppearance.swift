@@ -23,6 +23,9 @@ public struct ViewAppearance: Hashable, Sendable {
     public var shadowOpacity: Double = 0
     public var shadowRadius: Double = 3
     public var shadowOffset: Size = Size(width: 0, height: -3)
+    /// The layer's 3D transform (CATransform3D), about the view's centre, applied before the
+    /// 2D `transform`; the view's subviews lie flat in its plane (no preserves-3D).
+    public var transform3D: Transform3D = .identity
 
     /// True when the view casts a shadow that can be seen. As in UIKit, a view that clips to
     /// its bounds casts none (its layer's masksToBounds cuts the shadow off too): apps put the
@@ -69,6 +72,9 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 public enum AnimatableProperty: Int, CaseIterable, Sendable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
     case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    /// The 3D transform, animated by its parts (Transform3DParts) in three lanes of eight:
+    /// translation, scale and two skews; the last skew and the perspective; the rotation.
+    case transform3DA, transform3DB, rotation3D
 
     public var name: String {
         switch self {
@@ -84,6 +90,8 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
         case .shadowOpacity: return "shadowOpacity"
         case .shadowRadius: return "shadowRadius"
         case .shadowOffset: return "shadowOffset"
+        case .transform3DA, .transform3DB: return "transform3D"
+        case .rotation3D: return "transform3D.rotation"
         }
     }
 }
@@ -112,6 +120,7 @@ extension ViewAppearance {
         case .shadowOpacity: return AnimatableValue(shadowOpacity, 0, 0, 0, 0, 0, 0, 0)
         case .shadowRadius: return AnimatableValue(shadowRadius, 0, 0, 0, 0, 0, 0, 0)
         case .shadowOffset: return AnimatableValue(shadowOffset.width, shadowOffset.height, 0, 0, 0, 0, 0, 0)
+        case .transform3DA, .transform3DB, .rotation3D: return Self.lanes(of: parts3D, property)
         }
     }
 
@@ -131,6 +140,38 @@ extension ViewAppearance {
         case .shadowOpacity: shadowOpacity = min(1, max(0, v[0]))
         case .shadowRadius: shadowRadius = max(0, v[0])
         case .shadowOffset: shadowOffset = Size(width: v[0], height: v[1])
+        case .transform3DA, .transform3DB, .rotation3D:
+            var parts = parts3D
+            switch property {
+            case .transform3DA:
+                parts.translation = [v[0], v[1], v[2]]
+                parts.scale = [v[3], v[4], v[5]]
+                parts.skew[0] = v[6]
+                parts.skew[1] = v[7]
+            case .transform3DB:
+                parts.skew[2] = v[0]
+                parts.perspective = [v[1], v[2], v[3], v[4]]
+            default: parts.quaternion = [v[0], v[1], v[2], v[3]]
+            }
+            transform3D = parts.matrix
+        }
+    }
+
+    /// The 3D transform's parts; those of the identity for one that cannot be taken apart (a
+    /// W of 0), which then jumps rather than animates.
+    var parts3D: Transform3DParts { transform3D.isIdentity ? Transform3DParts() : Transform3DParts(transform3D) ?? Transform3DParts() }
+
+    static func lanes(of parts: Transform3DParts, _ property: AnimatableProperty) -> AnimatableValue {
+        switch property {
+        case .transform3DA:
+            let (t, s, k) = (parts.translation, parts.scale, parts.skew)
+            return AnimatableValue(t[0], t[1], t[2], s[0], s[1], s[2], k[0], k[1])
+        case .transform3DB:
+            let p = parts.perspective
+            return AnimatableValue(parts.skew[2], p[0], p[1], p[2], p[3], 0, 0, 0)
+        default:
+            let q = parts.quaternion
+            return AnimatableValue(q[0], q[1], q[2], q[3], 0, 0, 0, 0)
         }
     }
 

@@ -81,6 +81,9 @@ enum SceneComparison {
             found.append("'\(name)' shadow offset is (\(number(a.shadowOffset.width)), \(number(a.shadowOffset.height))), \(versus) (\(number(e.shadowOffset.width)), \(number(e.shadowOffset.height)))")
         }
         if differs(a.shadowColor, e.shadowColor) { found.append("'\(name)' shadow colour changed") }
+        if zip(a.transform3D.values, e.transform3D.values).contains(where: { abs($0 - $1) > tolerance }) {
+            found.append("'\(name)' keeps a 3D transform")
+        }
         return found
     }
 
