@@ -32,6 +32,7 @@ struct HostFunctionParityTests {
         case .point: "probe_point"
         case .affine: "probe_affine"
         case .color: "probe_color"
+        case .transform3D: "probe_transform3d"
         case .string: f.table == .curves ? "\"linear\"" : "\"probe\""
         case .options: "&probe_options"
         case .animations: "probe_animations"
@@ -45,6 +46,7 @@ struct HostFunctionParityTests {
         case .outPoint: "&o_point"
         case .outAffine: "&o_affine"
         case .outColor: "&o_color"
+        case .outTransform3D: "&o_transform3d"
         case .outDouble: "&o_double"
         case .outBool: "&o_bool"
         case .outUInt32: "&o_uint"
@@ -67,8 +69,9 @@ struct HostFunctionParityTests {
         case .point: [("nan", "(th_point){ NAN, 0 }")]
         case .affine: [("nan", "(th_affine){ NAN, 0, 0, 1, 0, 0 }")]
         case .color: [("nan", "(th_color){ NAN, 0, 0, 1 }")]
+        case .transform3D: [("nan", "(th_transform3d){ .m11 = NAN, .m22 = 1, .m33 = 1, .m44 = 1 }")]
         case .string, .options, .animations, .positionCompletion: [("null", "NULL")]
-        case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
+        case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outPropertyAnimator: [("null", "NULL")]
         case .key: [("bad-key", "99u")]
         default: []
@@ -115,6 +118,7 @@ struct HostFunctionParityTests {
             static th_rect probe_rect = { { 0, 0 }, { 10, 10 } };
             static th_point probe_point = { 1, 1 };
             static th_affine probe_affine = { 1, 0, 0, 1, 0, 0 };
+            static th_transform3d probe_transform3d = { .m11 = 1, .m22 = 1, .m33 = 1, .m44 = 1 };
             static th_color probe_color = { 0, 0, 0, 1 };
             static th_animation_options probe_options = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
             static th_view o_view, o_views[4];
@@ -122,6 +126,7 @@ struct HostFunctionParityTests {
             static th_rect o_rect;
             static th_point o_point;
             static th_affine o_affine;
+            static th_transform3d o_transform3d;
             static th_color o_color;
             static double o_double;
             static bool o_bool;

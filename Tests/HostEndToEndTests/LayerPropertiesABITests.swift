@@ -76,6 +76,31 @@ struct LayerPropertiesABITests {
                     .isEqual(to: isolated["frames"].map { ["f": $0] } ?? [:]), "the isolated run drew other frames")
     }
 
+    @Test("the bundled flip turns the screens in 3D through set_transform3d: edge-on halfway, flat at the end; in process and isolated alike")
+    func flip() async throws {
+        let dir = try TempDir("flip")
+        let plugins = try dir.folder("plugins")
+        var timelines: [[String: Any]] = []
+        for isolate in [false, true] {
+            let path = dir.file("flip-\(isolate).json")
+            let result = try await runHost(["run", "flip", "--output", path] + (isolate ? ["--isolate"] : []), pluginFolder: plugins, in: dir)
+            #expect(result.status == 0, "\(result)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            timelines.append(try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+        }
+        let frames = try #require(timelines[0]["frames"] as? [[String: Any]])
+        func home(at time: Double) throws -> [String: Any] {
+            let frame = try #require(frames.min { abs(($0["time"] as! Double) - time) < abs(($1["time"] as! Double) - time) })
+            return try #require((frame["layers"] as! [[String: Any]]).first { ($0["name"] as? String) == "home" })
+        }
+        // Halfway through the presentation (0.6 s, eased) the old screen is edge-on: m11 = cos 90°.
+        let middle = try #require(try home(at: 0.3)["transform3D"] as? [Double])
+        #expect(abs(middle[0]) < 0.05 && abs(abs(middle[2]) - 1) < 0.05, "\(middle)")
+        #expect(try home(at: 1.2)["transform3D"] == nil, "flat again once dismissed")
+        #expect(NSDictionary(dictionary: ["f": timelines[0]["frames"]!]).isEqual(to: ["f": timelines[1]["frames"]!]),
+                "the isolated run drew other frames")
+    }
+
     /// Sets a negative shadow radius when it animates.
     static let negative = PluginTemplate(
         pluginID: "fixture.negative", effectID: "fx", ending: .conforming,

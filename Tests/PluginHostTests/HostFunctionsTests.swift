@@ -21,6 +21,16 @@ struct HostFunctionsTests {
         Set(HostFunctions.all.filter { $0.table == table }.map(\.name))
     }
 
+    @Test("the isolation server's argument slots hold the largest value any parameter takes")
+    func slotsHoldEveryKind() {
+        for f in HostFunctions.all {
+            for kind in f.parameters {
+                #expect(HostFunctionInterfaces.size(kind) <= HostTableServer.slotSize, "\(f.name): \(kind.rawValue)")
+            }
+        }
+        #expect(HostTableServer.slotSize >= 128, "a th_transform3d is 128 bytes")
+    }
+
     @Test("every function pointer of the in-process tables is listed, and set")
     func inProcessTables() {
         let tables: [(HostFunctions.Table, [String: Bool])] = [

@@ -78,6 +78,12 @@ pub struct Color {
     pub blue: f64,
     pub alpha: f64,
 }
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// CATransform3D: a 4x4 matrix for row vectors, m11..m44 row after row (ABI 1.1).
+pub struct Transform3D {
+    pub m: [f64; 16],
+}
 
 pub const TH_KIND_ANIMATOR: u32 = 1;
 pub const TH_KIND_PRESENTATION_CONTROLLER: u32 = 2;
@@ -205,6 +211,8 @@ pub struct HostApi {
     pub set_shadow_radius: Option<unsafe extern "C" fn(View, f64) -> Status>,
     pub get_shadow_offset: Option<unsafe extern "C" fn(View, *mut Point) -> Status>,
     pub set_shadow_offset: Option<unsafe extern "C" fn(View, Point) -> Status>,
+    pub get_transform3d: Option<unsafe extern "C" fn(View, *mut Transform3D) -> Status>,
+    pub set_transform3d: Option<unsafe extern "C" fn(View, Transform3D) -> Status>,
 }
 
 /// What the host passes to create: the transition this instance serves and the parameters.
@@ -281,7 +289,7 @@ unsafe impl Sync for EffectDescriptor {}
 unsafe impl Sync for PluginEntry {}
 
 // sizeof() of each struct in transition_host.h (x86-64 and AArch64 Linux).
-const _: () = assert!(std::mem::size_of::<HostApi>() == 496);
+const _: () = assert!(std::mem::size_of::<HostApi>() == 512);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
 const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);

@@ -137,6 +137,13 @@ typedef struct th_rect { th_point origin; th_size size; } th_rect;
 typedef struct th_affine { double a, b, c, d, tx, ty; } th_affine;
 /* Components in [0, 1], not premultiplied. */
 typedef struct th_color { double red, green, blue, alpha; } th_color;
+/* A 3D transform, as CATransform3D (ABI 1.1): a 4x4 matrix for row vectors, so a point
+ * (x, y, z, 1) times it gives (X, Y, Z, W), drawn at (X/W, Y/W). Translation in m41-m43;
+ * perspective from m34, which effects set to -1/distance (500 points looks natural).
+ * Identity: m11 = m22 = m33 = m44 = 1, the rest 0. */
+typedef struct th_transform3d {
+    double m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44;
+} th_transform3d;
 
 /* ------------------------------------------------------------------------------------------
  * Enumerations.
@@ -388,7 +395,8 @@ typedef struct th_host_api {
     th_status (*notify_when_interaction_changes)(th_context ctx, th_alongside_fn handler, void *user_data);
 
     /* --- ABI 1.1: layer properties, CALayer's, which UIKit reaches through view.layer. Check
-     * TH_HAS_FIELD(host, th_host_api, set_shadow_offset) first: a 1.0 host has none of these.
+     * TH_HAS_FIELD(host, th_host_api, set_shadow_offset) first (set_transform3d for the 3D
+     * transform): a 1.0 host has none of these.
      * Called by animators, presentation controllers and interaction controllers, whenever
      * they may touch a view. As the view properties above: setters called inside an
      * th_animations_fn (animate, a keyframe, a property animator's animations) animate, on
@@ -427,6 +435,15 @@ typedef struct th_host_api {
     th_status (*set_shadow_radius)(th_view view, double radius);
     th_status (*get_shadow_offset)(th_view view, th_point *out);
     th_status (*set_shadow_offset)(th_view view, th_point offset);
+    /* The layer's 3D transform (layer.transform), about the view's centre, applied before
+     * the 2D one set_transform sets (the two compose; UIKit keeps them as one). The view's
+     * subviews lie flat in its plane and turn with it. Animatable: the host animates it by its
+     * parts (perspective, translation, scale, skew, rotation) as Core Animation does, so a
+     * half turn about y turns the view rather than squashing it, along the shorter arc. Every
+     * entry finite; m44 not 0 (a transform that puts every point at infinity); a singular one
+     * (a scale of 0) is allowed, as a view collapsing to nothing. Default: identity. */
+    th_status (*get_transform3d)(th_view view, th_transform3d *out);
+    th_status (*set_transform3d)(th_view view, th_transform3d transform);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -36,8 +36,9 @@ enum HostFunctionInterfaces {
         case .point: return Structs.point
         case .affine: return Structs.affine
         case .color: return Structs.color
+        case .transform3D: return Structs.transform3D
         case .string, .options, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
-             .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
+             .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews:
             return cffi_type_pointer()
         }
@@ -50,6 +51,7 @@ enum HostFunctionInterfaces {
         nonisolated(unsafe) static let rect = make(Array(repeating: cffi_type_double(), count: 4))
         nonisolated(unsafe) static let affine = make(Array(repeating: cffi_type_double(), count: 6))
         nonisolated(unsafe) static let color = make(Array(repeating: cffi_type_double(), count: 4))
+        nonisolated(unsafe) static let transform3D = make(Array(repeating: cffi_type_double(), count: 16))
 
         static func make(_ members: [UnsafeMutablePointer<ffi_type>]) -> UnsafeMutablePointer<ffi_type> {
             let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: members.count + 1)
@@ -72,6 +74,7 @@ enum HostFunctionInterfaces {
         case .point: MemoryLayout<th_point>.size
         case .affine: MemoryLayout<th_affine>.size
         case .color: MemoryLayout<th_color>.size
+        case .transform3D: MemoryLayout<th_transform3d>.size
         default: MemoryLayout<UnsafeRawPointer>.size
         }
     }
@@ -85,6 +88,7 @@ enum HostFunctionInterfaces {
         case .outPoint: MemoryLayout<th_point>.size
         case .outAffine: MemoryLayout<th_affine>.size
         case .outColor: MemoryLayout<th_color>.size
+        case .outTransform3D: MemoryLayout<th_transform3d>.size
         case .outDouble: MemoryLayout<Double>.size
         case .outBool: MemoryLayout<Bool>.size
         case .outUInt32: MemoryLayout<UInt32>.size

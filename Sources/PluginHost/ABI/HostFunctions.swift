@@ -30,7 +30,7 @@ public enum HostFunctions {
         case propertyAnimator = "th_property_animator"
         // Values.
         case key = "uint32_t key", uint32 = "uint32_t", bool = "bool", double = "double"
-        case rect = "th_rect", point = "th_point", affine = "th_affine", color = "th_color"
+        case rect = "th_rect", point = "th_point", affine = "th_affine", color = "th_color", transform3D = "th_transform3d"
         // Pointers the plugin passes in.
         case string = "const char *", options = "const th_animation_options *"
         case animations = "th_animations_fn", completion = "th_completion_fn", alongside = "th_alongside_fn"
@@ -38,7 +38,7 @@ public enum HostFunctions {
         case userData = "void *"
         // Out-pointers the host writes.
         case outView = "th_view *", outViewController = "th_view_controller *", outRect = "th_rect *"
-        case outPoint = "th_point *", outAffine = "th_affine *", outColor = "th_color *"
+        case outPoint = "th_point *", outAffine = "th_affine *", outColor = "th_color *", outTransform3D = "th_transform3d *"
         case outDouble = "double *", outBool = "bool *", outUInt32 = "uint32_t *", outCurve = "th_curve_fn *"
         case outPropertyAnimator = "th_property_animator *"
         /// An array of `capacity` views (the next parameter), which may be NULL when it is 0.
@@ -49,7 +49,7 @@ public enum HostFunctions {
         /// A pointer the host writes through.
         public var isOut: Bool {
             switch self {
-            case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
+            case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
                  .outUInt32, .outCurve, .outViews, .outPropertyAnimator: true
             default: false
             }
@@ -154,6 +154,8 @@ public enum HostFunctions {
         Function(.api, "set_shadow_radius", [.view, .double]),
         Function(.api, "get_shadow_offset", [.view, .outPoint]),
         Function(.api, "set_shadow_offset", [.view, .point]),
+        Function(.api, "get_transform3d", [.view, .outTransform3D]),
+        Function(.api, "set_transform3d", [.view, .transform3D]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -23,6 +23,22 @@ extension th_color {
     var color: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 }
 
+/// th_transform3d's sixteen fields in their order (m11, m12, … m44), to and from an array.
+enum Transform3DBridge {
+    static func values(_ t: th_transform3d) -> [Double] {
+        [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+    }
+    static func make(_ v: [Double]) -> th_transform3d {
+        th_transform3d(m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
+                       m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
+    }
+}
+
+extension th_transform3d {
+    init(_ t: Transform3D) { self = Transform3DBridge.make(t.values) }
+    var transform: Transform3D { Transform3D(values: Transform3DBridge.values(self)) }
+}
+
 /// th_status values as Swift constants (the header's anonymous enum imports as Int).
 enum Status {
     static let ok = th_status(TH_OK)

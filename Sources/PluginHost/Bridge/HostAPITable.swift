@@ -181,6 +181,13 @@ enum HostAPITable {
         t.set_shadow_opacity = { v, o in set(v, valid: o.isFinite, "set_shadow_opacity", "an opacity is a finite number") { $0.shadowOpacity = o } }
         t.get_shadow_radius = { v, out in get(v, out) { $0.shadowRadius } }
         t.set_shadow_radius = { v, r in set(v, valid: r.isFinite && r >= 0, "set_shadow_radius", "a radius is finite and >= 0") { $0.shadowRadius = r } }
+        t.get_transform3d = { v, out in get(v, out) { th_transform3d($0.transform3D) } }
+        t.set_transform3d = { v, m in
+            let t = m.transform
+            return set(v, valid: t.isFinite && t.m[3][3] != 0, "set_transform3d", "every entry is finite and m44 is not 0") {
+                $0.transform3D = t
+            }
+        }
         t.get_shadow_offset = { v, out in get(v, out) { th_point(x: $0.shadowOffset.width, y: $0.shadowOffset.height) } }
         t.set_shadow_offset = { v, p in
             set(v, valid: p.x.isFinite && p.y.isFinite, "set_shadow_offset", "an offset is finite") {

@@ -40,6 +40,7 @@ enum HostCallWire {
         case .point: w.put(argument.load(as: th_point.self))
         case .affine: w.put(argument.load(as: th_affine.self))
         case .color: w.put(argument.load(as: th_color.self))
+        case .transform3D: w.put(argument.load(as: th_transform3d.self))
         case .string:
             w.putCString(argument.load(as: UnsafePointer<CChar>?.self), limit: stringLimit)
         case .options:
@@ -54,7 +55,7 @@ enum HostCallWire {
         case .userData:
             break
         case .animations, .completion, .alongside, .positionCompletion,
-             .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
+             .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outPropertyAnimator:
             w.put(argument.load(as: UnsafeRawPointer?.self) != nil)
         }
@@ -89,6 +90,7 @@ enum HostCallWire {
         case .point: slot.storeBytes(of: try r.point(), as: th_point.self)
         case .affine: slot.storeBytes(of: try r.affine(), as: th_affine.self)
         case .color: slot.storeBytes(of: try r.color(), as: th_color.self)
+        case .transform3D: slot.storeBytes(of: try r.transform3D(), as: th_transform3d.self)
         case .string:
             let bytes = try r.stringBytes(limit: stringLimit)
             slot.storeBytes(of: bytes.map { storage.cString($0) }, as: UnsafeRawPointer?.self)
@@ -103,7 +105,7 @@ enum HostCallWire {
             slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
         case .userData, .animations, .completion, .alongside, .positionCompletion:
             preconditionFailure("callbacks and user_data are the server's to set: it knows the token and the trampolines")
-        case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outDouble, .outBool,
+        case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outPropertyAnimator:
             let given = try r.bool()
             slot.storeBytes(of: given ? UnsafeRawPointer(storage.zeroed(HostFunctionInterfaces.pointeeSize(kind))) : nil,

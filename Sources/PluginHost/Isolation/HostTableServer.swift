@@ -8,6 +8,13 @@ import CTransitionABI
 /// function, with no code written per function. Callbacks the plugin passed become the
 /// host's trampolines below, which ask the plugin's process to run them.
 enum HostTableServer {
+    /// Bytes of each argument's slot: the largest value any parameter takes (a th_transform3d,
+    /// 128), rounded up to 16. A fixed 64 once let a 3D transform run past its slot.
+    static let slotSize: Int = {
+        let largest = HostFunctions.all.flatMap(\.parameters).map(HostFunctionInterfaces.size).max() ?? 8
+        return (largest + 15) / 16 * 16
+    }()
+
     static func serve(_ raw: UInt16, _ r: inout WireReader, for process: IsolatedPluginProcess) throws -> WireWriter {
         guard let index = HostFunctions.index(ofRequest: raw), HostFunctions.all[index].crossesSocket else {
             throw IsolationChannel.Failure.garbage("the plugin sent request \(raw), which is not a host-function call")
@@ -16,7 +23,7 @@ enum HostTableServer {
         let function = table(f.table).load(fromByteOffset: HostFunctionInterfaces.offset(index), as: UnsafeRawPointer?.self)!
 
         let count = f.parameters.count
-        let slotSize = 64
+        let slotSize = Self.slotSize
         let slots = UnsafeMutableRawPointer.allocate(byteCount: slotSize * max(count, 1), alignment: 16)
         defer { slots.deallocate() }
         let arguments = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(count, 1))

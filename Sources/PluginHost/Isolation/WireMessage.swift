@@ -21,6 +21,7 @@ struct WireWriter {
     mutating func put(_ s: th_size) { put(s.width); put(s.height) }
     mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
     mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
+    mutating func put(_ t: th_transform3d) { for v in Transform3DBridge.values(t) { put(v) } }
     mutating func put(_ e: th_gesture_event) {
         put(e.kind); put(e.state); put(e.edge); put(e.time); put(e.view.id); put(e.location); put(e.translation)
         put(e.velocity); put(e.scale); put(e.scale_velocity)
@@ -89,6 +90,11 @@ struct WireReader {
     mutating func rect() throws -> th_rect { th_rect(origin: try point(), size: try size()) }
     mutating func affine() throws -> th_affine {
         th_affine(a: try double(), b: try double(), c: try double(), d: try double(), tx: try double(), ty: try double())
+    }
+    mutating func transform3D() throws -> th_transform3d {
+        var values: [Double] = []
+        for _ in 0..<16 { values.append(try double()) }
+        return Transform3DBridge.make(values)
     }
     mutating func color() throws -> th_color {
         th_color(red: try double(), green: try double(), blue: try double(), alpha: try double())

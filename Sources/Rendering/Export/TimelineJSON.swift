@@ -3,7 +3,8 @@ import TransitionCore
 /// `--output run.json`: the timeline as the renderer sees it, for tools that draw it their
 /// own way: the run's transitions, then per frame every drawn view, back to front, with its
 /// transform to window coordinates, size, colour, corner radius, effective opacity and label
-/// text, and the layer properties a view sets (masked corners, clipping, border, shadow: each
+/// text, and the layer properties a view sets (masked corners, a 3D transform's sixteen numbers,
+/// clipping, border, shadow: each
 /// only when it is not UIKit's default); and the animations running, with their curves. (`--format json` prints the run
 /// report instead: events and each view's frame in its superview.)
 public enum TimelineJSON {
@@ -44,6 +45,10 @@ public enum TimelineJSON {
     private static func layerProperties(_ look: ViewAppearance, into j: inout JSONWriter) {
         func color(_ c: Color, _ j: inout JSONWriter) { j.array { j in for v in [c.red, c.green, c.blue, c.alpha] { j.number(v) } } }
         if look.maskedCorners != .all { j.field("maskedCorners", Int(look.maskedCorners.rawValue)) }
+        if !look.transform3D.isIdentity {
+            j.key("transform3D")
+            j.array { j in for v in look.transform3D.values { j.number(v) } }
+        }
         if look.clipsToBounds { j.field("clipsToBounds", true) }
         if look.borderWidth > 0 {
             j.key("border")
