@@ -21,37 +21,44 @@ final class VirtualDisplay: @unchecked Sendable {
         self.dir = dir
     }
 
-    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on the first free display
-    /// number from a random one, and waits until it takes clients.
+    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on a display number it finds
+    /// free itself (-displayfd: it takes the lock of the number it says, so two tests starting
+    /// servers at once never share one, which a number chosen here and checked by its lock
+    /// file allowed: one test then drove the other's server and lost it when that one ended),
+    /// and waits until it takes clients.
     static func start(in dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
         try #require(FileManager.default.isExecutableFile(atPath: xvfb), "no \(xvfb): \(howToInstall)", sourceLocation: sourceLocation)
         try #require(FileManager.default.isExecutableFile(atPath: xdotoolPath), "no \(xdotoolPath): \(howToInstall)",
                      sourceLocation: sourceLocation)
-        let first = Int.random(in: 200..<900)
-        for number in first..<(first + 40) {
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: xvfb)
-            server.arguments = [":\(number)", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
-            server.standardInput = FileHandle.nullDevice
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let deadline = Date().addingTimeInterval(15)
-            while server.isRunning && Date() < deadline {
-                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                    let display = VirtualDisplay(number: number, server: server, dir: dir)
-                    // Takes clients: a query answers.
-                    if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
-                }
-                try await Task.sleep(nanoseconds: 50_000_000)
-            }
-            // Another server took the number first, or it did not start: the next number.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
+        let said = Pipe()
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = said
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // It writes the number once it listens, or ends (closing the pipe) when it cannot.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = said.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             if server.isRunning { kill(server.processIdentifier, SIGKILL) }
             server.waitUntilExit()
+            throw ChildProcessFailure(description: "Xvfb did not start a display (it said '\(text)')")
         }
-        throw ChildProcessFailure(description: "no Xvfb display could be started from :\(first) to :\(first + 39)")
+        let display = VirtualDisplay(number: number, server: server, dir: dir)
+        let deadline = Date().addingTimeInterval(15)
+        while server.isRunning && Date() < deadline {
+            // Takes clients: a query answers.
+            if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        display.stop()
+        throw ChildProcessFailure(description: "the Xvfb of :\(number) took no client within 15 s")
     }
 
     deinit { stop() }
