@@ -20,16 +20,20 @@ import TransitionCore
 /// forth (→ past the newest frame lets the run make the next one), and the title says the
 /// virtual time shown. S toggles slow animations: the real clock runs ten times slower
 /// against the virtual one. H shows or hides a panel with what runs, the phase, the virtual
-/// time, the frame rate and the worst frame time.
+/// time, the frame rate and the worst frame time. R replays (WindowPlayer+Replay.swift): the
+/// transition playing, or the one just ended while the scene waits, or after the run the whole
+/// run, from the frames the run made (no plugin is called again).
 public final class WindowPlayer {
     public let title: String
     public let framesPerSecond: Int
     private let environment: [String: String]
-    private var display: WindowDisplay?
+    var display: WindowDisplay?
     private var image: CairoImage?
+    /// Every --window-capture, by time; `pending` those not written yet.
+    let captures: [WindowCapture]
     private var pending: [WindowCapture]
     /// The monotonic time at which virtual time 0 is shown.
-    private var clockOrigin: Double?
+    var clockOrigin: Double?
 
     /// True once the user closed the window: the rest of the run is not shown.
     public private(set) var closed = false
@@ -49,23 +53,32 @@ public final class WindowPlayer {
         self.title = title
         self.framesPerSecond = framesPerSecond
         self.environment = environment
-        pending = captures.sorted { $0.time < $1.time }
+        self.captures = captures.sorted { $0.time < $1.time }
+        pending = self.captures
     }
 
     /// Paused with Space: the run waits; ← → move `viewed` through the frames shown so far.
-    private var paused = false
-    private var history: [SceneSnapshot] = []
-    private var viewed = 0
+    var paused = false
+    /// Every frame the run made, in order (at most 100,000): what ← → and R show again.
+    var history: [SceneSnapshot] = []
+    /// Where each transition's frames begin in `history`.
+    var transitionStarts: [Int] = []
+    /// R was pressed: the frame being waited for gives way to a replay (WindowPlayer+Replay).
+    var replayRequested = false
+    /// A replay is playing; the run has ended and the window holds its last frame.
+    var replaying = false
+    var holding = false
+    var viewed = 0
     /// Frames → asked for past the newest one, which the run has yet to make.
     private var stepsRequested = 0
     /// Real seconds per virtual second: 1, or 10 with S.
     public private(set) var slowFactor = 1.0
     /// The snapshot on screen now.
-    private var current: SceneSnapshot?
+    var current: SceneSnapshot?
 
     /// Whether the H panel is shown; what it says of the phase; when recent frames were shown.
     public private(set) var overlayShown = false
-    private var phase = "waiting"
+    var phase = "waiting"
     private var shownAt: [Double] = []
 
     /// How far a press may be from the left edge, in points, to start an edge drag.
@@ -94,7 +107,16 @@ public final class WindowPlayer {
             waiting = nil
             clockOrigin = nil  // the clock starts again from the transition's first frame
         }
-        while decision == nil && !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+        while decision == nil && !closed && failure == nil {
+            pumpEvents(until: monotonicSeconds() + 0.25)
+            // R: the transition that has just ended plays again, then the scene waits again.
+            if replayRequested, let last = transitionStarts.last {
+                replayFrames(from: last, waitingOn: snapshot)
+                phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
+            }
+            replayRequested = false
+        }
+        transitionStarts.append(history.count)
         guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
         return .live { [self] _ in
             guard !closed, let drag else { return .cancel }
@@ -107,36 +129,47 @@ public final class WindowPlayer {
 
     private enum Decision { case animated, drag }
     private var decision: Decision?
-    private var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
+    var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
 
     /// The captures not written (their time never came, or the window was closed first).
     public var missedCaptures: [WindowCapture] { pending }
 
-    /// Shows one frame of the run, waiting until its time comes.
+    /// Shows one frame of the run, waiting until its time comes. R while it waits plays the
+    /// transition's frames so far again, then this one, and the run goes on.
     public func show(_ snapshot: SceneSnapshot) {
         guard !closed, failure == nil else { return }
-        guard let display = display ?? open(snapshot) else { return }
+        guard display != nil || open(snapshot) != nil else { return }
+        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
+        // virtual clock at a time even after a busy machine made the window drop some.
+        if history.count < 100_000 { history.append(snapshot) }
+        present(snapshot, at: history.count - 1)
+        if replayRequested { replayFrames(from: transitionStarts.last ?? 0, waitingOn: nil) }
+    }
+
+    /// Shows `snapshot` (history[index] when it is kept) at its virtual time on the real
+    /// clock: drawn when its time comes, skipped when it comes a whole frame late (unless a
+    /// capture wants it), written to the captures due at it; paused, it waits here while ←
+    /// and → step through the frames. Returns early when R asks for a replay.
+    func present(_ snapshot: SceneSnapshot, at index: Int) {
+        guard let display else { return }
         let now = monotonicSeconds()
         let origin = clockOrigin ?? (now - snapshot.time * slowFactor)
         clockOrigin = origin
         let deadline = paused ? now : origin + snapshot.time * slowFactor
         pumpEvents(until: deadline)
-        if closed { return }
-        let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
-        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
-        // virtual clock at a time even after a busy machine made the window drop some.
-        if history.count < 100_000 { history.append(snapshot) }
+        if closed || replayRequested { return }
+        let due = capturesDue(at: index, snapshot)
         // Late by a whole frame: the next one is due already.
-        if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
+        if due.isEmpty && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
             dropped += 1
             return
         }
         draw(snapshot, on: display)
-        if capturing { writeCaptures(upTo: snapshot.time, from: display) }
+        if !due.isEmpty { write(due, from: display) }
         guard paused else { return }
-        viewed = history.count - 1
+        viewed = index
         updateTitle()
-        while paused && !closed && failure == nil {
+        while paused && !closed && failure == nil && !replayRequested {
             if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
             if stepsRequested > 0 {
                 stepsRequested -= 1
@@ -146,10 +179,31 @@ public final class WindowPlayer {
         clockOrigin = nil  // resumed: the clock goes on from the frame shown
     }
 
-    /// After the run: keeps the last frame on screen until the window is closed.
+    /// The captures whose time falls on history[index]: after the frame before it (by half a
+    /// frame) and up to this one's. A replay shows the same frames at the same times, so it
+    /// writes the same captures again.
+    private func capturesDue(at index: Int, _ snapshot: SceneSnapshot) -> [WindowCapture] {
+        let half = 0.5 / Double(framesPerSecond)
+        let after = index > 0 && index < history.count ? history[index - 1].time + half : -Double.infinity
+        return captures.filter { $0.time > after && $0.time <= snapshot.time + half }
+    }
+
+    /// After the run: keeps the last frame on screen until the window is closed. R plays the
+    /// whole run again, its transitions one after the other, and the window holds again.
     public func hold() {
         guard display != nil else { return }
-        while !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+        holding = true
+        phase = "ended"
+        updateTitle()
+        defer { holding = false }
+        while !closed && failure == nil {
+            pumpEvents(until: monotonicSeconds() + 0.25)
+            if replayRequested, let last = history.last {
+                replayFrames(from: 0, waitingOn: last)
+                phase = "ended"
+                updateTitle()
+            }
+        }
     }
 
     private func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
@@ -165,7 +219,7 @@ public final class WindowPlayer {
         }
     }
 
-    private func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
+    func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
         let begin = monotonicSeconds()
         current = snapshot
         if image?.width != display.pixelWidth || image?.height != display.pixelHeight {
@@ -180,14 +234,14 @@ public final class WindowPlayer {
         frameCosts.append(monotonicSeconds() - begin)
     }
 
-    private func writeCaptures(upTo time: Double, from display: WindowDisplay) {
+    /// Writes what the window shows now to each of `due`, read back from the window once.
+    private func write(_ due: [WindowCapture], from display: WindowDisplay) {
         let picture: CairoImage
         do { picture = try display.read() } catch {
             failure = "\(error)"
             return
         }
-        while let next = pending.first, next.time <= time + 0.5 / Double(framesPerSecond) {
-            pending.removeFirst()
+        for next in due {
             do {
                 // Whole or not at all: whoever waits for the file never reads half of it.
                 let partial = next.path + ".partial"
@@ -198,7 +252,10 @@ public final class WindowPlayer {
                     failure = "cannot write the capture \(next.path): \(why)"
                     return
                 }
-                written.append(next)
+                if let i = pending.firstIndex(of: next) {
+                    pending.remove(at: i)
+                    written.append(next)
+                }
             } catch {
                 failure = "cannot write the capture \(next.path): \(error)"
                 return
@@ -207,13 +264,13 @@ public final class WindowPlayer {
     }
 
     /// Reads what happens at the window until `deadline` (at least once).
-    private func pumpEvents(until deadline: Double) {
+    func pumpEvents(until deadline: Double) {
         repeat {
             guard let display else { return }
             let wait = max(0, deadline - monotonicSeconds())
             guard let event = display.nextEvent(timeout: wait) else { continue }
             handle(event)
-        } while !closed && stepsRequested == 0 && monotonicSeconds() < deadline
+        } while !closed && stepsRequested == 0 && !replayRequested && monotonicSeconds() < deadline
     }
 
     private func handle(_ event: WindowEvent) {
@@ -222,7 +279,7 @@ public final class WindowPlayer {
         case .key(.escape, _, _):
             if waiting?.goesBack == true { decision = .animated }
         case .key(.space, _, _):
-            guard waiting == nil, display != nil else { break }
+            guard waiting == nil, display != nil, !holding || replaying else { break }
             paused.toggle()
             // Paused, the frame being shown now is drawn first and the title then names it (in
             // show); said here, it would name the frame before and change a moment later.
@@ -241,6 +298,11 @@ public final class WindowPlayer {
             } else {
                 stepsRequested += 1
             }
+        case .key(.r, _, _):
+            // While the scene waits before the first transition there is nothing to replay.
+            guard display != nil, !history.isEmpty else { break }
+            replayRequested = true
+            paused = false
         case .key(.h, _, _):
             overlayShown.toggle()
             if let current, let display { draw(current, on: display) }
@@ -285,10 +347,12 @@ public final class WindowPlayer {
     }
 
     /// The title: what runs, and whether it is paused (at which virtual time) or slowed.
-    private func updateTitle() {
+    func updateTitle() {
         var parts = [title]
+        if replaying { parts.append("replay") }
         if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
         if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
+        if holding && !replaying { parts.append("ended: R replays, Q closes") }
         display?.setTitle(parts.joined(separator: " · "))
     }
 

@@ -250,6 +250,60 @@ struct LiveWindowTests {
         #expect((inside ?? 0) > 100, "no panel: inside it the window differs from frame 12 by only \(inside ?? -1)")
     }
 
+    @Test("R replays the transition that plays, from its start; while the scene waits, the one just ended; after the run, the whole run. The same frames at the same times (the captures are written again), and the trace is the run's")
+    func replay() async throws {
+        let dir = try TempDir("window-replay")
+        /// Moves `path` away (to compare with), presses R, and waits until the replay writes it again.
+        func replays(_ paths: [String], after keys: [String] = ["r"], in window: String, on display: VirtualDisplay,
+                     of host: WatchingHost) async throws {
+            for path in paths { try FileManager.default.moveItem(atPath: path, toPath: path + ".before.png") }
+            try await display.press(keys, in: window)
+            try await Self.waitForFiles(paths, of: host)
+            for path in paths {
+                let difference = try largestDifference(path, path + ".before.png")
+                #expect((difference ?? 255) <= 2, "the replay's \(path) differs from the run's by \(difference ?? -1)")
+                try FileManager.default.removeItem(atPath: path + ".before.png")
+            }
+        }
+
+        // While a transition plays (slowed: the presentation lasts 5 s), R goes back to its start.
+        do {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            let early = dir.file("early.png")
+            let host = try Self.start(["diagonal", "--slow", "10", "--window-capture", "0.1=\(early)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: early, of: host)
+            try await replays([early], in: window, on: display, of: host)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            let headless = try await runHost(["run", "diagonal", "--slow", "10"], pluginFolder: try dir.folder("plugins"), in: dir)
+            #expect(host.out == headless.out, "R changed the trace:\n\(host.transcript)")
+        }
+
+        // While the scene waits to go back, R replays the presentation; after the run, R
+        // replays it all, presentation and dismissal, and the window holds its last frame again.
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let (presenting, presented, dismissing) = (dir.file("presenting.png"), dir.file("presented.png"), dir.file("dismissing.png"))
+        let host = try Self.start(["diagonal", "--window-capture", "0.2=\(presenting)", "--window-capture", "0.5=\(presented)",
+                                   "--window-capture", "0.7=\(dismissing)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await replays([presenting], in: window, on: display, of: host)
+        try await display.press(["Escape"], in: window)
+        try await Self.waitForFiles([dismissing], of: host)
+        _ = try await titled(display, window) { $0 == "host run diagonal · ended: R replays, Q closes" }
+        try await replays([presenting, presented, dismissing], in: window, on: display, of: host)
+        _ = try await titled(display, window) { $0 == "host run diagonal · ended: R replays, Q closes" }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(host.out == headless.out, "R changed the trace:\n\(host.transcript)")
+    }
+
     /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set
     /// when the window next reads its events); records an issue if it never does.
     func titled(_ display: VirtualDisplay, _ window: String, _ condition: (String) -> Bool) async throws -> String {
