@@ -32,7 +32,8 @@
     F(void, SDL_RenderPresent, (SDL_Renderer * renderer))                                             \
     F(int, SDL_RenderReadPixels, (SDL_Renderer * renderer, const SDL_Rect *rect, Uint32 format, void *pixels, int pitch)) \
     F(int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout))                                    \
-    F(int, SDL_PollEvent, (SDL_Event * event))
+    F(int, SDL_PollEvent, (SDL_Event * event))                                                        \
+    F(int, SDL_PushEvent, (SDL_Event * event))
 
 #define DECLARE(ret, name, params) static ret(*p_##name) params;
 SDL_FUNCTIONS(DECLARE)
@@ -206,6 +207,9 @@ static bool translate(const SDL_Event *e, th_window_event *out)
         out->kind = TH_WINDOW_EVENT_WHEEL;
         out->wheel = e->wheel.preciseY;
         return true;
+    case SDL_USEREVENT:
+        out->kind = TH_WINDOW_EVENT_WAKE;
+        return true;
     case SDL_WINDOWEVENT:
         if (e->window.event != SDL_WINDOWEVENT_EXPOSED) return false;
         out->kind = TH_WINDOW_EVENT_EXPOSED;
@@ -225,6 +229,15 @@ bool th_window_next_event(th_window *w, th_window_event *event, int timeout_ms)
         if (translate(&e, event)) return true;
         timeout_ms = 0; /* an event we skip: look at what else is there, without waiting again */
     }
+}
+
+void th_window_wake(void)
+{
+    /* SDL_PushEvent may be called from any thread, and wakes a thread waiting for events. */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_USEREVENT;
+    if (library) p_SDL_PushEvent(&e);
 }
 
 void th_window_close(th_window *w)

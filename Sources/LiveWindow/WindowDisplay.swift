@@ -78,6 +78,10 @@ public final class WindowDisplay {
         return image
     }
 
+    /// Makes the window's thread, waiting in nextEvent, get a `.wake`: callable from any
+    /// thread, once a window was prepared (SDL loaded).
+    public static func wake() { th_window_wake() }
+
     /// The next thing that happened at the window, waiting at most `timeout` seconds.
     public func nextEvent(timeout: Double) -> WindowEvent? {
         var event = th_window_event()
@@ -98,6 +102,8 @@ public enum WindowEvent: Equatable, Sendable {
     case pointerMoved(x: Double, y: Double)
     case wheel(Double)
     case exposed
+    /// WindowDisplay.wake() was called, from any thread.
+    case wake
 
     init?(_ event: th_window_event) {
         switch event.kind {
@@ -122,6 +128,7 @@ public enum WindowEvent: Equatable, Sendable {
         case TH_WINDOW_EVENT_MOTION: self = .pointerMoved(x: event.x, y: event.y)
         case TH_WINDOW_EVENT_WHEEL: self = .wheel(event.wheel)
         case TH_WINDOW_EVENT_EXPOSED: self = .exposed
+        case TH_WINDOW_EVENT_WAKE: self = .wake
         default: return nil
         }
     }

@@ -24,7 +24,7 @@ extension WindowPlayer {
         replayRequested = false
         clockOrigin = nil
         var index = first
-        while index < history.count && !closed && failure == nil {
+        while index < history.count && !closed && !superseded && failure == nil {
             present(history[index], at: index)
             if replayRequested {
                 replayRequested = false
@@ -34,7 +34,7 @@ extension WindowPlayer {
             }
             index += 1
         }
-        if let scene, let display, !closed, failure == nil {
+        if let scene, let display, !closed, !superseded, failure == nil {
             draw(scene, on: display)
             clockOrigin = nil
         }

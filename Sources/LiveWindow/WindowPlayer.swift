@@ -81,6 +81,27 @@ public final class WindowPlayer {
     var phase = "waiting"
     private var shownAt: [Double] = []
 
+    /// `--watch` (WindowWatch): asked at each wake whether a new version of the plugins has
+    /// come; once it has, the rest of the run goes on unseen and hold() returns.
+    public var isSuperseded: (() -> Bool)?
+    public private(set) var superseded = false
+    /// Transitions still to start without waiting for the user: a replay's first.
+    private var autoStarts = 0
+    /// Shown over the bottom of the window, until the next run: a version that was refused.
+    public private(set) var notices: [String] = []
+
+    /// Another run in the same window (`--watch`, after a reload): its first transition starts
+    /// at once, the others wait for the user as in the first run; `notices` show over it.
+    public func beginReplay(notices: [String]) {
+        self.notices = notices
+        superseded = false
+        autoStarts = 1
+        history = []
+        transitionStarts = []
+        (clockOrigin, paused, drag, stepsRequested, replayRequested) = (nil, false, nil, 0, false)
+        updateTitle()
+    }
+
     /// How far a press may be from the left edge, in points, to start an edge drag.
     public static let edgeWidth = 20.0
 
@@ -97,7 +118,13 @@ public final class WindowPlayer {
     /// Before a transition: shows the scene as it is and waits until the user starts the
     /// transition (see the type's comment). With the window closed, at once as an animation.
     public func start(goesBack: Bool, scene snapshot: SceneSnapshot) -> TransitionRun.TransitionStart {
-        guard !closed, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        guard !closed, !superseded, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        if autoStarts > 0 {
+            autoStarts -= 1
+            transitionStarts.append(history.count)
+            (phase, clockOrigin) = (goesBack ? "back" : "forward", nil)
+            return .animated
+        }
         phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
         draw(snapshot, on: display)
         decision = nil
@@ -107,7 +134,7 @@ public final class WindowPlayer {
             waiting = nil
             clockOrigin = nil  // the clock starts again from the transition's first frame
         }
-        while decision == nil && !closed && failure == nil {
+        while decision == nil && !closed && !superseded && failure == nil {
             pumpEvents(until: monotonicSeconds() + 0.25)
             // R: the transition that has just ended plays again, then the scene waits again.
             if replayRequested, let last = transitionStarts.last {
@@ -119,7 +146,7 @@ public final class WindowPlayer {
         transitionStarts.append(history.count)
         guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
         return .live { [self] _ in
-            guard !closed, let drag else { return .cancel }
+            guard !closed, !superseded, let drag else { return .cancel }
             let progress = min(1, max(0, (drag.x - drag.startX) / width))
             guard let velocity = drag.releasedVelocity else { return .scrub(to: progress) }
             self.drag = nil
@@ -137,7 +164,7 @@ public final class WindowPlayer {
     /// Shows one frame of the run, waiting until its time comes. R while it waits plays the
     /// transition's frames so far again, then this one, and the run goes on.
     public func show(_ snapshot: SceneSnapshot) {
-        guard !closed, failure == nil else { return }
+        guard !closed, !superseded, failure == nil else { return }
         guard display != nil || open(snapshot) != nil else { return }
         // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
         // virtual clock at a time even after a busy machine made the window drop some.
@@ -157,7 +184,7 @@ public final class WindowPlayer {
         clockOrigin = origin
         let deadline = paused ? now : origin + snapshot.time * slowFactor
         pumpEvents(until: deadline)
-        if closed || replayRequested { return }
+        if closed || superseded || replayRequested { return }
         let due = capturesDue(at: index, snapshot)
         // Late by a whole frame: the next one is due already.
         if due.isEmpty && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
@@ -169,7 +196,7 @@ public final class WindowPlayer {
         guard paused else { return }
         viewed = index
         updateTitle()
-        while paused && !closed && failure == nil && !replayRequested {
+        while paused && !closed && !superseded && failure == nil && !replayRequested {
             if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
             if stepsRequested > 0 {
                 stepsRequested -= 1
@@ -196,7 +223,7 @@ public final class WindowPlayer {
         phase = "ended"
         updateTitle()
         defer { holding = false }
-        while !closed && failure == nil {
+        while !closed && !superseded && failure == nil {
             pumpEvents(until: monotonicSeconds() + 0.25)
             if replayRequested, let last = history.last {
                 replayFrames(from: 0, waitingOn: last)
@@ -230,6 +257,9 @@ public final class WindowPlayer {
         shownAt.append(begin)
         shownAt.removeAll { $0 < begin - 1 }
         if overlayShown { overlay(at: snapshot.time).draw(on: image, scale: display.scale) }
+        if !notices.isEmpty {
+            WindowOverlay(lines: notices.map(VisibleText.escape), placement: .bottom).draw(on: image, scale: display.scale)
+        }
         do { try display.present(image) } catch { failure = "\(error)" }
         frameCosts.append(monotonicSeconds() - begin)
     }
@@ -270,12 +300,14 @@ public final class WindowPlayer {
             let wait = max(0, deadline - monotonicSeconds())
             guard let event = display.nextEvent(timeout: wait) else { continue }
             handle(event)
-        } while !closed && stepsRequested == 0 && !replayRequested && monotonicSeconds() < deadline
+        } while !closed && !superseded && stepsRequested == 0 && !replayRequested && monotonicSeconds() < deadline
     }
 
     private func handle(_ event: WindowEvent) {
         switch event {
         case .quit, .key(.q, _, _): closed = true
+        case .wake:
+            if isSuperseded?() == true { superseded = true }
         case .key(.escape, _, _):
             if waiting?.goesBack == true { decision = .animated }
         case .key(.space, _, _):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiveWindow
 import PluginHost
 import Rendering
 import TransitionCore
@@ -39,7 +40,7 @@ struct RunCommand: ParsableCommand {
     var isolateTimeout: Double = 2
 
     @Flag(help: ArgumentHelp(
-        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). With --isolate, each version runs in a child process, so an animator that crashes costs only its replay. Ctrl-C stops (exit status 130)."))
+        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). With --isolate, each version runs in a child process, so an animator that crashes costs only its replay. With --window, one window stays open: the run being shown goes on unseen, then each replay plays in it, its first transition at once, and a refused version's line shows over the bottom of the window while the version before plays again; closing the window ends the watch. Ctrl-C stops (exit status 130)."))
     var watch = false
 
     @Option(name: .customLong("watch-runs"), help: ArgumentHelp(
@@ -83,7 +84,8 @@ struct RunCommand: ParsableCommand {
     }
 
     /// One run with these effects and curves, printed (and written to --output and --plot).
-    func play(registry: EffectRegistry, curves: CurveRegistry) throws {
+    /// `window`: a window that outlives the run (--watch), instead of one of its own.
+    func play(registry: EffectRegistry, curves: CurveRegistry, window kept: WindowPlayer? = nil) throws {
         let report: TransitionRun.Report
         var options = try transition.runOptions()
         var keys: TerminalKeys?
@@ -95,7 +97,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { TerminalKeys.restore() }
-        let player = window ? try windowPlayer() : nil
+        let player = try kept ?? (window ? windowPlayer() : nil)
         let playsInTerminal = player == nil && keys == nil && output == nil && plot == nil && format == .text
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
@@ -136,7 +138,8 @@ struct RunCommand: ParsableCommand {
         if keys != nil { print("") }
         if let player {
             player.hold()
-            try finishWindow(player)
+            // A kept window's captures may come in a later run: checked when it closes.
+            if kept == nil { try finishWindow(player) }
         }
         try writeOutputs(report, output: output, plot: plot)
         if playsInTerminal {

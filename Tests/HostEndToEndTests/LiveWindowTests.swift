@@ -34,13 +34,13 @@ struct LiveWindowTests {
         #expect(gone.out.isEmpty, "something ran: \(gone)")
     }
 
-    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch and --interactive keys")
+    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch-runs and --interactive keys")
     func captureUsage() async throws {
         let dir = try TempDir("window-usage")
         let plugins = try dir.folder("plugins")
         let alone = try await runHost(["run", "diagonal", "--window-capture", "0.2=a.png"], pluginFolder: plugins, in: dir)
         #expect(alone.status == 64 && alone.err.contains("--window-capture needs --window"), "\(alone)")
-        for other in [["--watch"], ["--interactive", "keys"]] {
+        for other in [["--watch", "--watch-runs", "1"], ["--interactive", "keys"]] {
             let result = try await runHost(["run", "diagonal", "--window"] + other, pluginFolder: plugins, in: dir)
             #expect(result.status == 64 && result.err.contains("--window"), "\(result)")
         }
@@ -302,6 +302,67 @@ struct LiveWindowTests {
         #expect(end.status == 0, "\(host.transcript)")
         let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(host.out == headless.out, "R changed the trace:\n\(host.transcript)")
+    }
+
+    @Test("--watch: a rebuilt plugin renamed into the folder replays at once in the same window, with its own frames; a broken one is a notice over the window while the version before plays again")
+    func watchReplaysInTheWindow() async throws {
+        let dir = try TempDir("window-watch")
+        let plugins = try dir.folder("plugins")
+        // Version 2 lasts three times as long: at 0.2 s its screen has come a third as far.
+        try await compileC(watchFixture("v1", duration: 0.25), to: "plugins/fx.so", in: dir)
+        try await compileC(watchFixture("v2", duration: 0.75), to: "v2.so", in: dir)
+        try dir.write("broken.so", bytes: Array("this is not a shared library\n".utf8))
+        // What the headless renderer draws of each version at 0.2 s (frame 12).
+        var references: [String] = []
+        for (version, source) in [("v1", "plugins/fx.so"), ("v2", "v2.so")] {
+            _ = try dir.folder("reference-\(version)")
+            try FileManager.default.copyItem(atPath: dir.file(source), toPath: dir.file("reference-\(version)/fx.so"))
+            let frames = dir.file("frames-\(version)/")
+            let headless = try await runHost(["run", "fx", "--output", frames], pluginFolder: dir.file("reference-\(version)"), in: dir)
+            #expect(headless.status == 0, "\(headless)")
+            references.append(frames + "frame-0012.png")
+        }
+
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let capture = dir.file("capture.png")
+        let host = try WatchingHost(["run", "fx", "--window", "--watch", "--window-capture", "0.2=\(capture)"],
+                                    pluginFolder: plugins, temporary: try dir.folder("tmp"), in: dir,
+                                    environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: capture, of: host)
+        let shown = [dir.file("shown-v1.png"), dir.file("shown-v2.png"), dir.file("shown-after-broken.png")]
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[0])
+
+        // Rebuilt elsewhere and renamed in, as a build does: the replay starts by itself.
+        rename(dir.file("v2.so"), dir.file("plugins/fx.so"))
+        try await Self.waitForFiles([capture], of: host)
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[1])
+        try await host.wait(for: "the replay's header") { out, _ in out.contains("replay 1: \(plugins)/fx.so replaced: loaded fixture.e2e") }
+
+        rename(dir.file("broken.so"), dir.file("plugins/fx.so"))
+        try await Self.waitForFiles([capture], of: host)
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[2])
+        try await host.wait(for: "the refusal") { out, _ in
+            out.contains("replay 2: \(plugins)/fx.so refused: not an ELF shared library") && out.contains("still running fixture.e2e")
+        }
+        #expect(try await display.hostWindow() == window, "the replays opened another window")
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.components(separatedBy: "fixture v2").count - 1 == 4, "both transitions of both replays ran version 2:\n\(host.transcript)")
+
+        let v1 = try largestDifference(shown[0], references[0]), v2 = try largestDifference(shown[1], references[1])
+        #expect((v1 ?? 255) <= 2, "the first run differs from version 1's frame by \(v1 ?? -1)")
+        #expect((v2 ?? 255) <= 2, "the replay differs from version 2's frame by \(v2 ?? -1)")
+        let versions = try largestDifference(references[0], references[1])
+        #expect((versions ?? 0) > 100, "the two versions' frames are too alike to tell apart: \(versions ?? -1)")
+        // The notice covers the bottom of the window; above it, version 2 as before.
+        let notice = (0, 844 - 260, 390, 260)
+        let above = try largestDifference(shown[2], shown[1], outside: notice)
+        #expect((above ?? 255) <= 2, "above the notice, the replay after the broken file differs from version 2 by \(above ?? -1)")
+        let inside = try largestDifference(shown[2], shown[1], inside: notice)
+        #expect((inside ?? 0) > 100, "no notice: the bottom of the window differs by only \(inside ?? -1)")
     }
 
     /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set

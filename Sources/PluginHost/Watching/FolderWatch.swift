@@ -97,8 +97,8 @@ public final class FolderWatch {
     deinit { close(descriptor) }
 
     /// Waits for the next burst that touches a `*.so` file and returns it once the folders are
-    /// quiet; returns nil as soon as `interrupt` becomes readable.
-    public func nextBurst(interrupt: Int32) -> Burst? {
+    /// quiet; returns nil as soon as `interrupt` (or `stop`, when given) becomes readable.
+    public func nextBurst(interrupt: Int32, stop: Int32 = -1) -> Burst? {
         var burst = Burst()
         var lastEvent: Double?
         // Newly created regular files not closed yet, and since when.
@@ -120,13 +120,15 @@ public final class FolderWatch {
                 // Only other files changed: wait for the next event.
                 (lastEvent, beingWritten, ready) = (nil, [:], .infinity)
             }
+            // poll(2) leaves out a negative descriptor: no stop given.
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
             let wake = unwatched.isEmpty ? ready : min(ready, nextRetry)
             let timeout = wake.isFinite ? ChildProcess.milliseconds(max(0, wake - now)) : -1
             let count = poll(&fds, nfds_t(fds.count), timeout)
             if count < 0 && errno != EINTR { return nil }  // cannot wait: end the watch rather than spin
-            if fds[1].revents != 0 { return nil }
+            if fds[1].revents != 0 || fds[2].revents != 0 { return nil }
             guard fds[0].revents != 0 else { continue }
             let events = readEvents()
             if !events.isEmpty { lastEvent = monotonicSeconds() }
