@@ -87,6 +87,10 @@ public final class WindowPlayer {
     public private(set) var superseded = false
     /// Transitions still to start without waiting for the user: a replay's first.
     private var autoStarts = 0
+    /// Which run the window shows: 0 the first, then each replay of --watch (the title names
+    /// it from the replay's first frame on, as the watch's line does); and which the title names.
+    public private(set) var runNumber = 0
+    private var titledRun = 0
     /// Shown over the bottom of the window, until the next run: a version that was refused.
     public private(set) var notices: [String] = []
 
@@ -94,6 +98,7 @@ public final class WindowPlayer {
     /// at once, the others wait for the user as in the first run; `notices` show over it.
     public func beginReplay(notices: [String]) {
         self.notices = notices
+        runNumber += 1
         superseded = false
         autoStarts = 1
         history = []
@@ -192,6 +197,10 @@ public final class WindowPlayer {
             return
         }
         draw(snapshot, on: display)
+        if titledRun != runNumber {
+            titledRun = runNumber
+            updateTitle()
+        }
         if !due.isEmpty { write(due, from: display) }
         guard paused else { return }
         viewed = index
@@ -381,7 +390,8 @@ public final class WindowPlayer {
     /// The title: what runs, and whether it is paused (at which virtual time) or slowed.
     func updateTitle() {
         var parts = [title]
-        if replaying { parts.append("replay") }
+        if titledRun > 0 { parts.append("replay \(titledRun)") }
+        if replaying { parts.append("replaying") }
         if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
         if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
         if holding && !replaying { parts.append("ended: R replays, Q closes") }

@@ -339,6 +339,7 @@ struct LiveWindowTests {
         try await Self.waitForFiles([capture], of: host)
         try FileManager.default.moveItem(atPath: capture, toPath: shown[1])
         try await host.wait(for: "the replay's header") { out, _ in out.contains("replay 1: \(plugins)/fx.so replaced: loaded fixture.e2e") }
+        _ = try await titled(display, window) { $0.hasPrefix("host run fx · replay 1") }
 
         rename(dir.file("broken.so"), dir.file("plugins/fx.so"))
         try await Self.waitForFiles([capture], of: host)

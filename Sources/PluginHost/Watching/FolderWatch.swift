@@ -3,7 +3,10 @@ import LibC
 /// Notices plugin files (`*.so`) added, replaced or removed in a set of folders, through
 /// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several
 /// steps, often as a temporary file renamed into place, so a burst ends only once the folders
-/// have been quiet for a while (and any `.so` just created has been closed again). A folder
+/// have been quiet for a while (and any `.so` just created has been closed again). A `.so`
+/// whose last event completed it (renamed into place, closed after writing, deleted) needs no
+/// such wait: once every touched file is complete, `settlePeriod` of quiet is enough (what a
+/// rebuilt plugin renamed in waits for, rather than the whole quiet period). A folder
 /// that does not exist yet (or was deleted) is tried again every `retryInterval` seconds, and
 /// watched from the moment it exists: inotify cannot watch what is not there, and watching
 /// every ancestor for the one that will be made is more moving parts than a stat a second.
@@ -38,6 +41,13 @@ public final class FolderWatch {
 
     /// Seconds the folders must stay quiet before a burst is handed over.
     public let quietPeriod: Double
+    /// Seconds of quiet that are enough once every `.so` the burst touched is complete: long
+    /// enough to take in what a build does right after (a chmod, the next rename of the same
+    /// build), far shorter than the quiet period.
+    public let settlePeriod: Double
+    /// The `.so` files of the burst being gathered whose last event left them incomplete
+    /// (created, or written to, and not closed or renamed in since).
+    private var incomplete: Set<String> = []
     /// Seconds to wait at most for a newly created `.so` to be closed by its writer.
     public let closeWait: Double
     /// Seconds between tries to watch the folders in `unwatched`.
@@ -50,9 +60,10 @@ public final class FolderWatch {
         | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
 
     /// `closeWait` is generous: a linker may open its output long before it writes it.
-    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 5,
+    public init(folders candidates: [String], quietPeriod: Double = 0.15, settlePeriod: Double = 0.01, closeWait: Double = 5,
                 retryInterval: Double = 1) throws {
         self.quietPeriod = quietPeriod
+        self.settlePeriod = min(settlePeriod, quietPeriod)
         self.closeWait = closeWait
         precondition(retryInterval > 0, "a retry interval of 0 would make the wait a busy loop")
         self.retryInterval = retryInterval
@@ -104,6 +115,7 @@ public final class FolderWatch {
         // Newly created regular files not closed yet, and since when.
         var beingWritten: [String: Double] = [:]
         var nextRetry = monotonicSeconds() + retryInterval
+        incomplete = []
         while true {
             var now = monotonicSeconds()
             if !unwatched.isEmpty && now >= nextRetry {
@@ -111,14 +123,17 @@ public final class FolderWatch {
                 nextRetry = now + retryInterval
             }
             now = monotonicSeconds()
-            // Ready once quiet for the quiet period, and once every new file has been closed
-            // (or waited for long enough).
-            var ready = lastEvent.map { max($0 + quietPeriod, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
+            // Ready once quiet for the quiet period (the settle period when every file is
+            // complete), and once every new file has been closed (or waited for long enough).
+            // Folders that came or went, and lost events, take the whole quiet period.
+            let settled = incomplete.isEmpty && burst.foldersAppeared.isEmpty && burst.foldersGone.isEmpty && !burst.overflowed
+            let quiet = settled ? settlePeriod : quietPeriod
+            var ready = lastEvent.map { max($0 + quiet, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
                 ?? .infinity
             if now >= ready {
                 if !burst.isEmpty { return burst }
                 // Only other files changed: wait for the next event.
-                (lastEvent, beingWritten, ready) = (nil, [:], .infinity)
+                (lastEvent, beingWritten, ready, incomplete) = (nil, [:], .infinity, [])
             }
             // poll(2) leaves out a negative descriptor: no stop given.
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -162,8 +177,13 @@ public final class FolderWatch {
             // Its writer has just opened it: wait for IN_CLOSE_WRITE. (A link or a second
             // name of an existing file is complete as it is.)
             beingWritten[path] = monotonicSeconds()
+            incomplete.insert(path)
         } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
             beingWritten[path] = nil
+            incomplete.remove(path)
+        } else if event.has(IN_MODIFY) {
+            // Written to (an existing file rewritten in place): complete once closed.
+            incomplete.insert(path)
         }
     }
 
