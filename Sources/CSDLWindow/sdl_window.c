@@ -33,7 +33,8 @@
     F(int, SDL_RenderReadPixels, (SDL_Renderer * renderer, const SDL_Rect *rect, Uint32 format, void *pixels, int pitch)) \
     F(int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout))                                    \
     F(int, SDL_PollEvent, (SDL_Event * event))                                                        \
-    F(int, SDL_PushEvent, (SDL_Event * event))
+    F(int, SDL_PushEvent, (SDL_Event * event))                                                        \
+    F(SDL_Keymod, SDL_GetModState, (void))
 
 #define DECLARE(ret, name, params) static ret(*p_##name) params;
 SDL_FUNCTIONS(DECLARE)
@@ -197,6 +198,9 @@ static bool translate(const SDL_Event *e, th_window_event *out)
         out->kind = e->type == SDL_MOUSEBUTTONDOWN ? TH_WINDOW_EVENT_BUTTON_DOWN : TH_WINDOW_EVENT_BUTTON_UP;
         out->x = e->button.x;
         out->y = e->button.y;
+        /* The keys held as the event is read (a button event carries none): Ctrl makes a
+         * drag a pinch. */
+        out->modifiers = modifiers_of((Uint16)p_SDL_GetModState());
         return true;
     case SDL_MOUSEMOTION:
         out->kind = TH_WINDOW_EVENT_MOTION;

@@ -97,7 +97,8 @@ public enum WindowEvent: Equatable, Sendable {
 
     case quit
     case key(Key, control: Bool, shift: Bool)
-    case pointerDown(x: Double, y: Double)
+    /// The left button went down; `control`: with Ctrl held.
+    case pointerDown(x: Double, y: Double, control: Bool)
     case pointerUp(x: Double, y: Double)
     case pointerMoved(x: Double, y: Double)
     case wheel(Double)
@@ -123,7 +124,7 @@ public enum WindowEvent: Equatable, Sendable {
             default: key = .other
             }
             self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)
-        case TH_WINDOW_EVENT_BUTTON_DOWN: self = .pointerDown(x: event.x, y: event.y)
+        case TH_WINDOW_EVENT_BUTTON_DOWN: self = .pointerDown(x: event.x, y: event.y, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0)
         case TH_WINDOW_EVENT_BUTTON_UP: self = .pointerUp(x: event.x, y: event.y)
         case TH_WINDOW_EVENT_MOTION: self = .pointerMoved(x: event.x, y: event.y)
         case TH_WINDOW_EVENT_WHEEL: self = .wheel(event.wheel)

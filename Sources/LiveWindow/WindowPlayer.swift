@@ -11,10 +11,13 @@ import TransitionCore
 ///
 /// The scene is live: before each transition the window shows the scene and waits (the
 /// virtual clock stands still) until the user starts it. A click on the screen goes forward
-/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back; a
-/// drag from the left edge goes back interactively, the drag's distance over the window's
-/// width being the progress, and its release finishes or cancels by the pan handler's rule
-/// with the drag's own velocity.
+/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back. A
+/// gesture makes the transition interactive (PointerGesture): a drag from the left edge (going
+/// back) is a screen-edge pan, a drag elsewhere a pan, a Ctrl-drag or the wheel a pinch. Its
+/// events reach the interaction controller the run names for that direction (a plugin's), or
+/// the host's percent-driven one, which reads them as a gesture written in points is read
+/// (LiveGestureReading: the drag's distance over the window's width, the release deciding by
+/// the pan handler's rule with the drag's own velocity).
 ///
 /// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
 /// forth (→ past the newest frame lets the run make the next one), and the title says the
@@ -103,22 +106,20 @@ public final class WindowPlayer {
         autoStarts = 1
         history = []
         transitionStarts = []
-        (clockOrigin, paused, drag, stepsRequested, replayRequested) = (nil, false, nil, 0, false)
+        (clockOrigin, paused, gesture, press, stepsRequested, replayRequested) = (nil, false, nil, nil, 0, false)
         updateTitle()
     }
 
     /// How far a press may be from the left edge, in points, to start an edge drag.
     public static let edgeWidth = 20.0
+    /// How far the pointer moves with the button held before a press is a drag, not a click
+    /// (UIKit's pan recogniser waits about as long).
+    public static let dragDistance = 10.0
 
-    /// A drag from the left edge in progress (or released): where it started and went.
-    private struct Drag {
-        var startX: Double
-        var x: Double
-        /// (seconds on the monotonic clock, x) of the recent moves, for the velocity.
-        var moves: [(time: Double, x: Double)] = []
-        var releasedVelocity: Double?
-    }
-    private var drag: Drag?
+    /// The button went down here, with Ctrl or not, and is not a gesture yet.
+    private var press: (point: Point, control: Bool)?
+    /// The gesture that started (or drives) the transition.
+    private var gesture: PointerGesture?
 
     /// Before a transition: shows the scene as it is and waits until the user starts the
     /// transition (see the type's comment). With the window closed, at once as an animation.
@@ -132,7 +133,7 @@ public final class WindowPlayer {
         }
         phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
         draw(snapshot, on: display)
-        decision = nil
+        (decision, gesture, press) = (nil, nil, nil)
         waiting = (goesBack, snapshot)
         defer {
             phase = goesBack ? "back" : "forward"
@@ -149,17 +150,15 @@ public final class WindowPlayer {
             replayRequested = false
         }
         transitionStarts.append(history.count)
-        guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
-        return .live { [self] _ in
-            guard !closed, !superseded, let drag else { return .cancel }
-            let progress = min(1, max(0, (drag.x - drag.startX) / width))
-            guard let velocity = drag.releasedVelocity else { return .scrub(to: progress) }
-            self.drag = nil
-            return GestureScript.finishes(at: progress, velocity: velocity / width) ? .finish : .cancel
+        guard decision == .gesture, let gesture else { return .animated }
+        _ = display
+        return .gesture { [self] elapsed in
+            if closed || superseded { gesture.cancel() }
+            return gesture.take(now: monotonicSeconds(), elapsed: elapsed)
         }
     }
 
-    private enum Decision { case animated, drag }
+    private enum Decision { case animated, gesture }
     private var decision: Decision?
     var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
 
@@ -351,31 +350,45 @@ public final class WindowPlayer {
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil
             updateTitle()
-        case .pointerDown(let x, let y):
-            guard let waiting else { break }
-            if waiting.goesBack && x <= Self.edgeWidth {
-                drag = Drag(startX: x, x: x, moves: [(monotonicSeconds(), x)])
-                decision = .drag
-            } else if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) {
-                decision = .animated
+        case .pointerDown(let x, let y, let control):
+            guard let waiting, let display else { break }
+            press = (Point(x: x, y: y), control)
+            if waiting.goesBack && x <= Self.edgeWidth && !control {
+                startGesture(.edgePan, in: display)
             }
-        case .pointerMoved(let x, _):
-            guard drag != nil, drag?.releasedVelocity == nil else { break }
-            let now = monotonicSeconds()
-            drag?.x = x
-            drag?.moves.append((now, x))
-            drag?.moves.removeAll { $0.time < now - 0.1 }
-        case .pointerUp(let x, _):
-            guard var released = drag, released.releasedVelocity == nil else { break }
-            let now = monotonicSeconds()
-            released.x = x
-            // Points per second over the last tenth of a second: still at the release, none.
-            let recent = released.moves.filter { $0.time >= now - 0.1 } + [(now, x)]
-            let span = recent.last!.time - recent.first!.time
-            released.releasedVelocity = span > 0.01 ? (recent.last!.x - recent.first!.x) / span : 0
-            drag = released
+        case .pointerMoved(let x, let y):
+            if let gesture {
+                gesture.moved(to: Point(x: x, y: y), at: monotonicSeconds())
+            } else if waiting != nil, let press, let display,
+                      ((x - press.point.x) * (x - press.point.x) + (y - press.point.y) * (y - press.point.y)).squareRoot() >= Self.dragDistance {
+                startGesture(press.control ? .pinch : .pan, in: display)
+                self.gesture?.moved(to: Point(x: x, y: y), at: monotonicSeconds())
+            }
+        case .pointerUp(let x, let y):
+            defer { press = nil }
+            if let gesture {
+                gesture.released(at: Point(x: x, y: y), at: monotonicSeconds())
+            } else if let waiting, press != nil {
+                // A click: forward, or back on a back button.
+                if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) { decision = .animated }
+            }
+        case .wheel(let notches):
+            if let gesture {
+                gesture.wheel(notches, at: monotonicSeconds())
+            } else if waiting != nil, let display, notches != 0 {
+                startGesture(.wheelPinch, in: display)
+                self.gesture?.wheel(notches, at: monotonicSeconds())
+            }
         default: break
         }
+    }
+
+    /// The transition the scene waits for starts, driven by a gesture of `kind` from the press.
+    private func startGesture(_ kind: PointerGesture.Kind, in display: WindowDisplay) {
+        let point = press?.point ?? Point(x: Double(display.width) / 2, y: Double(display.height) / 2)
+        gesture = PointerGesture(kind, press: point, at: monotonicSeconds(),
+                                 window: Size(width: Double(display.width), height: Double(display.height)))
+        decision = .gesture
     }
 
     /// The H panel's lines at virtual time `time`.

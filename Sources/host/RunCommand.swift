@@ -64,6 +64,8 @@ struct RunCommand: ParsableCommand {
         try validateOutputs(output: output, plot: plot)
         try validateWatch()
         try validateWindow()
+        // In a window, the pointer makes the gestures an interaction controller reads.
+        if !window { try transition.requireWrittenGestures() }
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
         }
@@ -106,6 +108,7 @@ struct RunCommand: ParsableCommand {
         // status line.
         var live: TerminalLiveView?
         if let player {
+            options.liveGestures = true
             options.onSnapshot = { player.show($0) }
             options.beforeTransition = { player.start(goesBack: $0, scene: $1) }
         }

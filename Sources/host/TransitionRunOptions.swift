@@ -71,13 +71,12 @@ struct TransitionRunOptions: ParsableArguments {
     var usesKeys: Bool { interactive == "keys" }
 
     /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
-    /// An interaction controller's name (no file of that name) stands for --gesture.
+    /// An interaction controller's name (no file of that name) stands for --gesture; without
+    /// one, for a live window's pointer (requireWrittenGestures refuses that elsewhere).
     private func gestureText(_ argument: String?) throws -> String? {
         guard let argument, argument != "keys" else { return nil }
         if controllerName(argument) != nil {
-            guard let gesture else {
-                throw ValidationError("'\(argument)' names an interaction controller: give the gesture it reads with --gesture, in points")
-            }
+            guard let gesture else { return nil }
             let text = readTextFile(gesture) ?? gesture
             let script: GestureScript
             do { script = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
@@ -89,6 +88,14 @@ struct TransitionRunOptions: ParsableArguments {
         let text = readTextFile(argument) ?? argument
         do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
         return text
+    }
+
+    /// Where no window's pointer makes the gestures: an interaction controller named by
+    /// --interactive or --interactive-dismiss reads the --gesture given in points.
+    func requireWrittenGestures() throws {
+        for argument in [interactive, interactiveDismiss] where controllerName(argument) != nil && gesture == nil {
+            throw ValidationError("'\(argument ?? "")' names an interaction controller: give the gesture it reads with --gesture, in points (or drive it with the pointer in --window)")
+        }
     }
 
     /// The interaction controllers named by --interactive and --interactive-dismiss.

@@ -366,6 +366,109 @@ struct LiveWindowTests {
         #expect((inside ?? 0) > 100, "no notice: the bottom of the window differs by only \(inside ?? -1)")
     }
 
+    @Test("a drag from the left edge with --interactive edge-pop reaches the plugin's interaction controller as a screen-edge pan, in points with real velocities: released past the middle it pops, released early it cancels")
+    func edgePanReachesThePluginController() async throws {
+        let dir = try TempDir("window-edge-pop")
+        for (to, pops) in [(300, true), (80, false)] {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            // No --gesture: the pointer is the gesture. The pop waits for the user.
+            let host = try Self.start(["slide", "--pop", "--interactive", "edge-pop"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await takesInput(display, window, of: host)
+            try await display.drag(from: 2, to: to, y: 400, hold: 0.4, in: window)
+            try await Task.sleep(nanoseconds: 900_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            let out = host.out
+            #expect(out.contains("edge-pop:edge-pop.startInteractiveTransition"), "\(host.transcript)")
+            #expect(out.contains("gesture.began(translation: ") && out.contains("gesture.changed(translation: "), "\(host.transcript)")
+            // The release: where the pointer let go, still for 0.4 s, so no velocity.
+            #expect(out.contains("gesture.ended(translation: \(to - 2)pt 0pt, velocity: 0pt/s 0pt/s)"), "\(host.transcript)")
+            // Moving, the velocity was real: 20 points every 30 ms or so, hundreds of points a second.
+            let moving = out.split(separator: "\n").filter { $0.contains("gesture.changed(") && !$0.contains("velocity: 0pt/s") }
+            #expect(!moving.isEmpty, "no changed event carried a velocity:\n\(host.transcript)")
+            if pops {
+                #expect(out.contains("Pop: completed by slide:slide"), "\(host.transcript)")
+            } else {
+                #expect(out.contains("Pop: cancelled by its gesture, as asked"), "\(host.transcript)")
+            }
+        }
+    }
+
+    @Test("a drag elsewhere is a pan for the host's percent-driven interaction: flicked, it finishes short of the middle, with the flick's own velocity")
+    func flickedPanFinishes() async throws {
+        let dir = try TempDir("window-pan")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let presented = dir.file("presented.png")
+        let host = try Self.start(["diagonal", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        // 120 points right in 90 ms, from the middle of the screen, released at once: a flick.
+        var flick = ["mousemove", "--window", window, "100", "400", "mousedown", "1"]
+        for x in [140, 180, 220] { flick += ["sleep", "0.03", "mousemove", "--window", window, "\(x)", "400"] }
+        try await display.xdotool(flick + ["mouseup", "1"])
+        try await Task.sleep(nanoseconds: 900_000_000)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let finish = try #require(host.out.split(separator: "\n").first { $0.contains("interaction.finish(at: ") }, "\(host.transcript)")
+        let at = Double(finish.split(separator: "(at: ").last?.dropLast() ?? "")
+        #expect(at.map { $0 > 0.1 && $0 < 0.5 } == true, "finished at \(at ?? -1), not short of the middle:\n\(host.transcript)")
+        #expect(host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
+    }
+
+    @Test("a Ctrl-drag toward the centre, or the wheel turned down, is a closing pinch that --interactive-dismiss pinch-dismiss reads: it dismisses")
+    func pinchesReachThePluginController() async throws {
+        let dir = try TempDir("window-pinch")
+        for how in ["ctrl-drag", "wheel"] {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            let presented = dir.file("presented-\(how).png")
+            let host = try Self.start(["diagonal", "--interactive-dismiss", "pinch-dismiss", "--window-capture", "0.5=\(presented)"],
+                                      on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            if how == "ctrl-drag" {
+                // From a corner toward the window's centre (195, 422): the pinch closes.
+                var drag = ["windowfocus", "--sync", window, "mousemove", "--window", window, "345", "772", "keydown", "ctrl", "mousedown", "1"]
+                for step in 1...6 { drag += ["sleep", "0.03", "mousemove", "--window", window, "\(345 - 20 * step)", "\(772 - 47 * step)"] }
+                try await display.xdotool(drag + ["mouseup", "1", "keyup", "ctrl"])
+            } else {
+                try await display.xdotool(["mousemove", "--window", window, "195", "422", "click", "--repeat", "4", "--delay", "30", "5"])
+            }
+            try await Task.sleep(nanoseconds: 1_200_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(how): \(host.transcript)")
+            let out = host.out
+            #expect(out.contains("pinch-dismiss:pinch-dismiss.startInteractiveTransition"), "\(how): \(host.transcript)")
+            #expect(out.contains("gesture.began(scale: ") && out.contains("gesture.ended(scale: 0."), "\(how): \(host.transcript)")
+            #expect(out.contains("Dismiss: completed by diagonal:diagonal"), "\(how): \(host.transcript)")
+        }
+    }
+
+    /// Waits until a window that has only just appeared takes input (its first events may be
+    /// lost): S, which says "slow ×10" in the title, is pressed until it does, then again.
+    func takesInput(_ display: VirtualDisplay, _ window: String, of host: WatchingHost) async throws {
+        for _ in 0..<10 {
+            try await display.press(["s"], in: window)
+            for _ in 0..<20 {
+                if try await display.title(of: window).contains("slow ×10") {
+                    try await display.press(["s"], in: window)
+                    _ = try await titled(display, window) { !$0.contains("slow") }
+                    return
+                }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        throw ChildProcessFailure(description: "the window never took a key:\n\(host.transcript)")
+    }
+
     /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set
     /// when the window next reads its events); records an issue if it never does.
     func titled(_ display: VirtualDisplay, _ window: String, _ condition: (String) -> Bool) async throws -> String {

@@ -49,7 +49,7 @@ typedef enum {
 typedef struct {
     th_window_event_kind kind;
     th_window_key key;
-    int modifiers;     /* TH_WINDOW_MOD_* */
+    int modifiers;     /* TH_WINDOW_MOD_*: of a key, or held at a button's press or release */
     double x, y;       /* in points, from the window's top-left corner */
     double wheel;      /* notches, up (away from the user) positive */
     uint32_t time_ms;  /* SDL's timestamp: milliseconds since SDL started */
