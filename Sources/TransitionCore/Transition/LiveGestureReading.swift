@@ -7,7 +7,7 @@
 public struct LiveGestureReading {
     public let container: Size
     /// A pan's unit direction, taken from its edge (away from it) or, anywhere, from the
-    /// dominant axis of its translation when it began.
+    /// dominant axis of its translation when it first moved.
     private var direction: (dx: Double, dy: Double)?
 
     public init(container: Size) { self.container = container }
@@ -23,7 +23,8 @@ public struct LiveGestureReading {
             perSecond = 0
         case .pan, .screenEdgePan:
             let (dx, dy) = direction ?? Self.direction(of: event)
-            direction = (dx, dy)
+            // Kept from the first event that says it: an edge's, or a translation's once it moved.
+            if direction == nil && (event.edge != .none || event.translation != Point(x: 0, y: 0)) { direction = (dx, dy) }
             let extent = abs(dx) * container.width + abs(dy) * container.height
             guard extent > 0 else { return .cancel }
             progress = (event.translation.x * dx + event.translation.y * dy) / extent
