@@ -397,6 +397,30 @@ struct LiveWindowTests {
         }
     }
 
+    @Test("released, the host's interaction plays its tail at --completion-speed")
+    func releaseTailAtCompletionSpeed() async throws {
+        let dir = try TempDir("window-tail")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let presented = dir.file("presented.png")
+        let host = try Self.start(["diagonal", "--completion-speed", "4", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.drag(from: 2, to: 300, y: 400, hold: 0.4, in: window)
+        try await Task.sleep(nanoseconds: 900_000_000)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let lines = TraceLine.parse(host.out)
+        let finish = try #require(lines.firstIndex { $0.text.hasPrefix("interaction.finish(at: ") }, "\(host.transcript)")
+        let progress = try #require(Double(lines[finish].text.dropFirst("interaction.finish(at: ".count).dropLast()))
+        let completed = try #require(lines[finish...].first { $0.text == "context.completeTransition(true)" }, "\(host.transcript)")
+        // diagonal lasts 0.5 s: the rest of it, four times as fast, to the frame.
+        let tail = completed.time - lines[finish].time, expected = (1 - progress) * 0.5 / 4
+        #expect(abs(tail - expected) <= 1.0 / 60 + 1e-3, "the tail took \(tail) s, not \(expected) s:\n\(host.transcript)")
+    }
+
     @Test("a drag elsewhere is a pan for the host's percent-driven interaction: flicked, it finishes short of the middle, with the flick's own velocity")
     func flickedPanFinishes() async throws {
         let dir = try TempDir("window-pan")
