@@ -266,6 +266,27 @@ struct FolderSettleTests {
         #expect(rewritten.paths == [folder + "/fx.so"])
     }
 
+    @Test("a .so deleted and written anew, as a linker does, is one burst: the deletion waits the quiet period, not the settle period")
+    func deletedThenWritten() throws {
+        let dir = try TempDir("watch-settle-relink")
+        let folder = try dir.folder("plugins")
+        try dir.write("plugins/fx.so", bytes: [1])
+        let watch = try FolderWatch(folders: [folder], quietPeriod: 1, settlePeriod: 0.01)
+        // The linker, on a thread of its own (not the tasks' pool, which a waiting test can
+        // fill): it removes its output, and ten settle periods later writes the new one.
+        let path = folder + "/fx.so"
+        let linker = Thread {
+            usleep(200_000)
+            unlink(path)
+            usleep(100_000)
+            FileManager.default.createFile(atPath: path, contents: Data([2]))
+        }
+        linker.start()
+        let burst = try #require(watch.nextBurst(interrupt: Deadline(seconds: 60).read), "no burst")
+        #expect(burst.paths == [path])
+        #expect(access(path, F_OK) == 0, "handed over between the deletion and the new file")
+    }
+
     @Test("a .so rewritten in place and not closed yet is not handed over until its writer closes it")
     func openFileWaits() throws {
         let dir = try TempDir("watch-settle-open")

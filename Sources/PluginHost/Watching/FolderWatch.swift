@@ -4,9 +4,11 @@ import LibC
 /// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several
 /// steps, often as a temporary file renamed into place, so a burst ends only once the folders
 /// have been quiet for a while (and any `.so` just created has been closed again). A `.so`
-/// whose last event completed it (renamed into place, closed after writing, deleted) needs no
-/// such wait: once every touched file is complete, `settlePeriod` of quiet is enough (what a
-/// rebuilt plugin renamed in waits for, rather than the whole quiet period). A folder
+/// whose last event completed it (renamed into place, or closed after writing) needs no such
+/// wait: once every touched file is complete, `settlePeriod` of quiet is enough (what a
+/// rebuilt plugin renamed in waits for, rather than the whole quiet period). A `.so` deleted,
+/// or renamed away to no watched name, is not complete: a linker removes its output before it
+/// writes the new one, and the two are one change. A folder
 /// that does not exist yet (or was deleted) is tried again every `retryInterval` seconds, and
 /// watched from the moment it exists: inotify cannot watch what is not there, and watching
 /// every ancestor for the one that will be made is more moving parts than a stat a second.
@@ -46,8 +48,11 @@ public final class FolderWatch {
     /// build), far shorter than the quiet period.
     public let settlePeriod: Double
     /// The `.so` files of the burst being gathered whose last event left them incomplete
-    /// (created, or written to, and not closed or renamed in since).
+    /// (created, written to, deleted or renamed away, and not closed or renamed in since).
     private var incomplete: Set<String> = []
+    /// The name each rename of the burst took a `.so` away from, by the rename's cookie: a
+    /// staging file renamed into place is complete, not gone.
+    private var renamedAway: [UInt32: String] = [:]
     /// Seconds to wait at most for a newly created `.so` to be closed by its writer.
     public let closeWait: Double
     /// Seconds between tries to watch the folders in `unwatched`.
@@ -115,7 +120,7 @@ public final class FolderWatch {
         // Newly created regular files not closed yet, and since when.
         var beingWritten: [String: Double] = [:]
         var nextRetry = monotonicSeconds() + retryInterval
-        incomplete = []
+        (incomplete, renamedAway) = ([], [:])
         while true {
             var now = monotonicSeconds()
             if !unwatched.isEmpty && now >= nextRetry {
@@ -133,7 +138,7 @@ public final class FolderWatch {
             if now >= ready {
                 if !burst.isEmpty { return burst }
                 // Only other files changed: wait for the next event.
-                (lastEvent, beingWritten, ready, incomplete) = (nil, [:], .infinity, [])
+                (lastEvent, beingWritten, ready, incomplete, renamedAway) = (nil, [:], .infinity, [], [:])
             }
             // poll(2) leaves out a negative descriptor: no stop given.
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -169,6 +174,7 @@ public final class FolderWatch {
             return
         }
         guard event.name.hasSuffix(".so") else { return }
+        if event.has(IN_MOVED_TO), let from = renamedAway.removeValue(forKey: event.cookie) { incomplete.remove(from) }
         let paths = names.map { $0.hasSuffix("/") ? $0 + event.name : "\($0)/\(event.name)" }
         for path in paths where !burst.paths.contains(path) { burst.paths.append(path) }
         burst.paths.sort()
@@ -178,9 +184,14 @@ public final class FolderWatch {
             // name of an existing file is complete as it is.)
             beingWritten[path] = monotonicSeconds()
             incomplete.insert(path)
-        } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
+        } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) {
             beingWritten[path] = nil
             incomplete.remove(path)
+        } else if event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
+            // Gone, perhaps to come back (a linker writing it anew), unless renamed into place.
+            beingWritten[path] = nil
+            incomplete.insert(path)
+            if event.has(IN_MOVED_FROM) { renamedAway[event.cookie] = path }
         } else if event.has(IN_MODIFY) {
             // Written to (an existing file rewritten in place): complete once closed.
             incomplete.insert(path)
