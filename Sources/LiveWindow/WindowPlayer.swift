@@ -46,6 +46,11 @@ public final class WindowPlayer {
     public private(set) var frameCosts: [Double] = []
     /// Frames skipped because they came too late.
     public private(set) var dropped = 0
+    /// For the input-to-photon benchmark: called as each frame has been presented, with the
+    /// monotonic time and the pointer's x (points) in the newest gesture event the run had
+    /// taken when it made the frame (nil before any).
+    public var onPresent: ((_ time: Double, _ pointerX: Double?) -> Void)?
+    private var pointerTaken: Double?
     /// The captures written, in the order they were.
     public private(set) var written: [WindowCapture] = []
 
@@ -154,7 +159,15 @@ public final class WindowPlayer {
         _ = display
         return .gesture { [self] elapsed in
             if closed || superseded { gesture.cancel() }
-            return gesture.take(now: monotonicSeconds(), elapsed: elapsed)
+            // The run asks just before it makes a frame: wait for that frame's time here, not
+            // in show, so that the frame shows the pointer as it is when it is drawn (a frame
+            // made first and shown a frame interval later would show it as it was).
+            if elapsed > 0, !paused, let last = history.last, let origin = clockOrigin {
+                pumpEvents(until: origin + (last.time + 1 / Double(framesPerSecond)) * slowFactor)
+            }
+            let events = gesture.take(now: monotonicSeconds(), elapsed: elapsed)
+            if let last = events.last { pointerTaken = last.location.x }
+            return events
         }
     }
 
@@ -269,7 +282,9 @@ public final class WindowPlayer {
             WindowOverlay(lines: notices.map(VisibleText.escape), placement: .bottom).draw(on: image, scale: display.scale)
         }
         do { try display.present(image) } catch { failure = "\(error)" }
-        frameCosts.append(monotonicSeconds() - begin)
+        let end = monotonicSeconds()
+        frameCosts.append(end - begin)
+        onPresent?(end, pointerTaken)
     }
 
     /// Writes what the window shows now to each of `due`, read back from the window once.

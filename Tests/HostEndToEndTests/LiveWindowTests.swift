@@ -476,6 +476,23 @@ struct LiveWindowTests {
         }
     }
 
+    @Test("--window --watch ends at Ctrl-C with status 130, the watch's 'stopped' line, and no private copies left")
+    func watchInterrupted() async throws {
+        let dir = try TempDir("window-watch-int")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let temporary = try dir.folder("tmp")
+        let host = try WatchingHost(["run", "diagonal", "--window", "--watch"], pluginFolder: try dir.folder("plugins"),
+                                    temporary: temporary, in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow()
+        try await takesInput(display, window, of: host)
+        kill(host.process.processIdentifier, SIGINT)
+        let end = try await host.exit()
+        #expect(end.status == 130 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.hasSuffix("stopped\n"), "\(host.transcript)")
+        #expect(reloadFolders(in: temporary).isEmpty, "private copies left behind: \(reloadFolders(in: temporary))")
+    }
+
     /// Waits until a window that has only just appeared takes input (its first events may be
     /// lost): S, which says "slow ×10" in the title, is pressed until it does, then again.
     func takesInput(_ display: VirtualDisplay, _ window: String, of host: WatchingHost) async throws {
