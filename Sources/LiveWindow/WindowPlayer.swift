@@ -136,7 +136,7 @@ public final class WindowPlayer {
             (phase, clockOrigin) = (goesBack ? "back" : "forward", nil)
             return .animated
         }
-        phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
+        phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
         draw(snapshot, on: display)
         (decision, gesture, press) = (nil, nil, nil)
         waiting = (goesBack, snapshot)
@@ -150,13 +150,12 @@ public final class WindowPlayer {
             // R: the transition that has just ended plays again, then the scene waits again.
             if replayRequested, let last = transitionStarts.last {
                 replayFrames(from: last, waitingOn: snapshot)
-                phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
+                phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
             }
             replayRequested = false
         }
         transitionStarts.append(history.count)
         guard decision == .gesture, let gesture else { return .animated }
-        _ = display
         return .gesture { [self] elapsed in
             if closed || superseded { gesture.cancel() }
             // The run asks just before it makes a frame: wait for that frame's time here, not

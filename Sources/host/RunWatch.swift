@@ -74,8 +74,9 @@ extension RunCommand {
         nonisolated(unsafe) let waited = watch
         WindowWatch(player: player, waitForChanges: { waited.waitForChanges() }, stopWaiting: { watch.stopWaiting() })
             .run(play: { status = replay(watch, in: player) }, reload: {
-                guard case .reloaded(let reload) = watch.reloadChanges() else {
-                    ended = watch.reloadChanges()
+                let event = watch.reloadChanges()
+                guard case .reloaded(let reload) = event else {
+                    ended = event
                     return .end
                 }
                 replays += 1
