@@ -9,7 +9,7 @@ import TransitionCore
 /// been still for 0.15 s). Each event is began, changed or ended (cancelled when the window
 /// closes first) with the location, translation and velocity of a pan, or the scale and its
 /// velocity of a pinch, in the window's points; velocities are real, per second of the real
-/// clock, over the last tenth of a second of movement.
+/// clock, over the last tenth of a second of movement (from the sample before it).
 final class PointerGesture {
     enum Kind { case edgePan, pan, pinch, wheelPinch }
 
@@ -106,16 +106,18 @@ final class PointerGesture {
             samples = [(time - 0.05, samples[0].value)]
         }
         samples.append((time, value))
-        // A drag: the last tenth of a second; the wheel: the last fifth, notches being coarse.
+        // A drag: the last tenth of a second, the wheel the last fifth (notches are coarse),
+        // each after the sample just before it: where that movement started from.
         let window = kind == .wheelPinch ? 0.2 : 0.1
-        while samples.count > 1 && samples[0].time < time - window { samples.removeFirst() }
+        while samples.count > 2 && samples[1].time < time - window { samples.removeFirst() }
     }
 
-    /// Change per second over the recent samples: none when the pointer was still for the
-    /// last tenth of a second (a release without a flick).
+    /// Change per second from the start of the recent movement to the newest sample: none when
+    /// the pointer stood still since (a release without a flick). Events the window reads in
+    /// one go (a busy machine) share a time: their span counts as at least 10 ms.
     private var velocity: Point {
-        guard let first = samples.first, let last = samples.last, last.time - first.time > 0.01 else { return Point(x: 0, y: 0) }
-        let span = last.time - first.time
+        guard let first = samples.first, let last = samples.last, samples.count > 1 else { return Point(x: 0, y: 0) }
+        let span = max(last.time - first.time, 0.01)
         return Point(x: (last.value.x - first.value.x) / span, y: (last.value.y - first.value.y) / span)
     }
 
