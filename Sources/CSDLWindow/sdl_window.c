@@ -32,7 +32,9 @@
     F(void, SDL_RenderPresent, (SDL_Renderer * renderer))                                             \
     F(int, SDL_RenderReadPixels, (SDL_Renderer * renderer, const SDL_Rect *rect, Uint32 format, void *pixels, int pitch)) \
     F(int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout))                                    \
-    F(int, SDL_PollEvent, (SDL_Event * event))
+    F(int, SDL_PollEvent, (SDL_Event * event))                                                        \
+    F(int, SDL_PushEvent, (SDL_Event * event))                                                        \
+    F(SDL_Keymod, SDL_GetModState, (void))
 
 #define DECLARE(ret, name, params) static ret(*p_##name) params;
 SDL_FUNCTIONS(DECLARE)
@@ -196,6 +198,9 @@ static bool translate(const SDL_Event *e, th_window_event *out)
         out->kind = e->type == SDL_MOUSEBUTTONDOWN ? TH_WINDOW_EVENT_BUTTON_DOWN : TH_WINDOW_EVENT_BUTTON_UP;
         out->x = e->button.x;
         out->y = e->button.y;
+        /* The keys held as the event is read (a button event carries none): Ctrl makes a
+         * drag a pinch. */
+        out->modifiers = modifiers_of((Uint16)p_SDL_GetModState());
         return true;
     case SDL_MOUSEMOTION:
         out->kind = TH_WINDOW_EVENT_MOTION;
@@ -205,6 +210,9 @@ static bool translate(const SDL_Event *e, th_window_event *out)
     case SDL_MOUSEWHEEL:
         out->kind = TH_WINDOW_EVENT_WHEEL;
         out->wheel = e->wheel.preciseY;
+        return true;
+    case SDL_USEREVENT:
+        out->kind = TH_WINDOW_EVENT_WAKE;
         return true;
     case SDL_WINDOWEVENT:
         if (e->window.event != SDL_WINDOWEVENT_EXPOSED) return false;
@@ -225,6 +233,15 @@ bool th_window_next_event(th_window *w, th_window_event *event, int timeout_ms)
         if (translate(&e, event)) return true;
         timeout_ms = 0; /* an event we skip: look at what else is there, without waiting again */
     }
+}
+
+void th_window_wake(void)
+{
+    /* SDL_PushEvent may be called from any thread, and wakes a thread waiting for events. */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_USEREVENT;
+    if (library) p_SDL_PushEvent(&e);
 }
 
 void th_window_close(th_window *w)

@@ -78,6 +78,10 @@ public final class WindowDisplay {
         return image
     }
 
+    /// Makes the window's thread, waiting in nextEvent, get a `.wake`: callable from any
+    /// thread, once a window was prepared (SDL loaded).
+    public static func wake() { th_window_wake() }
+
     /// The next thing that happened at the window, waiting at most `timeout` seconds.
     public func nextEvent(timeout: Double) -> WindowEvent? {
         var event = th_window_event()
@@ -93,11 +97,14 @@ public enum WindowEvent: Equatable, Sendable {
 
     case quit
     case key(Key, control: Bool, shift: Bool)
-    case pointerDown(x: Double, y: Double)
+    /// The left button went down; `control`: with Ctrl held.
+    case pointerDown(x: Double, y: Double, control: Bool)
     case pointerUp(x: Double, y: Double)
     case pointerMoved(x: Double, y: Double)
     case wheel(Double)
     case exposed
+    /// WindowDisplay.wake() was called, from any thread.
+    case wake
 
     init?(_ event: th_window_event) {
         switch event.kind {
@@ -117,11 +124,12 @@ public enum WindowEvent: Equatable, Sendable {
             default: key = .other
             }
             self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)
-        case TH_WINDOW_EVENT_BUTTON_DOWN: self = .pointerDown(x: event.x, y: event.y)
+        case TH_WINDOW_EVENT_BUTTON_DOWN: self = .pointerDown(x: event.x, y: event.y, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0)
         case TH_WINDOW_EVENT_BUTTON_UP: self = .pointerUp(x: event.x, y: event.y)
         case TH_WINDOW_EVENT_MOTION: self = .pointerMoved(x: event.x, y: event.y)
         case TH_WINDOW_EVENT_WHEEL: self = .wheel(event.wheel)
         case TH_WINDOW_EVENT_EXPOSED: self = .exposed
+        case TH_WINDOW_EVENT_WAKE: self = .wake
         default: return nil
         }
     }

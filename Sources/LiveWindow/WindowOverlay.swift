@@ -2,27 +2,74 @@ import CCairo
 import Rendering
 import TransitionCore
 
-/// The small panel H shows over the window's top-left corner: what runs, the phase, the
-/// virtual time, the frame rate and the worst frame time. Drawn over the frame, in the
-/// window's pixels, after the scene; the names it shows go through VisibleText first.
+/// A panel of text drawn over the frame, in the window's pixels, after the scene: the one H
+/// shows over the top-left corner (what runs, the phase, the virtual time, the frame rate and
+/// the worst frame time), or a notice across the bottom (a plugin version that was refused,
+/// under --watch), its lines wrapped to the window's width. Whoever makes one passes text from
+/// a plugin or a file through VisibleText first.
 struct WindowOverlay {
+    enum Placement {
+        /// 220 points wide over the top-left corner, on black: the H panel.
+        case topLeft
+        /// The window's width, over the bottom, on dark red: a notice.
+        case bottom
+    }
+
     var lines: [String]
+    var placement = Placement.topLeft
+
+    static let lineHeight = 16.0, padding = 8.0, margin = 8.0
 
     /// Draws the panel on `image`, `scale` pixels per point.
     func draw(on image: CairoImage, scale: Double) {
+        let (lineHeight, padding, margin) = (Self.lineHeight, Self.padding, Self.margin)
         image.draw { cr in
             cairo_scale(cr, scale, scale)
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, 12)
-            let lineHeight = 16.0, padding = 8.0
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.72)
-            cairo_rectangle(cr, 8, 8, 220, padding * 2 + lineHeight * Double(lines.count))
+            let (wide, high) = (Double(image.width) / scale, Double(image.height) / scale)
+            let width = placement == .topLeft ? 220 : wide - 2 * margin
+            let shown = placement == .topLeft ? lines : lines.flatMap { Self.wrap($0, width: width - 2 * padding, cr) }
+            let height = padding * 2 + lineHeight * Double(shown.count)
+            let top = placement == .topLeft ? margin : high - margin - height
+            if placement == .topLeft { cairo_set_source_rgba(cr, 0, 0, 0, 0.72) } else { cairo_set_source_rgba(cr, 0.45, 0.05, 0.05, 0.9) }
+            cairo_rectangle(cr, margin, top, width, height)
             cairo_fill(cr)
             cairo_set_source_rgba(cr, 1, 1, 1, 1)
-            for (i, line) in lines.enumerated() {
-                cairo_move_to(cr, 8 + padding, 8 + padding + 12 + lineHeight * Double(i))
+            for (i, line) in shown.enumerated() {
+                cairo_move_to(cr, margin + padding, top + padding + 12 + lineHeight * Double(i))
                 cairo_show_text(cr, line)
             }
         }
+    }
+
+    /// `text` in lines no wider than `width` points: broken between words, and inside a word
+    /// (a long path) when the word alone is wider.
+    static func wrap(_ text: String, width: Double, _ cr: OpaquePointer) -> [String] {
+        func fits(_ s: String) -> Bool {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, s, &extents)
+            return extents.x_advance <= width
+        }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ").map(String.init) {
+            let joined = line.isEmpty ? word : line + " " + word
+            if fits(joined) {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            for character in word {
+                if !line.isEmpty && !fits(line + String(character)) {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }

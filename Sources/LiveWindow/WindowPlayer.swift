@@ -11,25 +11,32 @@ import TransitionCore
 ///
 /// The scene is live: before each transition the window shows the scene and waits (the
 /// virtual clock stands still) until the user starts it. A click on the screen goes forward
-/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back; a
-/// drag from the left edge goes back interactively, the drag's distance over the window's
-/// width being the progress, and its release finishes or cancels by the pan handler's rule
-/// with the drag's own velocity.
+/// (presents, pushes, switches tab); Escape or a click on a back button ("‹ …") goes back. A
+/// gesture makes the transition interactive (PointerGesture): a drag from the left edge (going
+/// back) is a screen-edge pan, a drag elsewhere a pan, a Ctrl-drag or the wheel a pinch. Its
+/// events reach the interaction controller the run names for that direction (a plugin's), or
+/// the host's percent-driven one, which reads them as a gesture written in points is read
+/// (LiveGestureReading: the drag's distance over the window's width, the release deciding by
+/// the pan handler's rule with the drag's own velocity).
 ///
 /// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
 /// forth (→ past the newest frame lets the run make the next one), and the title says the
 /// virtual time shown. S toggles slow animations: the real clock runs ten times slower
 /// against the virtual one. H shows or hides a panel with what runs, the phase, the virtual
-/// time, the frame rate and the worst frame time.
+/// time, the frame rate and the worst frame time. R replays (WindowPlayer+Replay.swift): the
+/// transition playing, or the one just ended while the scene waits, or after the run the whole
+/// run, from the frames the run made (no plugin is called again).
 public final class WindowPlayer {
     public let title: String
     public let framesPerSecond: Int
     private let environment: [String: String]
-    private var display: WindowDisplay?
+    var display: WindowDisplay?
     private var image: CairoImage?
+    /// Every --window-capture, by time; `pending` those not written yet.
+    let captures: [WindowCapture]
     private var pending: [WindowCapture]
     /// The monotonic time at which virtual time 0 is shown.
-    private var clockOrigin: Double?
+    var clockOrigin: Double?
 
     /// True once the user closed the window: the rest of the run is not shown.
     public private(set) var closed = false
@@ -39,6 +46,11 @@ public final class WindowPlayer {
     public private(set) var frameCosts: [Double] = []
     /// Frames skipped because they came too late.
     public private(set) var dropped = 0
+    /// For the input-to-photon benchmark: called as each frame has been presented, with the
+    /// monotonic time and the pointer's x (points) in the newest gesture event the run had
+    /// taken when it made the frame (nil before any).
+    public var onPresent: ((_ time: Double, _ pointerX: Double?) -> Void)?
+    private var pointerTaken: Double?
     /// The captures written, in the order they were.
     public private(set) var written: [WindowCapture] = []
 
@@ -49,94 +61,162 @@ public final class WindowPlayer {
         self.title = title
         self.framesPerSecond = framesPerSecond
         self.environment = environment
-        pending = captures.sorted { $0.time < $1.time }
+        self.captures = captures.sorted { $0.time < $1.time }
+        pending = self.captures
     }
 
     /// Paused with Space: the run waits; ← → move `viewed` through the frames shown so far.
-    private var paused = false
-    private var history: [SceneSnapshot] = []
-    private var viewed = 0
+    var paused = false
+    /// Every frame the run made, in order (at most 100,000): what ← → and R show again.
+    var history: [SceneSnapshot] = []
+    /// Where each transition's frames begin in `history`.
+    var transitionStarts: [Int] = []
+    /// R was pressed: the frame being waited for gives way to a replay (WindowPlayer+Replay).
+    var replayRequested = false
+    /// A replay is playing; the run has ended and the window holds its last frame.
+    var replaying = false
+    var holding = false
+    var viewed = 0
     /// Frames → asked for past the newest one, which the run has yet to make.
     private var stepsRequested = 0
     /// Real seconds per virtual second: 1, or 10 with S.
     public private(set) var slowFactor = 1.0
     /// The snapshot on screen now.
-    private var current: SceneSnapshot?
+    var current: SceneSnapshot?
 
     /// Whether the H panel is shown; what it says of the phase; when recent frames were shown.
     public private(set) var overlayShown = false
-    private var phase = "waiting"
+    var phase = "waiting"
     private var shownAt: [Double] = []
+
+    /// `--watch` (WindowWatch): asked at each wake whether a new version of the plugins has
+    /// come; once it has, the rest of the run goes on unseen and hold() returns.
+    public var isSuperseded: (() -> Bool)?
+    public private(set) var superseded = false
+    /// Transitions still to start without waiting for the user: a replay's first.
+    private var autoStarts = 0
+    /// Which run the window shows: 0 the first, then each replay of --watch (the title names
+    /// it from the replay's first frame on, as the watch's line does); and which the title names.
+    public private(set) var runNumber = 0
+    private var titledRun = 0
+    /// Shown over the bottom of the window, until the next run: a version that was refused.
+    public private(set) var notices: [String] = []
+
+    /// Another run in the same window (`--watch`, after a reload): its first transition starts
+    /// at once, the others wait for the user as in the first run; `notices` show over it.
+    public func beginReplay(notices: [String]) {
+        self.notices = notices
+        runNumber += 1
+        superseded = false
+        autoStarts = 1
+        history = []
+        transitionStarts = []
+        (clockOrigin, paused, gesture, press, stepsRequested, replayRequested) = (nil, false, nil, nil, 0, false)
+        updateTitle()
+    }
 
     /// How far a press may be from the left edge, in points, to start an edge drag.
     public static let edgeWidth = 20.0
+    /// How far the pointer moves with the button held before a press is a drag, not a click
+    /// (UIKit's pan recogniser waits about as long).
+    public static let dragDistance = 10.0
 
-    /// A drag from the left edge in progress (or released): where it started and went.
-    private struct Drag {
-        var startX: Double
-        var x: Double
-        /// (seconds on the monotonic clock, x) of the recent moves, for the velocity.
-        var moves: [(time: Double, x: Double)] = []
-        var releasedVelocity: Double?
-    }
-    private var drag: Drag?
+    /// The button went down here, with Ctrl or not, and is not a gesture yet.
+    private var press: (point: Point, control: Bool)?
+    /// The gesture that started (or drives) the transition.
+    private var gesture: PointerGesture?
 
     /// Before a transition: shows the scene as it is and waits until the user starts the
     /// transition (see the type's comment). With the window closed, at once as an animation.
     public func start(goesBack: Bool, scene snapshot: SceneSnapshot) -> TransitionRun.TransitionStart {
-        guard !closed, failure == nil, let display = display ?? open(snapshot) else { return .animated }
-        phase = goesBack ? "waiting: Escape, back or an edge drag" : "waiting: click to go"
+        guard !closed, !superseded, failure == nil, let display = display ?? open(snapshot) else { return .animated }
+        if autoStarts > 0 {
+            autoStarts -= 1
+            transitionStarts.append(history.count)
+            (phase, clockOrigin) = (goesBack ? "back" : "forward", nil)
+            return .animated
+        }
+        phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
         draw(snapshot, on: display)
-        decision = nil
+        (decision, gesture, press) = (nil, nil, nil)
         waiting = (goesBack, snapshot)
         defer {
             phase = goesBack ? "back" : "forward"
             waiting = nil
             clockOrigin = nil  // the clock starts again from the transition's first frame
         }
-        while decision == nil && !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
-        guard decision == .drag, let width = Optional(Double(display.width)) else { return .animated }
-        return .live { [self] _ in
-            guard !closed, let drag else { return .cancel }
-            let progress = min(1, max(0, (drag.x - drag.startX) / width))
-            guard let velocity = drag.releasedVelocity else { return .scrub(to: progress) }
-            self.drag = nil
-            return GestureScript.finishes(at: progress, velocity: velocity / width) ? .finish : .cancel
+        while decision == nil && !closed && !superseded && failure == nil {
+            pumpEvents(until: monotonicSeconds() + 0.25)
+            // R: the transition that has just ended plays again, then the scene waits again.
+            if replayRequested, let last = transitionStarts.last {
+                replayFrames(from: last, waitingOn: snapshot)
+                phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
+            }
+            replayRequested = false
+        }
+        transitionStarts.append(history.count)
+        guard decision == .gesture, let gesture else { return .animated }
+        return .gesture { [self] elapsed in
+            if closed || superseded { gesture.cancel() }
+            // The run asks just before it makes a frame: wait for that frame's time here, not
+            // in show, so that the frame shows the pointer as it is when it is drawn (a frame
+            // made first and shown a frame interval later would show it as it was).
+            if elapsed > 0, !paused, let last = history.last, let origin = clockOrigin {
+                pumpEvents(until: origin + (last.time + 1 / Double(framesPerSecond)) * slowFactor)
+            }
+            let events = gesture.take(now: monotonicSeconds(), elapsed: elapsed)
+            if let last = events.last { pointerTaken = last.location.x }
+            return events
         }
     }
 
-    private enum Decision { case animated, drag }
+    private enum Decision { case animated, gesture }
     private var decision: Decision?
-    private var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
+    var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
 
     /// The captures not written (their time never came, or the window was closed first).
     public var missedCaptures: [WindowCapture] { pending }
 
-    /// Shows one frame of the run, waiting until its time comes.
+    /// Shows one frame of the run, waiting until its time comes. R while it waits plays the
+    /// transition's frames so far again, then this one, and the run goes on.
     public func show(_ snapshot: SceneSnapshot) {
-        guard !closed, failure == nil else { return }
-        guard let display = display ?? open(snapshot) else { return }
+        guard !closed, !superseded, failure == nil else { return }
+        guard display != nil || open(snapshot) != nil else { return }
+        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
+        // virtual clock at a time even after a busy machine made the window drop some.
+        if history.count < 100_000 { history.append(snapshot) }
+        present(snapshot, at: history.count - 1)
+        if replayRequested { replayFrames(from: transitionStarts.last ?? 0, waitingOn: nil) }
+    }
+
+    /// Shows `snapshot` (history[index] when it is kept) at its virtual time on the real
+    /// clock: drawn when its time comes, skipped when it comes a whole frame late (unless a
+    /// capture wants it), written to the captures due at it; paused, it waits here while ←
+    /// and → step through the frames. Returns early when R asks for a replay.
+    func present(_ snapshot: SceneSnapshot, at index: Int) {
+        guard let display else { return }
         let now = monotonicSeconds()
         let origin = clockOrigin ?? (now - snapshot.time * slowFactor)
         clockOrigin = origin
         let deadline = paused ? now : origin + snapshot.time * slowFactor
         pumpEvents(until: deadline)
-        if closed { return }
-        let capturing = pending.first.map { $0.time <= snapshot.time + 0.5 / Double(framesPerSecond) } ?? false
-        // Every frame of the run is kept, drawn or not, so that ← and → step one frame of the
-        // virtual clock at a time even after a busy machine made the window drop some.
-        if history.count < 100_000 { history.append(snapshot) }
+        if closed || superseded || replayRequested { return }
+        let due = capturesDue(at: index, snapshot)
         // Late by a whole frame: the next one is due already.
-        if !capturing && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
+        if due.isEmpty && !paused && monotonicSeconds() > deadline + slowFactor / Double(framesPerSecond) {
             dropped += 1
             return
         }
         draw(snapshot, on: display)
-        if capturing { writeCaptures(upTo: snapshot.time, from: display) }
+        if titledRun != runNumber {
+            titledRun = runNumber
+            updateTitle()
+        }
+        if !due.isEmpty { write(due, from: display) }
         guard paused else { return }
-        viewed = history.count - 1
+        viewed = index
         updateTitle()
-        while paused && !closed && failure == nil {
+        while paused && !closed && !superseded && failure == nil && !replayRequested {
             if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
             if stepsRequested > 0 {
                 stepsRequested -= 1
@@ -146,10 +226,31 @@ public final class WindowPlayer {
         clockOrigin = nil  // resumed: the clock goes on from the frame shown
     }
 
-    /// After the run: keeps the last frame on screen until the window is closed.
+    /// The captures whose time falls on history[index]: after the frame before it (by half a
+    /// frame) and up to this one's. A replay shows the same frames at the same times, so it
+    /// writes the same captures again.
+    private func capturesDue(at index: Int, _ snapshot: SceneSnapshot) -> [WindowCapture] {
+        let half = 0.5 / Double(framesPerSecond)
+        let after = index > 0 && index < history.count ? history[index - 1].time + half : -Double.infinity
+        return captures.filter { $0.time > after && $0.time <= snapshot.time + half }
+    }
+
+    /// After the run: keeps the last frame on screen until the window is closed. R plays the
+    /// whole run again, its transitions one after the other, and the window holds again.
     public func hold() {
         guard display != nil else { return }
-        while !closed && failure == nil { pumpEvents(until: monotonicSeconds() + 0.25) }
+        holding = true
+        phase = "ended"
+        updateTitle()
+        defer { holding = false }
+        while !closed && !superseded && failure == nil {
+            pumpEvents(until: monotonicSeconds() + 0.25)
+            if replayRequested, let last = history.last {
+                replayFrames(from: 0, waitingOn: last)
+                phase = "ended"
+                updateTitle()
+            }
+        }
     }
 
     private func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
@@ -165,7 +266,7 @@ public final class WindowPlayer {
         }
     }
 
-    private func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
+    func draw(_ snapshot: SceneSnapshot, on display: WindowDisplay) {
         let begin = monotonicSeconds()
         current = snapshot
         if image?.width != display.pixelWidth || image?.height != display.pixelHeight {
@@ -176,18 +277,23 @@ public final class WindowPlayer {
         shownAt.append(begin)
         shownAt.removeAll { $0 < begin - 1 }
         if overlayShown { overlay(at: snapshot.time).draw(on: image, scale: display.scale) }
+        if !notices.isEmpty {
+            WindowOverlay(lines: notices.map(VisibleText.escape), placement: .bottom).draw(on: image, scale: display.scale)
+        }
         do { try display.present(image) } catch { failure = "\(error)" }
-        frameCosts.append(monotonicSeconds() - begin)
+        let end = monotonicSeconds()
+        frameCosts.append(end - begin)
+        onPresent?(end, pointerTaken)
     }
 
-    private func writeCaptures(upTo time: Double, from display: WindowDisplay) {
+    /// Writes what the window shows now to each of `due`, read back from the window once.
+    private func write(_ due: [WindowCapture], from display: WindowDisplay) {
         let picture: CairoImage
         do { picture = try display.read() } catch {
             failure = "\(error)"
             return
         }
-        while let next = pending.first, next.time <= time + 0.5 / Double(framesPerSecond) {
-            pending.removeFirst()
+        for next in due {
             do {
                 // Whole or not at all: whoever waits for the file never reads half of it.
                 let partial = next.path + ".partial"
@@ -198,7 +304,10 @@ public final class WindowPlayer {
                     failure = "cannot write the capture \(next.path): \(why)"
                     return
                 }
-                written.append(next)
+                if let i = pending.firstIndex(of: next) {
+                    pending.remove(at: i)
+                    written.append(next)
+                }
             } catch {
                 failure = "cannot write the capture \(next.path): \(error)"
                 return
@@ -207,22 +316,24 @@ public final class WindowPlayer {
     }
 
     /// Reads what happens at the window until `deadline` (at least once).
-    private func pumpEvents(until deadline: Double) {
+    func pumpEvents(until deadline: Double) {
         repeat {
             guard let display else { return }
             let wait = max(0, deadline - monotonicSeconds())
             guard let event = display.nextEvent(timeout: wait) else { continue }
             handle(event)
-        } while !closed && stepsRequested == 0 && monotonicSeconds() < deadline
+        } while !closed && !superseded && stepsRequested == 0 && !replayRequested && monotonicSeconds() < deadline
     }
 
     private func handle(_ event: WindowEvent) {
         switch event {
         case .quit, .key(.q, _, _): closed = true
+        case .wake:
+            if isSuperseded?() == true { superseded = true }
         case .key(.escape, _, _):
             if waiting?.goesBack == true { decision = .animated }
         case .key(.space, _, _):
-            guard waiting == nil, display != nil else { break }
+            guard waiting == nil, display != nil, !holding || replaying else { break }
             paused.toggle()
             // Paused, the frame being shown now is drawn first and the title then names it (in
             // show); said here, it would name the frame before and change a moment later.
@@ -241,6 +352,11 @@ public final class WindowPlayer {
             } else {
                 stepsRequested += 1
             }
+        case .key(.r, _, _):
+            // While the scene waits before the first transition there is nothing to replay.
+            guard display != nil, !history.isEmpty else { break }
+            replayRequested = true
+            paused = false
         case .key(.h, _, _):
             overlayShown.toggle()
             if let current, let display { draw(current, on: display) }
@@ -248,31 +364,45 @@ public final class WindowPlayer {
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil
             updateTitle()
-        case .pointerDown(let x, let y):
-            guard let waiting else { break }
-            if waiting.goesBack && x <= Self.edgeWidth {
-                drag = Drag(startX: x, x: x, moves: [(monotonicSeconds(), x)])
-                decision = .drag
-            } else if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) {
-                decision = .animated
+        case .pointerDown(let x, let y, let control):
+            guard let waiting, let display else { break }
+            press = (Point(x: x, y: y), control)
+            if waiting.goesBack && x <= Self.edgeWidth && !control {
+                startGesture(.edgePan, in: display)
             }
-        case .pointerMoved(let x, _):
-            guard drag != nil, drag?.releasedVelocity == nil else { break }
-            let now = monotonicSeconds()
-            drag?.x = x
-            drag?.moves.append((now, x))
-            drag?.moves.removeAll { $0.time < now - 0.1 }
-        case .pointerUp(let x, _):
-            guard var released = drag, released.releasedVelocity == nil else { break }
-            let now = monotonicSeconds()
-            released.x = x
-            // Points per second over the last tenth of a second: still at the release, none.
-            let recent = released.moves.filter { $0.time >= now - 0.1 } + [(now, x)]
-            let span = recent.last!.time - recent.first!.time
-            released.releasedVelocity = span > 0.01 ? (recent.last!.x - recent.first!.x) / span : 0
-            drag = released
+        case .pointerMoved(let x, let y):
+            if let gesture {
+                gesture.moved(to: Point(x: x, y: y), at: monotonicSeconds())
+            } else if waiting != nil, let press, let display,
+                      ((x - press.point.x) * (x - press.point.x) + (y - press.point.y) * (y - press.point.y)).squareRoot() >= Self.dragDistance {
+                startGesture(press.control ? .pinch : .pan, in: display)
+                self.gesture?.moved(to: Point(x: x, y: y), at: monotonicSeconds())
+            }
+        case .pointerUp(let x, let y):
+            defer { press = nil }
+            if let gesture {
+                gesture.released(at: Point(x: x, y: y), at: monotonicSeconds())
+            } else if let waiting, press != nil {
+                // A click: forward, or back on a back button.
+                if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) { decision = .animated }
+            }
+        case .wheel(let notches):
+            if let gesture {
+                gesture.wheel(notches, at: monotonicSeconds())
+            } else if waiting != nil, let display, notches != 0 {
+                startGesture(.wheelPinch, in: display)
+                self.gesture?.wheel(notches, at: monotonicSeconds())
+            }
         default: break
         }
+    }
+
+    /// The transition the scene waits for starts, driven by a gesture of `kind` from the press.
+    private func startGesture(_ kind: PointerGesture.Kind, in display: WindowDisplay) {
+        let point = press?.point ?? Point(x: Double(display.width) / 2, y: Double(display.height) / 2)
+        gesture = PointerGesture(kind, press: point, at: monotonicSeconds(),
+                                 window: Size(width: Double(display.width), height: Double(display.height)))
+        decision = .gesture
     }
 
     /// The H panel's lines at virtual time `time`.
@@ -285,10 +415,13 @@ public final class WindowPlayer {
     }
 
     /// The title: what runs, and whether it is paused (at which virtual time) or slowed.
-    private func updateTitle() {
+    func updateTitle() {
         var parts = [title]
+        if titledRun > 0 { parts.append("replay \(titledRun)") }
+        if replaying { parts.append("replaying") }
         if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
         if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
+        if holding && !replaying { parts.append("ended: R replays, Q closes") }
         display?.setTitle(parts.joined(separator: " · "))
     }
 

@@ -33,6 +33,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try transition.requireWrittenGestures()
         try validateOutputs(output: nil, plot: path)
         guard !transition.usesKeys else { throw ValidationError("--interactive keys is for host run on a terminal; plot a gesture instead") }
     }

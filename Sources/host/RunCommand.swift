@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiveWindow
 import PluginHost
 import Rendering
 import TransitionCore
@@ -39,7 +40,7 @@ struct RunCommand: ParsableCommand {
     var isolateTimeout: Double = 2
 
     @Flag(help: ArgumentHelp(
-        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). With --isolate, each version runs in a child process, so an animator that crashes costs only its replay. Ctrl-C stops (exit status 130)."))
+        "Keep running, and replay the transition each time a plugin file in the searched folders is added, replaced or removed: the edit-build-see loop. A new version that fails to load is refused with its reason; the one before it goes on running. Each replay starts with a line saying when, which file changed and which version runs (on standard error with --format json). With --isolate, each version runs in a child process, so an animator that crashes costs only its replay. With --window, one window stays open: the run being shown goes on unseen, then each replay plays in it, its first transition at once (the title says 'replay N'), and a refused version's line shows over the bottom of the window while the version before plays again; closing the window ends the watch. Ctrl-C stops (exit status 130)."))
     var watch = false
 
     @Option(name: .customLong("watch-runs"), help: ArgumentHelp(
@@ -47,11 +48,11 @@ struct RunCommand: ParsableCommand {
     var watchRuns: Int?
 
     @Flag(help: ArgumentHelp(
-        "Show the run in a window on the display, as on a device: at the scene's size in points (sharp on a HiDPI display), drawn by the renderer of the exports, each frame at its time on the real clock. The scene waits for you, like an app: click it to present (push, switch tab); press Escape or click the back button to go back, or drag from the left edge to go back interactively (released past the middle, or flicked, it finishes; else it cancels). While it plays, Space pauses and resumes, ← and → step a frame back and forth while paused (the title shows the virtual time), S makes it ten times slower on the real clock, or normal again, and H shows or hides a panel with what runs, the phase, the virtual time, the frame rate and the worst frame time. Q, or closing the window, ends: what has not run yet runs unseen, then the trace and the summary are printed. Needs a display: a desktop session, or a virtual one with 'xvfb-run -a host run EFFECT --window' (without one, exit code 3)."))
+        "Show the run in a window on the display, as on a device: at the scene's size in points (sharp on a HiDPI display), drawn by the renderer of the exports, each frame at its time on the real clock. The scene waits for you, like an app: click it to present (push, switch tab); press Escape or click the back button to go back. A gesture makes a transition interactive: a drag from the left edge (going back) is a screen-edge pan, a drag elsewhere a pan, a Ctrl-drag (toward the centre closes) or the wheel (down closes) a pinch; its events, in points with real velocities, reach the interaction controller named by --interactive or --interactive-dismiss (no --gesture needed), else the host's, for which a pan released past the middle, or flicked, finishes, and a closing pinch finishes; else it cancels. While it plays, Space pauses and resumes, ← and → step a frame back and forth while paused (the title shows the virtual time), S makes it ten times slower on the real clock, or normal again, and H shows or hides a panel with what runs, the phase, the virtual time, the frame rate and the worst frame time. R replays from the frames the run made (no plugin is called again; each --window-capture due is written again): the transition playing, from its start; while the scene waits, the transition just ended; once the run has ended (the title says so), the whole run. Q, or closing the window, ends: what has not run yet runs unseen, then the trace and the summary are printed. Needs a display: a desktop session, or a virtual one with 'xvfb-run -a host run EFFECT --window' (without one, exit code 3)."))
     var window = false
 
     @Option(name: .customLong("window-capture"), help: ArgumentHelp(
-        "With --window: write what the window shows at this virtual time to a PNG file, read back from the window (repeatable), e.g. 0.25=frame.png. The frame is the run's frame nearest that time, at the window's pixel size.",
+        "With --window: write what the window shows at this virtual time to a PNG file, read back from the window (repeatable), e.g. 0.25=frame.png. The frame is the run's frame nearest that time, at the window's pixel size; a replay (R) writes it again.",
         valueName: "time=path.png"))
     var windowCaptures: [String] = []
 
@@ -63,6 +64,8 @@ struct RunCommand: ParsableCommand {
         try validateOutputs(output: output, plot: plot)
         try validateWatch()
         try validateWindow()
+        // In a window, the pointer makes the gestures an interaction controller reads.
+        if !window { try transition.requireWrittenGestures() }
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
         }
@@ -83,7 +86,8 @@ struct RunCommand: ParsableCommand {
     }
 
     /// One run with these effects and curves, printed (and written to --output and --plot).
-    func play(registry: EffectRegistry, curves: CurveRegistry) throws {
+    /// `window`: a window that outlives the run (--watch), instead of one of its own.
+    func play(registry: EffectRegistry, curves: CurveRegistry, window kept: WindowPlayer? = nil) throws {
         let report: TransitionRun.Report
         var options = try transition.runOptions()
         var keys: TerminalKeys?
@@ -95,7 +99,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { TerminalKeys.restore() }
-        let player = window ? try windowPlayer() : nil
+        let player = try kept ?? (window ? windowPlayer() : nil)
         let playsInTerminal = player == nil && keys == nil && output == nil && plot == nil && format == .text
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
@@ -104,6 +108,7 @@ struct RunCommand: ParsableCommand {
         // status line.
         var live: TerminalLiveView?
         if let player {
+            options.liveGestures = true
             options.onSnapshot = { player.show($0) }
             options.beforeTransition = { player.start(goesBack: $0, scene: $1) }
         }
@@ -136,7 +141,8 @@ struct RunCommand: ParsableCommand {
         if keys != nil { print("") }
         if let player {
             player.hold()
-            try finishWindow(player)
+            // A kept window's captures may come in a later run: checked when it closes.
+            if kept == nil { try finishWindow(player) }
         }
         try writeOutputs(report, output: output, plot: plot)
         if playsInTerminal {

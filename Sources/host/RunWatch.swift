@@ -1,4 +1,5 @@
 import ArgumentParser
+import LiveWindow
 import PluginHost
 import TransitionCore
 
@@ -12,6 +13,9 @@ extension RunCommand {
     func validateWatch() throws {
         guard watchRuns == nil || watch else { throw ValidationError("--watch-runs needs --watch") }
         if let runs = watchRuns, runs < 0 { throw ValidationError("--watch-runs must be 0 or more, not \(runs)") }
+        guard watchRuns == nil || !window else {
+            throw ValidationError("--watch-runs does not take --window: the window replays until it is closed")
+        }
     }
 
     /// The loop. Ends with the last replay's exit status, or 128 + the signal's number.
@@ -38,6 +42,7 @@ extension RunCommand {
         for change in watch.firstLoad where change.isRefusal || plugins.pluginPaths.contains(Self.folder(of: change.path)) {
             say("   \(change)")
         }
+        if window { return try watchInWindow(watch) }
         var status = replay(watch)
 
         var replays = 0
@@ -51,24 +56,64 @@ extension RunCommand {
                 throw ExitCode(1)
             case .reloaded(let reload):
                 replays += 1
-                var lines = reload.foldersAppeared.map { "\($0) now exists; watched" } + reload.changes.map(\.description)
-                    + reload.foldersGone.map { "\($0) is gone; watched again if it comes back" }
-                if lines.isEmpty { lines = ["no plugin changed"] }
-                say("── \(Self.clock()) replay \(replays): \(lines[0])")
-                for line in lines.dropFirst() { say("   \(line)") }
+                announce(reload, replay: replays)
                 status = replay(watch)
             }
         }
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// One run and its output; a failure is printed and costs this replay only.
-    private func replay(_ watch: PluginWatch) -> Int32 {
+    /// `--window --watch`: one window for every replay (LiveWindow's WindowWatch); a refused
+    /// version's line is shown in it as well as printed. Ends when the window is closed, with
+    /// the last run's exit status, or at Ctrl-C.
+    private func watchInWindow(_ watch: PluginWatch) throws {
+        let player = try windowPlayer()
+        var (status, replays): (Int32, Int) = (0, 0)
+        var ended: PluginWatch.Event?
+        // Only the waiting thread calls it, and never while the reload below runs (WindowWatch).
+        nonisolated(unsafe) let waited = watch
+        WindowWatch(player: player, waitForChanges: { waited.waitForChanges() }, stopWaiting: { watch.stopWaiting() })
+            .run(play: { status = replay(watch, in: player) }, reload: {
+                let event = watch.reloadChanges()
+                guard case .reloaded(let reload) = event else {
+                    ended = event
+                    return .end
+                }
+                replays += 1
+                announce(reload, replay: replays)
+                return .replay(notices: reload.changes.filter(\.isRefusal).map(\.description))
+            })
+        switch ended {
+        case .interrupted(let signal)?:
+            say("── \(Self.clock()) stopped")
+            throw ExitCode(128 + signal)
+        case .failed(let why)?:
+            printError("error: \(why)")
+            throw ExitCode(1)
+        case .reloaded?, nil:
+            break
+        }
+        try finishWindow(player)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The header line of a replay: when, and what changed (the first change on the line).
+    private func announce(_ reload: PluginWatch.Reload, replay number: Int) {
+        var lines = reload.foldersAppeared.map { "\($0) now exists; watched" } + reload.changes.map(\.description)
+            + reload.foldersGone.map { "\($0) is gone; watched again if it comes back" }
+        if lines.isEmpty { lines = ["no plugin changed"] }
+        say("── \(Self.clock()) replay \(number): \(lines[0])")
+        for line in lines.dropFirst() { say("   \(line)") }
+    }
+
+    /// One run and its output; a failure is printed and costs this replay only. `player`:
+    /// the window it shows in, which stays open after it.
+    private func replay(_ watch: PluginWatch, in player: WindowPlayer? = nil) -> Int32 {
         // The watch is read as it goes: flush every stream after each replay.
         defer { fflush(nil) }
         do {
             let (registry, curves) = watch.makeRegistries()
-            try play(registry: registry, curves: curves)
+            try play(registry: registry, curves: curves, window: player)
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue

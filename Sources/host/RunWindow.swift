@@ -12,9 +12,6 @@ extension RunCommand {
         for capture in windowCaptures {
             do { _ = try WindowCapture(parsing: capture) } catch { throw ValidationError("\(error)") }
         }
-        guard !window || !watch else {
-            throw ValidationError("--window does not take --watch yet: the window holds its last frame until it is closed, so no replay would be seen")
-        }
         guard !window || !transition.usesKeys else {
             throw ValidationError("--window and --interactive keys both want the keys: choose one")
         }

@@ -41,7 +41,7 @@ struct TransitionRunOptions: ParsableArguments {
     var flow: TransitionRun.Flow = .modal
 
     @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points, or with host run --window the pointer's gestures. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
         valueName: "gesture|controller"))
     var interactive: String?
 
@@ -71,13 +71,12 @@ struct TransitionRunOptions: ParsableArguments {
     var usesKeys: Bool { interactive == "keys" }
 
     /// A gesture given inline or as a file, checked here so that a bad one is a usage error.
-    /// An interaction controller's name (no file of that name) stands for --gesture.
+    /// An interaction controller's name (no file of that name) stands for --gesture; without
+    /// one, for a live window's pointer (requireWrittenGestures refuses that elsewhere).
     private func gestureText(_ argument: String?) throws -> String? {
         guard let argument, argument != "keys" else { return nil }
         if controllerName(argument) != nil {
-            guard let gesture else {
-                throw ValidationError("'\(argument)' names an interaction controller: give the gesture it reads with --gesture, in points")
-            }
+            guard let gesture else { return nil }
             let text = readTextFile(gesture) ?? gesture
             let script: GestureScript
             do { script = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
@@ -89,6 +88,14 @@ struct TransitionRunOptions: ParsableArguments {
         let text = readTextFile(argument) ?? argument
         do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
         return text
+    }
+
+    /// Where no window's pointer makes the gestures: an interaction controller named by
+    /// --interactive or --interactive-dismiss reads the --gesture given in points.
+    func requireWrittenGestures() throws {
+        for argument in [interactive, interactiveDismiss] where controllerName(argument) != nil && gesture == nil {
+            throw ValidationError("'\(argument ?? "")' names an interaction controller: give the gesture it reads with --gesture, in points (or drive it with the pointer in --window)")
+        }
     }
 
     /// The interaction controllers named by --interactive and --interactive-dismiss.

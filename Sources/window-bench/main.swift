@@ -5,9 +5,13 @@
 // - the cost of one frame at scale 2 (the scene's 390×844 points drawn at 780×1688 pixels, as
 //   on a HiDPI display): render + upload + present, median and worst, goal ≤ 4 ms;
 // - frames dropped in 10 s at 60 Hz, paced on the real clock as `host run --window` paces
-//   them (a frame is dropped when it is done more than a frame late), goal 0.
+//   them (a frame is dropped when it is done more than a frame late), goal 0;
+// - input to photon: a pointer move in the X server → the first frame presented that
+//   reflects it, goal ≤ one frame interval plus the render time (needs xdotool).
+import Dispatch
 import LibC
 import LiveWindow
+import Synchronization
 import Rendering
 import TransitionCore
 
@@ -63,3 +67,74 @@ for n in 0..<frames {
     try display.present(image)
 }
 print("frames dropped in 10 s at 60 Hz, scale 2: \(dropped) of \(frames) (goal 0)")
+
+// Input to photon: from a pointer event in the X server to the first frame presented that
+// reflects it, through WindowPlayer as `host run --window` drives it. The run is a pop (the
+// built-in push/pop animator) that the window starts when the pointer presses at its left
+// edge; then xdotool moves the pointer 6 points right every 50 ms, 40 times, each move its own
+// xdotool process: the move is in the server once that process has exited (xdotool flushes
+// before it exits), which is when its clock starts. It stops at the first frame presented
+// whose newest gesture event the run had taken is at that x or further right.
+print("input to photon: a pointer move (xdotool, in the X server) → the first frame presented that reflects it")
+fflush(nil)
+let sentMoves = Mutex<[(x: Double, at: Double)]>([])
+let driverDone = DispatchSemaphore(value: 0)
+let title = "window-bench input"
+
+/// Runs xdotool with `arguments`, waiting for it with waitpid (Foundation's Process polls).
+func xdotool(_ arguments: [String]) {
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = (["xdotool"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)  // search prints the window's id
+    guard posix_spawnp(&pid, "xdotool", &actions, nil, argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+}
+
+let inputPlayer = try WindowPlayer(title: title, framesPerSecond: 60, captures: [], environment: environment)
+nonisolated(unsafe) var presents: [(time: Double, x: Double?)] = []
+inputPlayer.onPresent = { presents.append(($0, $1)) }
+DispatchQueue.global().async {
+    let window = ["search", "--sync", "--onlyvisible", "--name", "^\(title)"]
+    xdotool(window)
+    usleep(1_000_000)  // a window that has only just appeared may lose its first events
+    xdotool(window + ["mousemove", "--window", "%1", "2", "400", "mousedown", "1"])
+    for step in 1...40 {
+        let x = 2 + 6 * step
+        xdotool(window + ["mousemove", "--window", "%1", "\(x)", "400"])
+        let at = monotonicSeconds()
+        sentMoves.withLock { $0.append((Double(x), at)) }
+        usleep(50_000)
+    }
+    xdotool(["mouseup", "1"])
+    usleep(1_000_000)
+    xdotool(window + ["windowfocus", "--sync", "%1", "key", "q"])
+    driverDone.signal()
+}
+var inputOptions = TransitionRun.Options(effect: "cover-vertical", framesPerSecond: 60, grace: 30, flow: .pop)
+inputOptions.recordsSnapshots = false
+inputOptions.liveGestures = true
+inputOptions.onSnapshot = { inputPlayer.show($0) }
+inputOptions.beforeTransition = { inputPlayer.start(goesBack: $0, scene: $1) }
+_ = try TransitionRun.run(registry: registry, options: inputOptions)
+inputPlayer.hold()
+driverDone.wait()
+let moves = sentMoves.withLock { $0 }
+var latencies: [Double] = []
+for move in moves {
+    if let shown = presents.first(where: { $0.time >= move.at && ($0.x ?? -1) >= move.x - 0.5 }) {
+        latencies.append(shown.time - move.at)
+    }
+}
+let renders = inputPlayer.frameCosts
+if latencies.isEmpty {
+    print("  no move reached a frame (\(moves.count) sent, \(presents.count) frames presented)")
+} else {
+    let budget = 1.0 / 60 + median(renders)
+    print("  \(latencies.count) of \(moves.count) moves: median \(ms(median(latencies))), worst \(ms(latencies.max()!))"
+        + " (goal ≤ one frame interval 16.67 ms + render \(ms(median(renders))) = \(ms(budget)): \(median(latencies) <= budget ? "met" : "missed"))")
+}

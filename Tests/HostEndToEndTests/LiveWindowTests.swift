@@ -34,13 +34,13 @@ struct LiveWindowTests {
         #expect(gone.out.isEmpty, "something ran: \(gone)")
     }
 
-    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch and --interactive keys")
+    @Test("--window-capture needs --window and takes TIME=PATH.png; --window refuses --watch-runs and --interactive keys")
     func captureUsage() async throws {
         let dir = try TempDir("window-usage")
         let plugins = try dir.folder("plugins")
         let alone = try await runHost(["run", "diagonal", "--window-capture", "0.2=a.png"], pluginFolder: plugins, in: dir)
         #expect(alone.status == 64 && alone.err.contains("--window-capture needs --window"), "\(alone)")
-        for other in [["--watch"], ["--interactive", "keys"]] {
+        for other in [["--watch", "--watch-runs", "1"], ["--interactive", "keys"]] {
             let result = try await runHost(["run", "diagonal", "--window"] + other, pluginFolder: plugins, in: dir)
             #expect(result.status == 64 && result.err.contains("--window"), "\(result)")
         }
@@ -248,6 +248,266 @@ struct LiveWindowTests {
         #expect((outside ?? 255) <= 2, "outside the panel the window differs from frame 12 by \(outside ?? -1)")
         let inside = try largestDifference(capture, frames + "frame-0012.png", inside: panel)
         #expect((inside ?? 0) > 100, "no panel: inside it the window differs from frame 12 by only \(inside ?? -1)")
+    }
+
+    @Test("R replays the transition that plays, from its start; while the scene waits, the one just ended; after the run, the whole run. The same frames at the same times (the captures are written again), and the trace is the run's")
+    func replay() async throws {
+        let dir = try TempDir("window-replay")
+        /// Moves `path` away (to compare with), presses R, and waits until the replay writes it again.
+        func replays(_ paths: [String], after keys: [String] = ["r"], in window: String, on display: VirtualDisplay,
+                     of host: WatchingHost) async throws {
+            for path in paths { try FileManager.default.moveItem(atPath: path, toPath: path + ".before.png") }
+            try await display.press(keys, in: window)
+            try await Self.waitForFiles(paths, of: host)
+            for path in paths {
+                let difference = try largestDifference(path, path + ".before.png")
+                #expect((difference ?? 255) <= 2, "the replay's \(path) differs from the run's by \(difference ?? -1)")
+                try FileManager.default.removeItem(atPath: path + ".before.png")
+            }
+        }
+
+        // While a transition plays (slowed: the presentation lasts 5 s), R goes back to its start.
+        do {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            let early = dir.file("early.png")
+            let host = try Self.start(["diagonal", "--slow", "10", "--window-capture", "0.1=\(early)"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: early, of: host)
+            try await replays([early], in: window, on: display, of: host)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            let headless = try await runHost(["run", "diagonal", "--slow", "10"], pluginFolder: try dir.folder("plugins"), in: dir)
+            #expect(host.out == headless.out, "R changed the trace:\n\(host.transcript)")
+        }
+
+        // While the scene waits to go back, R replays the presentation; after the run, R
+        // replays it all, presentation and dismissal, and the window holds its last frame again.
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let (presenting, presented, dismissing) = (dir.file("presenting.png"), dir.file("presented.png"), dir.file("dismissing.png"))
+        let host = try Self.start(["diagonal", "--window-capture", "0.2=\(presenting)", "--window-capture", "0.5=\(presented)",
+                                   "--window-capture", "0.7=\(dismissing)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await replays([presenting], in: window, on: display, of: host)
+        try await display.press(["Escape"], in: window)
+        try await Self.waitForFiles([dismissing], of: host)
+        _ = try await titled(display, window) { $0 == "host run diagonal · ended: R replays, Q closes" }
+        try await replays([presenting, presented, dismissing], in: window, on: display, of: host)
+        _ = try await titled(display, window) { $0 == "host run diagonal · ended: R replays, Q closes" }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let headless = try await runHost(["run", "diagonal"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(host.out == headless.out, "R changed the trace:\n\(host.transcript)")
+    }
+
+    @Test("--watch: a rebuilt plugin renamed into the folder replays at once in the same window, with its own frames; a broken one is a notice over the window while the version before plays again")
+    func watchReplaysInTheWindow() async throws {
+        let dir = try TempDir("window-watch")
+        let plugins = try dir.folder("plugins")
+        // Version 2 lasts three times as long: at 0.2 s its screen has come a third as far.
+        try await compileC(watchFixture("v1", duration: 0.25), to: "plugins/fx.so", in: dir)
+        try await compileC(watchFixture("v2", duration: 0.75), to: "v2.so", in: dir)
+        try dir.write("broken.so", bytes: Array("this is not a shared library\n".utf8))
+        // What the headless renderer draws of each version at 0.2 s (frame 12).
+        var references: [String] = []
+        for (version, source) in [("v1", "plugins/fx.so"), ("v2", "v2.so")] {
+            _ = try dir.folder("reference-\(version)")
+            try FileManager.default.copyItem(atPath: dir.file(source), toPath: dir.file("reference-\(version)/fx.so"))
+            let frames = dir.file("frames-\(version)/")
+            let headless = try await runHost(["run", "fx", "--output", frames], pluginFolder: dir.file("reference-\(version)"), in: dir)
+            #expect(headless.status == 0, "\(headless)")
+            references.append(frames + "frame-0012.png")
+        }
+
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let capture = dir.file("capture.png")
+        let host = try WatchingHost(["run", "fx", "--window", "--watch", "--window-capture", "0.2=\(capture)"],
+                                    pluginFolder: plugins, temporary: try dir.folder("tmp"), in: dir,
+                                    environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: capture, of: host)
+        let shown = [dir.file("shown-v1.png"), dir.file("shown-v2.png"), dir.file("shown-after-broken.png")]
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[0])
+
+        // Rebuilt elsewhere and renamed in, as a build does: the replay starts by itself.
+        rename(dir.file("v2.so"), dir.file("plugins/fx.so"))
+        try await Self.waitForFiles([capture], of: host)
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[1])
+        try await host.wait(for: "the replay's header") { out, _ in out.contains("replay 1: \(plugins)/fx.so replaced: loaded fixture.e2e") }
+        _ = try await titled(display, window) { $0.hasPrefix("host run fx · replay 1") }
+
+        rename(dir.file("broken.so"), dir.file("plugins/fx.so"))
+        try await Self.waitForFiles([capture], of: host)
+        try FileManager.default.moveItem(atPath: capture, toPath: shown[2])
+        try await host.wait(for: "the refusal") { out, _ in
+            out.contains("replay 2: \(plugins)/fx.so refused: not an ELF shared library") && out.contains("still running fixture.e2e")
+        }
+        #expect(try await display.hostWindow() == window, "the replays opened another window")
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.components(separatedBy: "fixture v2").count - 1 == 4, "both transitions of both replays ran version 2:\n\(host.transcript)")
+
+        let v1 = try largestDifference(shown[0], references[0]), v2 = try largestDifference(shown[1], references[1])
+        #expect((v1 ?? 255) <= 2, "the first run differs from version 1's frame by \(v1 ?? -1)")
+        #expect((v2 ?? 255) <= 2, "the replay differs from version 2's frame by \(v2 ?? -1)")
+        let versions = try largestDifference(references[0], references[1])
+        #expect((versions ?? 0) > 100, "the two versions' frames are too alike to tell apart: \(versions ?? -1)")
+        // The notice covers the bottom of the window; above it, version 2 as before.
+        let notice = (0, 844 - 260, 390, 260)
+        let above = try largestDifference(shown[2], shown[1], outside: notice)
+        #expect((above ?? 255) <= 2, "above the notice, the replay after the broken file differs from version 2 by \(above ?? -1)")
+        let inside = try largestDifference(shown[2], shown[1], inside: notice)
+        #expect((inside ?? 0) > 100, "no notice: the bottom of the window differs by only \(inside ?? -1)")
+    }
+
+    @Test("a drag from the left edge with --interactive edge-pop reaches the plugin's interaction controller as a screen-edge pan, in points with real velocities: released past the middle it pops, released early it cancels")
+    func edgePanReachesThePluginController() async throws {
+        let dir = try TempDir("window-edge-pop")
+        for (to, pops) in [(300, true), (80, false)] {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            // No --gesture: the pointer is the gesture. The pop waits for the user.
+            let host = try Self.start(["slide", "--pop", "--interactive", "edge-pop"], on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await takesInput(display, window, of: host)
+            try await display.drag(from: 2, to: to, y: 400, hold: 0.4, in: window)
+            try await Task.sleep(nanoseconds: 900_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(host.transcript)")
+            let out = host.out
+            #expect(out.contains("edge-pop:edge-pop.startInteractiveTransition"), "\(host.transcript)")
+            #expect(out.contains("gesture.began(translation: ") && out.contains("gesture.changed(translation: "), "\(host.transcript)")
+            // The release: where the pointer let go, still for 0.4 s, so no velocity.
+            #expect(out.contains("gesture.ended(translation: \(to - 2)pt 0pt, velocity: 0pt/s 0pt/s)"), "\(host.transcript)")
+            // Moving, the velocity was real: 20 points every 30 ms or so, hundreds of points a second.
+            let moving = out.split(separator: "\n").filter { $0.contains("gesture.changed(") && !$0.contains("velocity: 0pt/s") }
+            #expect(!moving.isEmpty, "no changed event carried a velocity:\n\(host.transcript)")
+            if pops {
+                #expect(out.contains("Pop: completed by slide:slide"), "\(host.transcript)")
+            } else {
+                #expect(out.contains("Pop: cancelled by its gesture, as asked"), "\(host.transcript)")
+            }
+        }
+    }
+
+    @Test("released, the host's interaction plays its tail at --completion-speed")
+    func releaseTailAtCompletionSpeed() async throws {
+        let dir = try TempDir("window-tail")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let presented = dir.file("presented.png")
+        let host = try Self.start(["diagonal", "--completion-speed", "4", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.drag(from: 2, to: 300, y: 400, hold: 0.4, in: window)
+        try await Task.sleep(nanoseconds: 900_000_000)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let lines = TraceLine.parse(host.out)
+        let finish = try #require(lines.firstIndex { $0.text.hasPrefix("interaction.finish(at: ") }, "\(host.transcript)")
+        let progress = try #require(Double(lines[finish].text.dropFirst("interaction.finish(at: ".count).dropLast()))
+        let completed = try #require(lines[finish...].first { $0.text == "context.completeTransition(true)" }, "\(host.transcript)")
+        // diagonal lasts 0.5 s: the rest of it, four times as fast, to the frame.
+        let tail = completed.time - lines[finish].time, expected = (1 - progress) * 0.5 / 4
+        #expect(abs(tail - expected) <= 1.0 / 60 + 1e-3, "the tail took \(tail) s, not \(expected) s:\n\(host.transcript)")
+    }
+
+    @Test("a drag elsewhere is a pan for the host's percent-driven interaction: flicked, it finishes short of the middle, with the flick's own velocity")
+    func flickedPanFinishes() async throws {
+        let dir = try TempDir("window-pan")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let presented = dir.file("presented.png")
+        let host = try Self.start(["diagonal", "--window-capture", "0.5=\(presented)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        // 120 points right in 90 ms, from the middle of the screen, released at once: a flick.
+        var flick = ["mousemove", "--window", window, "100", "400", "mousedown", "1"]
+        for x in [140, 180, 220] { flick += ["sleep", "0.03", "mousemove", "--window", window, "\(x)", "400"] }
+        try await display.xdotool(flick + ["mouseup", "1"])
+        try await Task.sleep(nanoseconds: 900_000_000)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        let finish = try #require(host.out.split(separator: "\n").first { $0.contains("interaction.finish(at: ") }, "\(host.transcript)")
+        let at = Double(finish.split(separator: "(at: ").last?.dropLast() ?? "")
+        #expect(at.map { $0 > 0.1 && $0 < 0.5 } == true, "finished at \(at ?? -1), not short of the middle:\n\(host.transcript)")
+        #expect(host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
+    }
+
+    @Test("a Ctrl-drag toward the centre, or the wheel turned down, is a closing pinch that --interactive-dismiss pinch-dismiss reads: it dismisses")
+    func pinchesReachThePluginController() async throws {
+        let dir = try TempDir("window-pinch")
+        for how in ["ctrl-drag", "wheel"] {
+            let display = try await VirtualDisplay.start(in: dir)
+            defer { display.stop() }
+            let presented = dir.file("presented-\(how).png")
+            let host = try Self.start(["diagonal", "--interactive-dismiss", "pinch-dismiss", "--window-capture", "0.5=\(presented)"],
+                                      on: display, in: dir)
+            let window = try await display.hostWindow()
+            try await display.click(100, 200, in: window, until: presented, of: host)
+            try await Task.sleep(nanoseconds: 300_000_000)
+            if how == "ctrl-drag" {
+                // From a corner toward the window's centre (195, 422): the pinch closes.
+                var drag = ["windowfocus", "--sync", window, "mousemove", "--window", window, "345", "772", "keydown", "ctrl", "mousedown", "1"]
+                for step in 1...6 { drag += ["sleep", "0.03", "mousemove", "--window", window, "\(345 - 20 * step)", "\(772 - 47 * step)"] }
+                try await display.xdotool(drag + ["mouseup", "1", "keyup", "ctrl"])
+            } else {
+                try await display.xdotool(["mousemove", "--window", window, "195", "422", "click", "--repeat", "4", "--delay", "30", "5"])
+            }
+            try await Task.sleep(nanoseconds: 1_200_000_000)
+            try await display.press(["q"], in: window)
+            let end = try await host.exit()
+            #expect(end.status == 0, "\(how): \(host.transcript)")
+            let out = host.out
+            #expect(out.contains("pinch-dismiss:pinch-dismiss.startInteractiveTransition"), "\(how): \(host.transcript)")
+            #expect(out.contains("gesture.began(scale: ") && out.contains("gesture.ended(scale: 0."), "\(how): \(host.transcript)")
+            #expect(out.contains("Dismiss: completed by diagonal:diagonal"), "\(how): \(host.transcript)")
+        }
+    }
+
+    @Test("--window --watch ends at Ctrl-C with status 130, the watch's 'stopped' line, and no private copies left")
+    func watchInterrupted() async throws {
+        let dir = try TempDir("window-watch-int")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let temporary = try dir.folder("tmp")
+        let host = try WatchingHost(["run", "diagonal", "--window", "--watch"], pluginFolder: try dir.folder("plugins"),
+                                    temporary: temporary, in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow()
+        try await takesInput(display, window, of: host)
+        kill(host.process.processIdentifier, SIGINT)
+        let end = try await host.exit()
+        #expect(end.status == 130 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.hasSuffix("stopped\n"), "\(host.transcript)")
+        #expect(reloadFolders(in: temporary).isEmpty, "private copies left behind: \(reloadFolders(in: temporary))")
+    }
+
+    /// Waits until a window that has only just appeared takes input (its first events may be
+    /// lost): S, which says "slow ×10" in the title, is pressed until it does, then again.
+    func takesInput(_ display: VirtualDisplay, _ window: String, of host: WatchingHost) async throws {
+        for _ in 0..<10 {
+            try await display.press(["s"], in: window)
+            for _ in 0..<20 {
+                if try await display.title(of: window).contains("slow ×10") {
+                    try await display.press(["s"], in: window)
+                    _ = try await titled(display, window) { !$0.contains("slow") }
+                    return
+                }
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        throw ChildProcessFailure(description: "the window never took a key:\n\(host.transcript)")
     }
 
     /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set

@@ -21,57 +21,51 @@ final class VirtualDisplay: @unchecked Sendable {
         self.dir = dir
     }
 
-    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on the first free display
-    /// number from a random one, and waits until it takes clients.
+    /// Starts Xvfb with one 1024×1000 screen of 24-bit colour on a display number it finds
+    /// free itself (-displayfd: it takes the lock of the number it says, so two tests starting
+    /// servers at once never share one, which a number chosen here and checked by its lock
+    /// file allowed: one test then drove the other's server and lost it when that one ended),
+    /// and waits until it takes clients.
     static func start(in dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
         try #require(FileManager.default.isExecutableFile(atPath: xvfb), "no \(xvfb): \(howToInstall)", sourceLocation: sourceLocation)
         try #require(FileManager.default.isExecutableFile(atPath: xdotoolPath), "no \(xdotoolPath): \(howToInstall)",
                      sourceLocation: sourceLocation)
-        let first = Int.random(in: 200..<900)
-        for number in first..<(first + 40) {
-            if isTaken(number) { continue }
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: xvfb)
-            server.arguments = [":\(number)", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
-            server.standardInput = FileHandle.nullDevice
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let deadline = Date().addingTimeInterval(15)
-            while server.isRunning && Date() < deadline {
-                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                    let display = VirtualDisplay(number: number, server: server, dir: dir)
-                    // Takes clients: a query answers.
-                    if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
-                }
-                try await Task.sleep(nanoseconds: 50_000_000)
-            }
-            // Another server took the number first, or it did not start: the next number.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
+        let said = Pipe()
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = said
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // It writes the number once it listens, or ends (closing the pipe) when it cannot.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = said.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             if server.isRunning { kill(server.processIdentifier, SIGKILL) }
             server.waitUntilExit()
+            throw ChildProcessFailure(description: "Xvfb did not start a display (it said '\(text)')")
         }
-        throw ChildProcessFailure(description: "no Xvfb display could be started from :\(first) to :\(first + 39)")
-    }
-
-    /// Whether display `number` belongs to a running server. A lock whose process is gone (a
-    /// server killed before it could clean up) is stale: it and its socket are removed, as an
-    /// X server itself does, so that stale locks cannot use up the numbers.
-    static func isTaken(_ number: Int) -> Bool {
-        let lock = "/tmp/.X\(number)-lock", socket = "/tmp/.X11-unix/X\(number)"
-        guard let text = try? String(contentsOfFile: lock, encoding: .utf8) else {
-            return FileManager.default.fileExists(atPath: lock) || FileManager.default.fileExists(atPath: socket)
+        let display = VirtualDisplay(number: number, server: server, dir: dir)
+        let deadline = Date().addingTimeInterval(15)
+        while server.isRunning && Date() < deadline {
+            // Takes clients: a query answers.
+            if (try? await display.xdotool(["getdisplaygeometry"]))?.status == 0 { return display }
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
-        if kill(pid, 0) == 0 || errno == EPERM { return true }
-        unlink(lock)
-        unlink(socket)
-        return false
+        display.stop()
+        throw ChildProcessFailure(description: "the Xvfb of :\(number) took no client within 15 s")
     }
 
     deinit { stop() }
 
     /// Ends the server (only the one started here, only while it runs).
-    /// SIGTERM first, so that the server removes its lock and socket; SIGKILL after a second.
+    /// SIGTERM first, so that the server removes its lock and socket (SIGKILL left hundreds
+    /// behind on a machine that ran the suite often); SIGKILL after a second.
     func stop() {
         guard server.isRunning else { return }
         kill(server.processIdentifier, SIGTERM)

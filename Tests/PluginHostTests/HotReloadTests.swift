@@ -245,3 +245,60 @@ struct FolderAppearanceTests {
         #expect(handedOver >= closed, "handed over \(closed.timeIntervalSince(handedOver)) s before its writer closed it")
     }
 }
+
+/// When a burst is handed over: a `.so` whose last event completed it needs only the settle
+/// period; one still being written waits for its writer, whatever the settle period.
+@Suite("The folder watch: complete files need no quiet period")
+struct FolderSettleTests {
+    @Test("a .so renamed into place, or written and closed, is handed over without the quiet period")
+    func completeFilesSettle() throws {
+        let dir = try TempDir("watch-settle")
+        let folder = try dir.folder("plugins")
+        // A quiet period no test outlives: only the settle period can end these waits.
+        let watch = try FolderWatch(folders: [folder], quietPeriod: 3600, settlePeriod: 0.01)
+        try dir.write("staging.so", bytes: [1, 2, 3])
+        #expect(rename(dir.file("staging.so"), folder + "/fx.so") == 0)
+        let renamed = try #require(watch.nextBurst(interrupt: Deadline(seconds: 60).read), "the rename waited for the quiet period")
+        #expect(renamed.paths == [folder + "/fx.so"])
+
+        try dir.write("plugins/fx.so", bytes: [4, 5, 6])  // rewritten in place, then closed
+        let rewritten = try #require(watch.nextBurst(interrupt: Deadline(seconds: 60).read), "the closed file waited for the quiet period")
+        #expect(rewritten.paths == [folder + "/fx.so"])
+    }
+
+    @Test("a .so deleted and written anew, as a linker does, is one burst: the deletion waits the quiet period, not the settle period")
+    func deletedThenWritten() throws {
+        let dir = try TempDir("watch-settle-relink")
+        let folder = try dir.folder("plugins")
+        try dir.write("plugins/fx.so", bytes: [1])
+        let watch = try FolderWatch(folders: [folder], quietPeriod: 1, settlePeriod: 0.01)
+        // The linker, on a thread of its own (not the tasks' pool, which a waiting test can
+        // fill): it removes its output, and ten settle periods later writes the new one.
+        let path = folder + "/fx.so"
+        let linker = Thread {
+            usleep(200_000)
+            unlink(path)
+            usleep(100_000)
+            FileManager.default.createFile(atPath: path, contents: Data([2]))
+        }
+        linker.start()
+        let burst = try #require(watch.nextBurst(interrupt: Deadline(seconds: 60).read), "no burst")
+        #expect(burst.paths == [path])
+        #expect(access(path, F_OK) == 0, "handed over between the deletion and the new file")
+    }
+
+    @Test("a .so rewritten in place and not closed yet is not handed over until its writer closes it")
+    func openFileWaits() throws {
+        let dir = try TempDir("watch-settle-open")
+        let folder = try dir.folder("plugins")
+        try dir.write("plugins/fx.so", bytes: [1])
+        let watch = try FolderWatch(folders: [folder], quietPeriod: 3600, settlePeriod: 0.01)
+        let fd = open(folder + "/fx.so", O_WRONLY | O_TRUNC | O_CLOEXEC)
+        #expect(fd >= 0 && write(fd, [UInt8](repeating: 2, count: 100), 100) == 100)
+        // Half a second is fifty settle periods: still nothing, the file is open.
+        #expect(watch.nextBurst(interrupt: Deadline(seconds: 0.5).read) == nil, "handed over while its writer still writes")
+        close(fd)
+        let closed = try #require(watch.nextBurst(interrupt: Deadline(seconds: 60).read), "no burst once it was closed")
+        #expect(closed.paths == [folder + "/fx.so"])
+    }
+}

@@ -4,8 +4,8 @@
  * th_window_load, the first time a command opens a window, so `host list` and every other
  * command pay nothing for it (the same reason CCairoLoader loads cairo on first use).
  *
- * Every function is called from the thread that called th_window_load (SDL's video
- * functions must run on one thread). Error texts are written into `why` (at most `size`
+ * Every function but th_window_wake is called from the thread that called th_window_load
+ * (SDL's video functions must run on one thread). Error texts are written into `why` (at most `size`
  * bytes, NUL-terminated); they come from SDL and the dynamic loader, never from a plugin.
  */
 #ifndef TRANSITION_HOST_SDL_WINDOW_H
@@ -27,6 +27,7 @@ typedef enum {
     TH_WINDOW_EVENT_MOTION,      /* the pointer moved to (x, y), buttons held or not */
     TH_WINDOW_EVENT_WHEEL,       /* the wheel turned by `wheel` notches (up positive) */
     TH_WINDOW_EVENT_EXPOSED,     /* the window needs drawing again */
+    TH_WINDOW_EVENT_WAKE,        /* th_window_wake was called (from any thread) */
 } th_window_event_kind;
 
 typedef enum {
@@ -48,7 +49,7 @@ typedef enum {
 typedef struct {
     th_window_event_kind kind;
     th_window_key key;
-    int modifiers;     /* TH_WINDOW_MOD_* */
+    int modifiers;     /* TH_WINDOW_MOD_*: of a key, or held at a button's press or release */
     double x, y;       /* in points, from the window's top-left corner */
     double wheel;      /* notches, up (away from the user) positive */
     uint32_t time_ms;  /* SDL's timestamp: milliseconds since SDL started */
@@ -85,6 +86,12 @@ bool th_window_read(th_window *window, void *pixels, int stride, char *why, size
 /* The next event, waiting at most timeout_ms milliseconds (0: only what is already there).
  * False when none came. */
 bool th_window_next_event(th_window *window, th_window_event *event, int timeout_ms);
+
+/* Makes the thread waiting in th_window_next_event (or its next call) return a
+ * TH_WINDOW_EVENT_WAKE. The one function that may be called from any thread, once SDL is
+ * loaded (before, it does nothing): how work done on another thread (a plugin rebuilt, under
+ * --watch) reaches the window's loop without it polling. */
+void th_window_wake(void);
 
 /* Closes the window. The library stays loaded. */
 void th_window_close(th_window *window);

@@ -3,7 +3,12 @@ import LibC
 /// Notices plugin files (`*.so`) added, replaced or removed in a set of folders, through
 /// inotify(7), and hands them over in bursts: a compiler or a copy writes a file in several
 /// steps, often as a temporary file renamed into place, so a burst ends only once the folders
-/// have been quiet for a while (and any `.so` just created has been closed again). A folder
+/// have been quiet for a while (and any `.so` just created has been closed again). A `.so`
+/// whose last event completed it (renamed into place, or closed after writing) needs no such
+/// wait: once every touched file is complete, `settlePeriod` of quiet is enough (what a
+/// rebuilt plugin renamed in waits for, rather than the whole quiet period). A `.so` deleted,
+/// or renamed away to no watched name, is not complete: a linker removes its output before it
+/// writes the new one, and the two are one change. A folder
 /// that does not exist yet (or was deleted) is tried again every `retryInterval` seconds, and
 /// watched from the moment it exists: inotify cannot watch what is not there, and watching
 /// every ancestor for the one that will be made is more moving parts than a stat a second.
@@ -38,6 +43,16 @@ public final class FolderWatch {
 
     /// Seconds the folders must stay quiet before a burst is handed over.
     public let quietPeriod: Double
+    /// Seconds of quiet that are enough once every `.so` the burst touched is complete: long
+    /// enough to take in what a build does right after (a chmod, the next rename of the same
+    /// build), far shorter than the quiet period.
+    public let settlePeriod: Double
+    /// The `.so` files of the burst being gathered whose last event left them incomplete
+    /// (created, written to, deleted or renamed away, and not closed or renamed in since).
+    private var incomplete: Set<String> = []
+    /// The name each rename of the burst took a `.so` away from, by the rename's cookie: a
+    /// staging file renamed into place is complete, not gone.
+    private var renamedAway: [UInt32: String] = [:]
     /// Seconds to wait at most for a newly created `.so` to be closed by its writer.
     public let closeWait: Double
     /// Seconds between tries to watch the folders in `unwatched`.
@@ -50,9 +65,10 @@ public final class FolderWatch {
         | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
 
     /// `closeWait` is generous: a linker may open its output long before it writes it.
-    public init(folders candidates: [String], quietPeriod: Double = 0.15, closeWait: Double = 5,
+    public init(folders candidates: [String], quietPeriod: Double = 0.15, settlePeriod: Double = 0.01, closeWait: Double = 5,
                 retryInterval: Double = 1) throws {
         self.quietPeriod = quietPeriod
+        self.settlePeriod = min(settlePeriod, quietPeriod)
         self.closeWait = closeWait
         precondition(retryInterval > 0, "a retry interval of 0 would make the wait a busy loop")
         self.retryInterval = retryInterval
@@ -97,13 +113,14 @@ public final class FolderWatch {
     deinit { close(descriptor) }
 
     /// Waits for the next burst that touches a `*.so` file and returns it once the folders are
-    /// quiet; returns nil as soon as `interrupt` becomes readable.
-    public func nextBurst(interrupt: Int32) -> Burst? {
+    /// quiet; returns nil as soon as `interrupt` (or `stop`, when given) becomes readable.
+    public func nextBurst(interrupt: Int32, stop: Int32 = -1) -> Burst? {
         var burst = Burst()
         var lastEvent: Double?
         // Newly created regular files not closed yet, and since when.
         var beingWritten: [String: Double] = [:]
         var nextRetry = monotonicSeconds() + retryInterval
+        (incomplete, renamedAway) = ([], [:])
         while true {
             var now = monotonicSeconds()
             if !unwatched.isEmpty && now >= nextRetry {
@@ -111,22 +128,27 @@ public final class FolderWatch {
                 nextRetry = now + retryInterval
             }
             now = monotonicSeconds()
-            // Ready once quiet for the quiet period, and once every new file has been closed
-            // (or waited for long enough).
-            var ready = lastEvent.map { max($0 + quietPeriod, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
+            // Ready once quiet for the quiet period (the settle period when every file is
+            // complete), and once every new file has been closed (or waited for long enough).
+            // Folders that came or went, and lost events, take the whole quiet period.
+            let settled = incomplete.isEmpty && burst.foldersAppeared.isEmpty && burst.foldersGone.isEmpty && !burst.overflowed
+            let quiet = settled ? settlePeriod : quietPeriod
+            var ready = lastEvent.map { max($0 + quiet, beingWritten.values.min().map { $0 + closeWait } ?? 0) }
                 ?? .infinity
             if now >= ready {
                 if !burst.isEmpty { return burst }
                 // Only other files changed: wait for the next event.
-                (lastEvent, beingWritten, ready) = (nil, [:], .infinity)
+                (lastEvent, beingWritten, ready, incomplete, renamedAway) = (nil, [:], .infinity, [], [:])
             }
+            // poll(2) leaves out a negative descriptor: no stop given.
             var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
             let wake = unwatched.isEmpty ? ready : min(ready, nextRetry)
             let timeout = wake.isFinite ? ChildProcess.milliseconds(max(0, wake - now)) : -1
             let count = poll(&fds, nfds_t(fds.count), timeout)
             if count < 0 && errno != EINTR { return nil }  // cannot wait: end the watch rather than spin
-            if fds[1].revents != 0 { return nil }
+            if fds[1].revents != 0 || fds[2].revents != 0 { return nil }
             guard fds[0].revents != 0 else { continue }
             let events = readEvents()
             if !events.isEmpty { lastEvent = monotonicSeconds() }
@@ -152,6 +174,7 @@ public final class FolderWatch {
             return
         }
         guard event.name.hasSuffix(".so") else { return }
+        if event.has(IN_MOVED_TO), let from = renamedAway.removeValue(forKey: event.cookie) { incomplete.remove(from) }
         let paths = names.map { $0.hasSuffix("/") ? $0 + event.name : "\($0)/\(event.name)" }
         for path in paths where !burst.paths.contains(path) { burst.paths.append(path) }
         burst.paths.sort()
@@ -160,8 +183,18 @@ public final class FolderWatch {
             // Its writer has just opened it: wait for IN_CLOSE_WRITE. (A link or a second
             // name of an existing file is complete as it is.)
             beingWritten[path] = monotonicSeconds()
-        } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) || event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
+            incomplete.insert(path)
+        } else if event.has(IN_CLOSE_WRITE) || event.has(IN_MOVED_TO) {
             beingWritten[path] = nil
+            incomplete.remove(path)
+        } else if event.has(IN_DELETE) || event.has(IN_MOVED_FROM) {
+            // Gone, perhaps to come back (a linker writing it anew), unless renamed into place.
+            beingWritten[path] = nil
+            incomplete.insert(path)
+            if event.has(IN_MOVED_FROM) { renamedAway[event.cookie] = path }
+        } else if event.has(IN_MODIFY) {
+            // Written to (an existing file rewritten in place): complete once closed.
+            incomplete.insert(path)
         }
     }
 

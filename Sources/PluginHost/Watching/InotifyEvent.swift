@@ -9,6 +9,8 @@ struct InotifyEvent: Equatable {
     let watch: Int32
     let mask: UInt32
     let name: String
+    /// Pairs the IN_MOVED_FROM and IN_MOVED_TO of one rename; 0 for other events.
+    var cookie: UInt32 = 0
 
     static let headerSize = 16
 
@@ -24,7 +26,8 @@ struct InotifyEvent: Equatable {
             let start = offset + headerSize
             guard length <= bytes.count - start else { break }
             let nameBytes = bytes[start..<start + length].prefix { $0 != 0 }
-            events.append(InotifyEvent(watch: watch, mask: mask, name: String(decoding: nameBytes, as: UTF8.self)))
+            events.append(InotifyEvent(watch: watch, mask: mask, name: String(decoding: nameBytes, as: UTF8.self),
+                                       cookie: u32(offset + 8)))
             offset = start + length
         }
         return events

@@ -55,6 +55,11 @@ public final class PluginWatch {
     /// folders marked untrusted are refused.
     public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner?,
                 isolation: Isolation? = nil, quietPeriod: Double = 0.15) throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw WatchError(description: "pipe: \(String(cString: strerror(errno)))") }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        stopPipe = (ends[0], ends[1])
         guard isolation == nil || scanner != nil else {
             throw WatchError(description: "isolated plugins need the scanner: their descriptions come from it")
         }
@@ -90,17 +95,62 @@ public final class PluginWatch {
 
     /// Waits until plugin files change and the folders are quiet again, then reloads.
     public func next() -> Event {
+        guard waitForChanges() else { return reloadChanges() }
+        // A Ctrl-C while reloading is taken too.
+        _ = InterruptSignal.install()
+        defer { InterruptSignal.uninstall() }
+        return reloadChanges()
+    }
+
+    /// What waitForChanges found, for reloadChanges.
+    private var waited: Event?
+    private var burst: FolderWatch.Burst?
+    /// Ends a wait from another thread: stopWaiting() writes to it.
+    private let stopPipe: (read: Int32, write: Int32)
+
+    /// The first half of next(), for a caller with a loop of its own (a window, which waits
+    /// on a thread of its own while it plays): waits until plugin files change and the folders
+    /// are quiet again. True when there is a burst to reload; false when the watch should end
+    /// (Ctrl-C, SIGTERM, stopWaiting(), or waiting failed), which reloadChanges() then says.
+    /// It touches only the folder watch, so it may run on another thread than everything
+    /// else, one call at a time, and never at the same time as reloadChanges().
+    public func waitForChanges() -> Bool {
         let interrupt = InterruptSignal.install()
         defer { InterruptSignal.uninstall() }
-        if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // while loading
-        guard let burst = folders.nextBurst(interrupt: interrupt) else {
-            if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }
-            return .failed("cannot wait for changes: \(String(cString: strerror(errno)))")
+        if let signal = InterruptSignal.take() {  // while loading
+            waited = .interrupted(signal: signal)
+            return false
         }
+        guard let burst = folders.nextBurst(interrupt: interrupt, stop: stopPipe.read) else {
+            if let signal = InterruptSignal.take() {
+                waited = .interrupted(signal: signal)
+            } else {
+                var byte: UInt8 = 0
+                let stopped = read(stopPipe.read, &byte, 1) == 1
+                waited = .failed(stopped ? "stopped" : "cannot wait for changes: \(String(cString: strerror(errno)))")
+            }
+            return false
+        }
+        self.burst = burst
+        return true
+    }
+
+    /// The second half of next(): reloads what the burst waitForChanges found touched, on the
+    /// caller's thread (plugins load and their versions retire here: call it between runs).
+    public func reloadChanges() -> Event {
+        if let ended = waited { return ended }
+        guard let burst else { return .failed("no changes were waited for") }
+        self.burst = nil
         let changes = plugins.refresh(noticed: burst.paths)
         catalog = plugins.makeCatalog()
         if let signal = InterruptSignal.take() { return .interrupted(signal: signal) }  // while reloading
         return .reloaded(Reload(changes: changes, foldersGone: burst.foldersGone, foldersAppeared: burst.foldersAppeared))
+    }
+
+    /// Ends a waitForChanges() in progress on another thread (or the next one) with false.
+    public func stopWaiting() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
     }
 
     /// Calls the running versions' deinit. Nothing is unloaded.
@@ -108,5 +158,10 @@ public final class PluginWatch {
         guard !closed else { return }
         closed = true
         plugins.shutdown()
+        closeDescriptor(stopPipe.read)
+        closeDescriptor(stopPipe.write)
     }
 }
+
+/// close(2), which a method named close hides.
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }

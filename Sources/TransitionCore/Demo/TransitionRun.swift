@@ -39,6 +39,9 @@ public enum TransitionRun {
         /// for the user to start it, and says how (a transition a gesture option already
         /// drives stays driven by it).
         public var beforeTransition: ((_ goesBack: Bool, SceneSnapshot) -> TransitionStart)?
+        /// Gestures come live from a window's pointer (beforeTransition's `.gesture`): an
+        /// interaction controller named here then needs no gesture written in points.
+        public var liveGestures = false
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
         /// Slows every animation by this factor (> 0), for looking closely.
@@ -77,6 +80,9 @@ public enum TransitionRun {
     public enum TransitionStart {
         case animated
         case live((Double) -> LiveInput)
+        /// Driven by a recogniser's events as they come (InteractionSource.liveGesture): the
+        /// interaction controller named for that direction reads them, else the host's.
+        case gesture((Double) -> [GestureEvent])
     }
 
     /// One view as it was on screen at one frame.
@@ -188,7 +194,9 @@ public enum TransitionRun {
         func controller(_ name: String?, _ gesture: GestureScript?) throws -> EffectProvider? {
             guard let name else { return nil }
             let found = try registry.resolve(name, kind: .interactionController)
-            guard gesture?.events != nil else { throw Failure.controllerNeedsPoints(found.info.qualifiedName) }
+            guard gesture?.events != nil || (gesture == nil && options.liveGestures) else {
+                throw Failure.controllerNeedsPoints(found.info.qualifiedName)
+            }
             return found
         }
         delegate.presentationInteractionEffect = try controller(options.presentInteraction, presentGesture)
@@ -217,9 +225,22 @@ public enum TransitionRun {
             { index, given in
                 let goesBack = index == 1 || stage.flow == .pop
                 let how = ask(goesBack, SceneSnapshot.capture(stage.scene, labels: stage.labels))
-                guard given == nil, case .live(let input) = how else { return given }
-                if goesBack { delegate.interactiveDismissal = true } else { delegate.interactivePresentation = true }
-                return .live(input)
+                guard given == nil else { return given }
+                switch how {
+                case .animated:
+                    return nil
+                case .live(let input):
+                    if goesBack { delegate.interactiveDismissal = true } else { delegate.interactivePresentation = true }
+                    return .live(input)
+                case .gesture(let events):
+                    // Events: a controller that reads them (named, or the delegate's choice) may drive it.
+                    if goesBack {
+                        (delegate.interactiveDismissal, delegate.gestureEvents.dismissal) = (true, true)
+                    } else {
+                        (delegate.interactivePresentation, delegate.gestureEvents.presentation) = (true, true)
+                    }
+                    return .liveGesture(events)
+                }
             }
         }
         let outcomes = try runFlow(

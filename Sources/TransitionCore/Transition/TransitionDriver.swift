@@ -149,8 +149,33 @@ public final class TransitionDriver {
         var released = false
         var delivered = 0
         var grabbed: (animator: PropertyAnimator, fraction: Double, progress: Double)?
+        var reading = LiveGestureReading(container: transition.context.containerView.bounds.size)
         /// Lets the source act on the interaction for the current time; true when it may have.
         func applyGesture() -> Bool {
+            if case .liveGesture(let ask)? = source {
+                let events = ask(engine.now - transition.startTime)
+                // A controller that reads gestures sees every event, the end of its gesture too.
+                if let driven = transition.interaction as? GestureDrivenInteraction {
+                    events.forEach(driven.deliver)
+                    return !events.isEmpty
+                }
+                guard !released, let interaction = transition.interaction as? PercentDrivenInteraction,
+                      transition.context.isInteractive
+                else { return false }
+                for event in events where !released {
+                    switch reading.read(event) {
+                    case .hold: interaction.pause()
+                    case .scrub(let p): interaction.update(p)
+                    case .finish:
+                        released = true
+                        interaction.finish()
+                    case .cancel:
+                        released = true
+                        interaction.cancel()
+                    }
+                }
+                return !events.isEmpty
+            }
             // Events go to the controller that reads them, interactive or not: an ended
             // interaction's controller still sees the end of its gesture.
             if case .gesture(let gesture)? = source, let events = gesture.events,
@@ -173,7 +198,7 @@ public final class TransitionDriver {
             else { return false }
             let elapsed = engine.now - transition.startTime
             switch source {
-            case .grab:
+            case .grab, .liveGesture:
                 return false
             case .gesture(let gesture):
                 if elapsed >= gesture.releaseTime - VirtualClock.tolerance {
@@ -334,6 +359,11 @@ public enum InteractionSource {
     case gesture(GestureScript)
     /// Asked once per frame, with the progress so far, what the user does now.
     case live((Double) -> LiveInput)
+    /// Asked once per frame, with the seconds since the transition started, for the
+    /// recogniser's events since the last ask (a live window's pointer), stamped with that
+    /// time: a controller that reads gestures gets them; the host's percent-driven one reads
+    /// them with LiveGestureReading.
+    case liveGesture((Double) -> [GestureEvent])
     /// A recorded gesture that grabs the running transition `at` seconds after it started,
     /// through its animator's interruptible animator (the gesture's times count from then):
     /// the transition starts on its own, and the release continues it or throws it back.
