@@ -87,7 +87,7 @@ for round in 0..<rounds {
 _ = system("rm -rf '\(folder)'")
 
 // Layer effects: one pose of the demo scene, with and without them, drawn in turns.
-func layeredPose(_ effects: Bool) -> SceneSnapshot {
+func layeredPose(_ effects: Bool, turned: Bool = false) -> SceneSnapshot {
     let demo = DemoScene()
     demo.scene.window.addSubview(demo.detail.view)
     demo.detail.view.frame = Rect(x: 0, y: 300, width: 390, height: 844)
@@ -96,6 +96,8 @@ func layeredPose(_ effects: Bool) -> SceneSnapshot {
     demo.detail.view.cornerRadius = 12
     demo.detail.view.maskedCorners = .top
     demo.detail.view.clipsToBounds = true
+    // A 3D turn of the sheet, as a flip or a cube shows one mid-way.
+    if turned { demo.detail.view.transform3D = Transform3D.rotation(0.5, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600)) }
     let cards: Set<String> = ["detail.fact1", "detail.fact2", "detail.fact3"]
     for view in demo.scene.window.subtree() {
         if view.name.hasSuffix(".thumbnail") || cards.contains(view.name) {
@@ -110,18 +112,23 @@ func layeredPose(_ effects: Bool) -> SceneSnapshot {
     }
     return SceneSnapshot.capture(demo.scene, labels: demo.labels)
 }
-let plainPose = layeredPose(false), effectsPose = layeredPose(true)
+let plainPose = layeredPose(false), effectsPose = layeredPose(true), turnedPose = layeredPose(true, turned: true)
 let large = CairoImage(width: 780, height: 1688)
 // Layered twice: with the blurred shadows kept from the frame before (a view that stands
 // still), and blurred anew (the first frame, or views moving by fractions of a pixel).
-var plainTimes: [Double] = [], effectTimes: [Double] = [], freshTimes: [Double] = []
+var plainTimes: [Double] = [], effectTimes: [Double] = [], freshTimes: [Double] = [], turnedTimes: [Double] = []
 for _ in 0..<(rounds * 5) {
-    for (pose, kind) in [(plainPose, 0), (effectsPose, 1), (effectsPose, 2)] {
+    for (pose, kind) in [(plainPose, 0), (effectsPose, 1), (effectsPose, 2), (turnedPose, 3)] {
         if kind == 2 { SceneRasterizer.forgetKeptDrawings() }
         let start = now()
         SceneRasterizer.render(pose, into: large)
         let time = now() - start
-        if kind == 0 { plainTimes.append(time) } else if kind == 1 { effectTimes.append(time) } else { freshTimes.append(time) }
+        switch kind {
+        case 0: plainTimes.append(time)
+        case 1: effectTimes.append(time)
+        case 2: freshTimes.append(time)
+        default: turnedTimes.append(time)
+        }
     }
 }
 
@@ -144,12 +151,14 @@ for (name, times) in [("  animated GIF", gifTimes), ("  folder of PNG frames", p
 }
 print("")
 print("")
-let layered = (plain: median(plainTimes), effects: median(effectTimes), fresh: median(freshTimes))
+let layered = (plain: median(plainTimes), effects: median(effectTimes), fresh: median(freshTimes), turned: median(turnedTimes))
 print(pad("a frame at scale 2 (780×1688), \(plainTimes.count) of each in turns", 58) + lpad("plain", 12) + lpad("layers", 12) + lpad("ratio", 9))
 print("  a sheet clipped to rounded corners, 11 blurred shadows, 3 borders:")
 print(pad("    shadows kept from the frame before", 58) + lpad(decimals(layered.plain * 1000, 3) + " ms", 12)
       + lpad(decimals(layered.effects * 1000, 3) + " ms", 12) + lpad(decimals(layered.effects / layered.plain, 2) + "×", 9))
 print(pad("    every shadow blurred anew", 58) + lpad(decimals(layered.plain * 1000, 3) + " ms", 12)
       + lpad(decimals(layered.fresh * 1000, 3) + " ms", 12) + lpad(decimals(layered.fresh / layered.plain, 2) + "×", 9))
+print(pad("    the sheet also turned in 3D (perspective)", 58) + lpad(decimals(layered.plain * 1000, 3) + " ms", 12)
+      + lpad(decimals(layered.turned * 1000, 3) + " ms", 12) + lpad(decimals(layered.turned / layered.plain, 2) + "×", 9))
 print("")
 print("goals: a terminal frame under 2 ms; exports faster than real time (above 1× faster); layer effects at most 2× a plain frame")

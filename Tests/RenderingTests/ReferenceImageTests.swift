@@ -19,7 +19,8 @@ struct ReferenceImageTests {
 
     /// The poses: the home screen at rest (full size); the detail screen part-way in,
     /// scaled and faded (half size); the detail screen rotated with rounded corners over a
-    /// half-faded home screen (half size); the layer properties (full size).
+    /// half-faded home screen (half size); the detail screen turned in 3D (half size); the
+    /// layer properties (full size).
     static let cases: [(name: String, width: Int, height: Int, pose: @Sendable (DemoScene) -> Void)] = [
         ("home", 390, 844, { _ in }),
         ("detail-sliding", 195, 422, { demo in
@@ -33,6 +34,12 @@ struct ReferenceImageTests {
             demo.home.view.alpha = 0.5
             demo.detail.view.transform = rotation(degrees: 12, scale: 0.6)
             demo.detail.view.cornerRadius = 40
+        }),
+        // ABI 1.1's 3D transform: the detail screen half turned about the vertical axis, with
+        // perspective, over the home screen (half size).
+        ("detail-turned", 195, 422, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            demo.detail.view.transform3D = Transform3D.rotation(.pi / 3, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
         }),
         // ABI 1.1's layer properties: the detail screen as a sheet with rounded top corners
         // and its content clipped to them, over the home screen whose thumbnails cast blurred

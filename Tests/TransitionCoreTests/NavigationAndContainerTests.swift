@@ -160,6 +160,24 @@ struct NavigationStage {
         #expect(tabs.selectedIndex == 1 && items[1].backgroundColor == TabContainer.selectedTint)
     }
 
+    @Test("a live pointer held still for longer than the duration plus the grace is not cut off; released past the middle, the switch finishes")
+    func livePointerHeldStill() throws {
+        let (_, tabs, driver, delegate) = makeTabs()
+        delegate.interactive = true
+        let width = Stage.bounds.size.width
+        func event(_ state: GestureEvent.State, x: Double, at time: Double) -> GestureEvent {
+            GestureEvent(kind: .pan, state: state, time: time, location: Point(x: x, y: 400), translation: Point(x: x - 10, y: 0))
+        }
+        // Down and moved at once, then held still for 6 s (the guard is 0.35 s + 2 s), then released.
+        let outcome = driver.run(try tabs.select(1), interaction: .liveGesture { elapsed in
+            if elapsed == 0 { return [event(.began, x: 10, at: 0), event(.changed, x: 10 + width * 0.7, at: 0)] }
+            if elapsed >= 6 && elapsed < 6 + 1.0 / 120 { return [event(.ended, x: 10 + width * 0.7, at: elapsed)] }
+            return []
+        })
+        #expect(!outcome.cutOff && outcome.completed, "\(outcome)")
+        #expect(tabs.selectedIndex == 1)
+    }
+
     @Test("a cancelled interactive switch restores the selected index and the hierarchy")
     func cancelledSwitchRestores() throws {
         let (stage, tabs, driver, delegate) = makeTabs()

@@ -75,15 +75,7 @@ public struct SceneSnapshot: Hashable, Sendable {
         // Window coordinates are the root's own, so the root is placed at its bounds origin.
         let root = scene.window!
         let rootLook = root.presentation
-        var layers = tree(of: root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y), labels: labels)
-        layers = layers.map { layer in
-            guard layer.text == nil, layer.viewID < 0 else { return layer }
-            // A snapshot's picture of a label: the label's text, found by its name.
-            var named = Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
-                              opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth, text: text(of: layer.name, in: labels))
-            named.warp = layer.warp
-            return named
-        }
+        let layers = tree(of: root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y), labels: labels)
 
         let engine = scene.engine
         let animations = engine.runningAnimations.map { a in
@@ -119,7 +111,9 @@ public struct SceneSnapshot: Hashable, Sendable {
                     var shown = Layer(
                         viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
                         transform: fitted.composed(after: p.transform), appearance: p.appearance,
-                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth, text: nil)
+                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth,
+                        // A picture of a label shows the label's text, found by its name.
+                        text: text(of: p.name, in: labels))
                     if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
                     layers.append(shown)
                 }

@@ -150,10 +150,21 @@ public final class TransitionDriver {
         var delivered = 0
         var grabbed: (animator: PropertyAnimator, fraction: Double, progress: Double)?
         var reading = LiveGestureReading(container: transition.context.containerView.bounds.size)
+        var pointerDown = false
         /// Lets the source act on the interaction for the current time; true when it may have.
         func applyGesture() -> Bool {
             if case .liveGesture(let ask)? = source {
                 let events = ask(engine.now - transition.startTime)
+                // A person holding the pointer still is not a stalled controller: while the
+                // gesture is down the deadline waits; once it ends, the controller has its
+                // duration plus the grace to finish or cancel, as any other.
+                for event in events {
+                    if event.state == .began || event.state == .changed { pointerDown = true }
+                    if event.state == .ended || event.state == .cancelled { pointerDown = false }
+                }
+                if pointerDown && transition.context.isInteractive {
+                    transition.deadline = max(transition.deadline, engine.now + transition.context.playedDuration + grace)
+                }
                 // A controller that reads gestures sees every event, the end of its gesture too.
                 if let driven = transition.interaction as? GestureDrivenInteraction {
                     events.forEach(driven.deliver)
