@@ -84,39 +84,46 @@ enum ProjectedLayer {
         cairo_surface_flush(out)
         for row in 0..<outHeight {
             let y = Double(originY + row) + 0.5
+            let x0 = Double(originX) + 0.5
+            // Along a row the three sums grow by a constant each pixel.
+            var u = h.a * x0 + h.d * y + h.g, v = h.b * x0 + h.e * y + h.h, w = h.c * x0 + h.f * y + h.i
+            let line = dst + row * outStride
             for column in 0..<outWidth {
-                let x = Double(originX + column) + 0.5
-                let w = h.c * x + h.f * y + h.i
                 var pixel: UInt32 = 0
                 if w > 1e-12 {
                     // Source pixel centres sit at half-integers.
-                    let sx = (h.a * x + h.d * y + h.g) / w - 0.5, sy = (h.b * x + h.e * y + h.h) / w - 0.5
+                    let sx = u / w - 0.5, sy = v / w - 0.5
                     if sx > -1, sy > -1, sx < Double(width), sy < Double(height) {
                         pixel = bilinear(src, stride: sourceStride, width: width, height: height, x: sx, y: sy)
                     }
                 }
-                dst[row * outStride + column] = pixel
+                line[column] = pixel
+                u += h.a
+                v += h.b
+                w += h.c
             }
         }
         cairo_surface_mark_dirty(out)
     }
 
+    /// The four pixels around (x, y) blended by their areas, in 8-bit fixed point per
+    /// channel (premultiplied pixels blend as they are); outside the picture counts as clear.
     @inline(__always)
     private static func bilinear(_ p: UnsafeMutablePointer<UInt32>, stride rowWords: Int, width: Int, height: Int, x: Double, y: Double) -> UInt32 {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let fx = x - Double(x0), fy = y - Double(y0)
-        func at(_ i: Int, _ j: Int) -> UInt32 { i >= 0 && j >= 0 && i < width && j < height ? p[j * rowWords + i] : 0 }
-        let c00 = at(x0, y0), c10 = at(x0 + 1, y0), c01 = at(x0, y0 + 1), c11 = at(x0 + 1, y0 + 1)
-        let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
-        var result: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            let a = Double((c00 >> shift) & 0xFF) * w00
-            let b = Double((c10 >> shift) & 0xFF) * w10
-            let c = Double((c01 >> shift) & 0xFF) * w01
-            let d = Double((c11 >> shift) & 0xFF) * w11
-            let v: Double = a + b + c + d + 0.5
-            result |= UInt32(min(255.0, max(0.0, v))) << shift
+        let fx0 = x.rounded(.down), fy0 = y.rounded(.down)
+        let x0 = Int(fx0), y0 = Int(fy0)
+        let fx = UInt32((x - fx0) * 256), fy = UInt32((y - fy0) * 256)
+        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
+            i >= 0 && j >= 0 && i < width && j < height ? p[j * rowWords + i] : 0
         }
-        return result
+        let c00 = at(x0, y0), c10 = at(x0 + 1, y0), c01 = at(x0, y0 + 1), c11 = at(x0 + 1, y0 + 1)
+        let w00 = (256 - fx) * (256 - fy), w10 = fx * (256 - fy), w01 = (256 - fx) * fy, w11 = fx * fy
+        // Each channel: weights in 1/65536ths that sum to 65536, rounded back to 8 bits.
+        @inline(__always) func blend(_ shift: UInt32) -> UInt32 {
+            let sum = ((c00 >> shift) & 0xFF) * w00 + ((c10 >> shift) & 0xFF) * w10
+                + ((c01 >> shift) & 0xFF) * w01 + ((c11 >> shift) & 0xFF) * w11
+            return ((sum + 32768) >> 16) << shift
+        }
+        return blend(0) | blend(8) | blend(16) | blend(24)
     }
 }
