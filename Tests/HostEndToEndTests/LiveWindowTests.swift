@@ -510,11 +510,12 @@ struct LiveWindowTests {
         throw ChildProcessFailure(description: "the window never took a key:\n\(host.transcript)")
     }
 
-    /// The window's title once `condition` holds of it, polled for up to 5 s (a title is set
-    /// when the window next reads its events); records an issue if it never does.
+    /// The window's title once `condition` holds of it, polled for up to 15 s (a title is set
+    /// when the window next reads its events, which a suite running beside it on two cores
+    /// has delayed past 5 s); records an issue if it never does.
     func titled(_ display: VirtualDisplay, _ window: String, _ condition: (String) -> Bool) async throws -> String {
         var title = ""
-        for _ in 0..<50 {
+        for _ in 0..<150 {
             title = try await display.title(of: window)
             if condition(title) { return title }
             try await Task.sleep(nanoseconds: 100_000_000)
