@@ -20,10 +20,18 @@ final class CurveTimeBudget {
     init(name: String) { self.name = name }
 
     func timed(_ evaluate: () -> Double) -> Double {
-        let start = Self.now()
-        let value = evaluate()
-        let took = Self.now() - start
+        var start = Self.now()
+        var value = evaluate()
+        var took = Self.now() - start
         guard took > 0 else { return value }
+        if took > Self.perCall {
+            // Over the budget once may be the machine, not the curve: on a busy machine a
+            // thread can wait that long for a core (64 ms, seen in CI). A curve is a function
+            // of its input, so the host asks again; only a second slow answer is the curve's.
+            start = Self.now()
+            value = evaluate()
+            took = Self.now() - start
+        }
         spent += took
         if took > Self.perCall {
             function?.breach("curve '\(name)' took \(Int((took * 1000).rounded())) ms for one value (at most \(Int(Self.perCall * 1000)) ms: a frame has 16); the host uses linear for it for the rest of the run")
