@@ -21,6 +21,7 @@
     F(SDL_Window *, SDL_CreateWindow, (const char *title, int x, int y, int w, int h, Uint32 flags)) \
     F(void, SDL_DestroyWindow, (SDL_Window * window))                                                 \
     F(void, SDL_SetWindowTitle, (SDL_Window * window, const char *title))                             \
+    F(void, SDL_ShowWindow, (SDL_Window * window))                                                    \
     F(int, SDL_GetWindowDisplayMode, (SDL_Window * window, SDL_DisplayMode * mode))                   \
     F(SDL_Renderer *, SDL_CreateRenderer, (SDL_Window * window, int index, Uint32 flags))             \
     F(void, SDL_DestroyRenderer, (SDL_Renderer * renderer))                                           \
@@ -92,14 +93,18 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
     }
     w->width = width;
     w->height = height;
+    /* Hidden until its renderer exists: an OpenGL renderer makes SDL destroy the X window and
+     * create another, and a window shown before that is one that vanishes (a click sent to it
+     * by id fails with BadWindow). Shown once it is the window it will stay. */
     w->window = p_SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
-                                   SDL_WINDOW_SHOWN | SDL_WINDOW_ALLOW_HIGHDPI);
+                                   SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (w->window) w->renderer = p_SDL_CreateRenderer(w->window, -1, 0);
     if (!w->window || !w->renderer) {
         say(why, size, p_SDL_GetError());
         th_window_close(w);
         return NULL;
     }
+    p_SDL_ShowWindow(w->window);
     return w;
 }
 
