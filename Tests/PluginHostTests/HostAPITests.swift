@@ -204,6 +204,16 @@ struct HostAPIHandleTests {
         #expect(api.set_frame(v, th_rect(origin: th_point(x: 0, y: 0), size: th_size(width: -1, height: 10))) == badArgument)
         #expect(api.set_center(v, th_point(x: 0, y: .infinity)) == badArgument)
         #expect(api.set_corner_radius(v, -1) == badArgument)
+        // ABI 1.1's layer properties, by the header's rules.
+        #expect(api.set_shadow_radius(v, -1) == badArgument && api.set_border_width(v, .nan) == badArgument)
+        #expect(api.set_masked_corners(v, 16) == badArgument, "only TH_CORNER_* bits")
+        var flat = th_transform3d()
+        flat.m11 = 1; flat.m22 = 1; flat.m33 = 1
+        #expect(api.set_transform3d(v, flat) == badArgument, "m44 = 0 puts every point at infinity")
+        flat.m44 = 1; flat.m11 = 0
+        #expect(api.set_transform3d(v, flat) == TH_OK, "a singular transform (scale 0 in x) is allowed, as a collapse")
+        var corners: UInt32 = 0
+        #expect(api.get_masked_corners(v, &corners) == TH_OK && corners == UInt32(TH_CORNER_ALL))
         #expect(api.get_frame(v, &after) == TH_OK)
         #expect(after.rect == before.rect)
     }

@@ -118,6 +118,20 @@ struct LayerRenderingTests {
         #expect(isBlue(image.rgba(x: (first + last) / 2, y: 100)), "the subview turns with the card, flat in its plane")
     }
 
+    @Test("a snapshot's picture fills its bounds and is cut by its own rounded corners once it clips, as UIKit's snapshotView")
+    func snapshotPicture() {
+        let image = render { scene, card in
+            let shot = scene.snapshot(of: card)
+            card.isHidden = true
+            scene.window.addSubview(shot)
+            shot.frame = Rect(x: 20, y: 20, width: 160, height: 160)
+            shot.cornerRadius = 40
+            shot.clipsToBounds = true
+        }
+        #expect(isRed(image.rgba(x: 100, y: 100)) && isRed(image.rgba(x: 170, y: 100)), "the red card's picture fills the larger frame")
+        #expect(isWhite(image.rgba(x: 23, y: 23)), "the picture cut to the snapshot's rounded corner")
+    }
+
     @Test("three box blurs spread as a Gaussian of the same standard deviation")
     func boxBlurWidth() {
         for sigma in [2.0, 5, 12] {

@@ -404,7 +404,7 @@ typedef struct th_host_api {
      * they apply at once; getters return the model value. A cancelled transition puts every
      * one back. A refused value returns TH_ERR_BAD_ARGUMENT, changes nothing and is reported
      * as misuse (a warning in the run's trace, naming the function and its rule; `host
-     * validate` warns in the test that saw it). Snapshots (snapshot_view) copy them. --- */
+     * validate` warns in the test that saw it). A snapshot's picture (snapshot_view) shows them. --- */
 
     /* Whether subviews are cut to the view's bounds, rounded as the view is (clipsToBounds,
      * masksToBounds). Not animatable: applies at once. Default 0. */
