@@ -14,6 +14,10 @@ final class TerminalKeys {
     private let framesPerSecond: Int
     private var progress = 0.0
     private var decoder = TerminalKeyDecoder()
+    /// Enter or Esc read after an arrow in the same frame: the arrow's scrub is shown first,
+    /// and this ends the transition at the next frame, from the scrubbed point. So the end is
+    /// the same however the reads cut the keys.
+    private var pendingEnd: LiveInput?
 
     /// The terminal's settings before we changed them; restored on exit and on Ctrl-C. On the
     /// heap, not in a global termios: Swift 6.3 emits such a global in 57 bytes (without the
@@ -66,6 +70,7 @@ final class TerminalKeys {
     /// an Esc, or half an arrow, waits up to `escapeWait` for the bytes that would follow it.
     func next(_ current: Double) -> LiveInput {
         progress = current
+        if let end = pendingEnd { pendingEnd = nil; return end }
         var input = LiveInput.hold
         let deadline = monotonic() + 1.0 / Double(framesPerSecond)
         while true {
@@ -88,8 +93,10 @@ final class TerminalKeys {
                 switch key {
                 case .right: progress = min(1, progress + Self.step); input = .scrub(to: progress)
                 case .left: progress = max(0, progress - Self.step); input = .scrub(to: progress)
-                case .enter: return .finish
-                case .escape: return .cancel
+                case .enter, .escape:
+                    let end: LiveInput = key == .enter ? .finish : .cancel
+                    if case .scrub = input { pendingEnd = end; return input }
+                    return end
                 case .other: break
                 }
             }
