@@ -45,8 +45,10 @@ _Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank"
 // ABI 1.1: its appended fields start where 1.0 ended, and its new structs' sizes.
 TH_ASSERT_OFFSET(th_host_api, update_interactive_transition, 328);
 TH_ASSERT_OFFSET(th_host_api, get_clips_to_bounds, 368);
-_Static_assert(sizeof(th_host_api) == 512, "th_host_api v1.1 is 512 bytes");
+_Static_assert(sizeof(th_host_api) == 528, "th_host_api v1.1 is 528 bytes");
 _Static_assert(sizeof(th_transform3d) == 128, "th_transform3d is 128 bytes");
+_Static_assert(sizeof(th_edge_insets) == 32, "th_edge_insets is 32 bytes");
+TH_ASSERT_OFFSET(th_host_api, snapshot_view_after_updates, 512);
 TH_ASSERT_OFFSET(th_delegate_interface, interaction_controller_for, 24);
 _Static_assert(TH_INTERACTION_INTERFACE_SIZE_1_1 == 56, "th_interaction_interface v1.1 is 56 bytes");
 _Static_assert(TH_GESTURE_EVENT_SIZE_1_1 == 96, "th_gesture_event v1.1 is 96 bytes");
@@ -54,4 +56,5 @@ _Static_assert(TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 == 112, "th_host_property_ani
 TH_ASSERT_OFFSET(th_animator_interface, interruptible_animator, 48);
 TH_ASSERT_OFFSET(th_delegate_interface, animator_for_screens, 32);
 _Static_assert(TH_TRANSITION_SCREENS_SIZE_1_1 == 56, "th_transition_screens v1.1 is 56 bytes");
+_Static_assert(TH_HOST_VIEW_TRANSITIONS_SIZE_1_1 == 16, "th_host_view_transitions v1.1 is 16 bytes");
 #endif

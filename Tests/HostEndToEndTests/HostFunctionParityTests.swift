@@ -33,6 +33,7 @@ struct HostFunctionParityTests {
         case .affine: "probe_affine"
         case .color: "probe_color"
         case .transform3D: "probe_transform3d"
+        case .edgeInsets: "probe_insets"
         case .string: f.table == .curves ? "\"linear\"" : "\"probe\""
         case .options: "&probe_options"
         case .animations: "probe_animations"
@@ -70,6 +71,7 @@ struct HostFunctionParityTests {
         case .affine: [("nan", "(th_affine){ NAN, 0, 0, 1, 0, 0 }")]
         case .color: [("nan", "(th_color){ NAN, 0, 0, 1 }")]
         case .transform3D: [("nan", "(th_transform3d){ .m11 = NAN, .m22 = 1, .m33 = 1, .m44 = 1 }")]
+        case .edgeInsets: [("nan", "(th_edge_insets){ NAN, 0, 0, 0 }"), ("negative", "(th_edge_insets){ 0, -1, 0, 0 }")]
         case .string, .options, .animations, .positionCompletion: [("null", "NULL")]
         case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outPropertyAnimator: [("null", "NULL")]
@@ -86,6 +88,7 @@ struct HostFunctionParityTests {
         case .keyframes: "probe_keyframes->\(f.name)"
         case .sharedElements: "probe_shared->\(f.name)"
         case .propertyAnimators: "probe_animators->\(f.name)"
+        case .viewTransitions: "probe_view_transitions->\(f.name)"
         }
     }
 
@@ -114,11 +117,13 @@ struct HostFunctionParityTests {
             static const th_host_keyframes *probe_keyframes;
             static const th_host_shared_elements *probe_shared;
             static const th_host_property_animators *probe_animators;
+            static const th_host_view_transitions *probe_view_transitions;
             static th_property_animator probe_animator, o_animator;
             static th_rect probe_rect = { { 0, 0 }, { 10, 10 } };
             static th_point probe_point = { 1, 1 };
             static th_affine probe_affine = { 1, 0, 0, 1, 0, 0 };
             static th_transform3d probe_transform3d = { .m11 = 1, .m22 = 1, .m33 = 1, .m44 = 1 };
+            static th_edge_insets probe_insets = { 1, 1, 1, 1 };
             static th_color probe_color = { 0, 0, 0, 1 };
             static th_animation_options probe_options = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
             static th_view o_view, o_views[4];
@@ -163,7 +168,8 @@ struct HostFunctionParityTests {
                 probe_keyframes = host->get_extension(TH_EXT_HOST_KEYFRAMES);
                 probe_shared = host->get_extension(TH_EXT_HOST_SHARED_ELEMENTS);
                 probe_animators = host->get_extension(TH_EXT_HOST_PROPERTY_ANIMATORS);
-                if (!probe_curves || !probe_keyframes || !probe_shared || !probe_animators) {
+                probe_view_transitions = host->get_extension(TH_EXT_HOST_VIEW_TRANSITIONS);
+                if (!probe_curves || !probe_keyframes || !probe_shared || !probe_animators || !probe_view_transitions) {
                     host->log(TH_LOG_ERROR, "probe: an extension is missing");
                     return;
                 }

@@ -85,6 +85,16 @@ pub struct Transform3D {
     pub m: [f64; 16],
 }
 
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// UIEdgeInsets: distances in from each edge, in points (ABI 1.1).
+pub struct EdgeInsets {
+    pub top: f64,
+    pub left: f64,
+    pub bottom: f64,
+    pub right: f64,
+}
+
 pub const TH_KIND_ANIMATOR: u32 = 1;
 pub const TH_KIND_PRESENTATION_CONTROLLER: u32 = 2;
 pub const TH_KIND_TRANSITIONING_DELEGATE: u32 = 4;
@@ -213,6 +223,8 @@ pub struct HostApi {
     pub set_shadow_offset: Option<unsafe extern "C" fn(View, Point) -> Status>,
     pub get_transform3d: Option<unsafe extern "C" fn(View, *mut Transform3D) -> Status>,
     pub set_transform3d: Option<unsafe extern "C" fn(View, Transform3D) -> Status>,
+    pub snapshot_view_after_updates: Option<unsafe extern "C" fn(View, bool, *mut View) -> Status>,
+    pub resizable_snapshot_view: Option<unsafe extern "C" fn(View, Rect, bool, EdgeInsets, *mut View) -> Status>,
 }
 
 /// What the host passes to create: the transition this instance serves and the parameters.
@@ -289,7 +301,7 @@ unsafe impl Sync for EffectDescriptor {}
 unsafe impl Sync for PluginEntry {}
 
 // sizeof() of each struct in transition_host.h (x86-64 and AArch64 Linux).
-const _: () = assert!(std::mem::size_of::<HostApi>() == 512);
+const _: () = assert!(std::mem::size_of::<HostApi>() == 528);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
 const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);

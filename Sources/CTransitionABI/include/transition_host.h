@@ -145,6 +145,11 @@ typedef struct th_transform3d {
     double m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44;
 } th_transform3d;
 
+/* Distances in from each edge of a rectangle, in points (UIEdgeInsets). ABI 1.1. */
+typedef struct th_edge_insets {
+    double top, left, bottom, right;
+} th_edge_insets;
+
 /* ------------------------------------------------------------------------------------------
  * Enumerations.
  * ---------------------------------------------------------------------------------------- */
@@ -444,6 +449,29 @@ typedef struct th_host_api {
      * (a scale of 0) is allowed, as a view collapsing to nothing. Default: identity. */
     th_status (*get_transform3d)(th_view view, th_transform3d *out);
     th_status (*set_transform3d)(th_view view, th_transform3d transform);
+
+    /* --- ABI 1.1: snapshots as UIKit takes them (snapshotView(afterScreenUpdates:) and
+     * resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)). Check
+     * TH_HAS_FIELD(host, th_host_api, resizable_snapshot_view) first. Called by animators and
+     * presentation controllers whenever they may touch a view. Each gives a new view, not in
+     * a superview, showing a picture, as snapshot_view above; the plugin never frees it.
+     * `after_screen_updates`: true shows `view` as it is now, every change made so far
+     * included (snapshot_view does this); false shows it as the last frame the host drew
+     * showed it (the screens as they were when the transition began, then each frame):
+     * changes made since then do not show, and a view that was not on screen then, such as
+     * the presented view before the animator adds it, gives a blank picture, as in UIKit.
+     * TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT, reported as misuse, for NULL
+     * `out` or a value below. --- */
+
+    th_status (*snapshot_view_after_updates)(th_view view, bool after_screen_updates, th_view *out);
+    /* The part `rect` of `view` (in `view`'s bounds coordinates: finite, width and height
+     * >= 0; it may reach past the view, whose picture is clear there), framed where that part
+     * is in `view`'s superview and cut to it. When the snapshot's size changes, the
+     * `cap_insets` (finite, >= 0, in points of the part) keep their size, the part between
+     * them stretches, and the corners stay as they are: a rounded card grows without its
+     * corners growing. Caps wider than the snapshot shrink in proportion. */
+    th_status (*resizable_snapshot_view)(th_view view, th_rect rect, bool after_screen_updates,
+                                         th_edge_insets cap_insets, th_view *out);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------
@@ -945,6 +973,44 @@ typedef struct th_host_property_animators {
 } th_host_property_animators;
 
 /* ------------------------------------------------------------------------------------------
+ * Extension the HOST offers (ABI 1.1): UIView.transition(from:to:duration:options:completion:),
+ * the built-in flips and cross dissolve between two views, for an animator or presentation
+ * controller that wants them without drawing them itself.
+ * host->get_extension(TH_EXT_HOST_VIEW_TRANSITIONS) returns a const
+ * th_host_view_transitions *, or NULL on a host without it.
+ * ---------------------------------------------------------------------------------------- */
+#define TH_EXT_HOST_VIEW_TRANSITIONS "th.host-view-transitions/1"
+
+enum {
+    TH_VIEW_TRANSITION_CROSS_DISSOLVE = 0,   /* from fades out as to fades in */
+    TH_VIEW_TRANSITION_FLIP_FROM_LEFT = 1,   /* turns about the vertical axis, left edge first */
+    TH_VIEW_TRANSITION_FLIP_FROM_RIGHT = 2,
+    TH_VIEW_TRANSITION_FLIP_FROM_TOP = 3,    /* turns about the horizontal axis, top edge first */
+    TH_VIEW_TRANSITION_FLIP_FROM_BOTTOM = 4
+};
+
+typedef struct th_host_view_transitions {
+    uint32_t struct_size; /* sizeof(th_host_view_transitions) */
+    /* Called by an animator or presentation controller, typically from animate_transition,
+     * on the host's thread. At once: `to` goes just above `from` in `from`'s superview (moved
+     * there if it was elsewhere). Then, over `options` (duration, delay and curve; a spring is
+     * allowed; UIKit's is ease-in-out), `style`, a TH_VIEW_TRANSITION_* value, plays: a flip
+     * turns `from` edge-on in the first half and `to` from edge-on to facing the viewer in the
+     * second, in perspective; a cross dissolve fades them over each other. It is one animation,
+     * so it follows the transition's scrub and is cut off, reversed or finished with it. At the
+     * end `from` has left its superview, and both views have their own alpha and 3D transform
+     * back; played back to its start (a cancelled interactive transition) `to` leaves instead.
+     * Then `completion` (may be NULL) runs once with `user_data`, as animate's does.
+     * Each view turns about its own centre: UIKit turns their superview, other subviews too;
+     * the two agree when the views fill it.
+     * TH_ERR_BAD_ARGUMENT for a NULL or bad `options` (as animate), a style outside the list,
+     * `from` in no superview, `to` equal to `from` or containing `from`'s superview; then
+     * nothing changes and no callback runs. */
+    th_status (*transition)(th_view from, th_view to, uint32_t style, const th_animation_options *options,
+                            th_completion_fn completion, void *user_data);
+} th_host_view_transitions;
+
+/* ------------------------------------------------------------------------------------------
  * ABI 1.0's sizes, frozen.
  *
  * Each struct's size as ABI 1.0 defined it: where its last 1.0 field ends (the number in the
@@ -988,7 +1054,8 @@ enum {
     TH_INTERACTION_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_interaction_interface, completion_curve), /* 56 */
     TH_GESTURE_EVENT_SIZE_1_1 = TH_FIELD_END(th_gesture_event, scale_velocity),                    /* 96 */
     TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 = TH_FIELD_END(th_host_property_animators, is_running),   /* 112 */
-    TH_TRANSITION_SCREENS_SIZE_1_1 = TH_FIELD_END(th_transition_screens, source)                  /* 56 */
+    TH_TRANSITION_SCREENS_SIZE_1_1 = TH_FIELD_END(th_transition_screens, source),                 /* 56 */
+    TH_HOST_VIEW_TRANSITIONS_SIZE_1_1 = TH_FIELD_END(th_host_view_transitions, transition)        /* 16 */
 };
 
 #ifdef __cplusplus

@@ -37,6 +37,7 @@ enum HostFunctionInterfaces {
         case .affine: return Structs.affine
         case .color: return Structs.color
         case .transform3D: return Structs.transform3D
+        case .edgeInsets: return Structs.edgeInsets
         case .string, .options, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews:
@@ -52,6 +53,7 @@ enum HostFunctionInterfaces {
         nonisolated(unsafe) static let affine = make(Array(repeating: cffi_type_double(), count: 6))
         nonisolated(unsafe) static let color = make(Array(repeating: cffi_type_double(), count: 4))
         nonisolated(unsafe) static let transform3D = make(Array(repeating: cffi_type_double(), count: 16))
+        nonisolated(unsafe) static let edgeInsets = make(Array(repeating: cffi_type_double(), count: 4))
 
         static func make(_ members: [UnsafeMutablePointer<ffi_type>]) -> UnsafeMutablePointer<ffi_type> {
             let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: members.count + 1)
@@ -75,6 +77,7 @@ enum HostFunctionInterfaces {
         case .affine: MemoryLayout<th_affine>.size
         case .color: MemoryLayout<th_color>.size
         case .transform3D: MemoryLayout<th_transform3d>.size
+        case .edgeInsets: MemoryLayout<th_edge_insets>.size
         default: MemoryLayout<UnsafeRawPointer>.size
         }
     }

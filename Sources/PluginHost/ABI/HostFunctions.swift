@@ -21,6 +21,7 @@ public enum HostFunctions {
         case keyframes = "th_host_keyframes"
         case sharedElements = "th_host_shared_elements"
         case propertyAnimators = "th_host_property_animators"
+        case viewTransitions = "th_host_view_transitions"
     }
 
     /// The kind of one parameter, as the C signature has it.
@@ -31,6 +32,7 @@ public enum HostFunctions {
         // Values.
         case key = "uint32_t key", uint32 = "uint32_t", bool = "bool", double = "double"
         case rect = "th_rect", point = "th_point", affine = "th_affine", color = "th_color", transform3D = "th_transform3d"
+        case edgeInsets = "th_edge_insets"
         // Pointers the plugin passes in.
         case string = "const char *", options = "const th_animation_options *"
         case animations = "th_animations_fn", completion = "th_completion_fn", alongside = "th_alongside_fn"
@@ -156,6 +158,9 @@ public enum HostFunctions {
         Function(.api, "set_shadow_offset", [.view, .point]),
         Function(.api, "get_transform3d", [.view, .outTransform3D]),
         Function(.api, "set_transform3d", [.view, .transform3D]),
+        // ABI 1.1: snapshots before or after screen updates, resizable ones.
+        Function(.api, "snapshot_view_after_updates", [.view, .bool, .outView]),
+        Function(.api, "resizable_snapshot_view", [.view, .rect, .bool, .edgeInsets, .outView]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),
@@ -179,6 +184,8 @@ public enum HostFunctions {
         Function(.propertyAnimators, "continue_animation", [.propertyAnimator, .options, .double]),
         Function(.propertyAnimators, "state", [.propertyAnimator, .outUInt32]),
         Function(.propertyAnimators, "is_running", [.propertyAnimator, .outBool]),
+        // TH_EXT_HOST_VIEW_TRANSITIONS (ABI 1.1).
+        Function(.viewTransitions, "transition", [.view, .view, .uint32, .options, .completion, .userData]),
     ]
 }
 

@@ -188,6 +188,36 @@ enum HostAPITable {
                 $0.transform3D = t
             }
         }
+        // ABI 1.1: snapshots before or after screen updates, resizable ones.
+        t.snapshot_view_after_updates = { view, after, out in
+            api { b in
+                guard let out else { return Status.badArgument }
+                guard let v = b.handles.view(view) else { return Status.badHandle }
+                out.pointee = b.handles.handle(v.scene.snapshot(of: v, afterScreenUpdates: after))
+                return Status.ok
+            }
+        }
+        t.resizable_snapshot_view = { view, rect, after, insets, out in
+            api { b in
+                guard let out else { return Status.badArgument }
+                guard let v = b.handles.view(view) else { return Status.badHandle }
+                let r = rect.rect
+                let caps = [insets.top, insets.left, insets.bottom, insets.right]
+                guard r.isValid else {
+                    b.reportMisuse("resizable_snapshot_view: a rect is finite, its width and height >= 0; refused")
+                    return Status.badArgument
+                }
+                guard caps.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                    b.reportMisuse("resizable_snapshot_view: cap insets are finite and >= 0; refused")
+                    return Status.badArgument
+                }
+                let shot = v.scene.resizableSnapshot(
+                    of: v, rect: r, afterScreenUpdates: after,
+                    capInsets: EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+                out.pointee = b.handles.handle(shot)
+                return Status.ok
+            }
+        }
         t.get_shadow_offset = { v, out in get(v, out) { th_point(x: $0.shadowOffset.width, y: $0.shadowOffset.height) } }
         t.set_shadow_offset = { v, p in
             set(v, valid: p.x.isFinite && p.y.isFinite, "set_shadow_offset", "an offset is finite") {
@@ -221,6 +251,7 @@ enum HostAPITable {
             case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(HostKeyframes.table)
             case TH_EXT_HOST_SHARED_ELEMENTS: return UnsafeRawPointer(HostSharedElements.table)
             case TH_EXT_HOST_PROPERTY_ANIMATORS: return UnsafeRawPointer(HostPropertyAnimators.table)
+            case TH_EXT_HOST_VIEW_TRANSITIONS: return UnsafeRawPointer(HostViewTransitions.table)
             default: return nil
             }
         }

@@ -141,6 +141,7 @@ enum ChildHostTable {
                 case TH_EXT_HOST_KEYFRAMES: return UnsafeRawPointer(keyframes)
                 case TH_EXT_HOST_SHARED_ELEMENTS: return UnsafeRawPointer(sharedElements)
                 case TH_EXT_HOST_PROPERTY_ANIMATORS: return UnsafeRawPointer(propertyAnimators)
+                case TH_EXT_HOST_VIEW_TRANSITIONS: return UnsafeRawPointer(viewTransitions)
                 default: return nil
                 }
             }
@@ -171,6 +172,12 @@ enum ChildHostTable {
         var t = th_host_shared_elements()
         t.struct_size = UInt32(MemoryLayout<th_host_shared_elements>.size)
         return make(.sharedElements, t) { _ in }
+    }()
+
+    nonisolated(unsafe) static let viewTransitions: UnsafeMutablePointer<th_host_view_transitions> = {
+        var t = th_host_view_transitions()
+        t.struct_size = UInt32(MemoryLayout<th_host_view_transitions>.size)
+        return make(.viewTransitions, t) { _ in }
     }()
 }
 

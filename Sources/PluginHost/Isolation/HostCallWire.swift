@@ -41,6 +41,7 @@ enum HostCallWire {
         case .affine: w.put(argument.load(as: th_affine.self))
         case .color: w.put(argument.load(as: th_color.self))
         case .transform3D: w.put(argument.load(as: th_transform3d.self))
+        case .edgeInsets: w.put(argument.load(as: th_edge_insets.self))
         case .string:
             w.putCString(argument.load(as: UnsafePointer<CChar>?.self), limit: stringLimit)
         case .options:
@@ -91,6 +92,7 @@ enum HostCallWire {
         case .affine: slot.storeBytes(of: try r.affine(), as: th_affine.self)
         case .color: slot.storeBytes(of: try r.color(), as: th_color.self)
         case .transform3D: slot.storeBytes(of: try r.transform3D(), as: th_transform3d.self)
+        case .edgeInsets: slot.storeBytes(of: try r.edgeInsets(), as: th_edge_insets.self)
         case .string:
             let bytes = try r.stringBytes(limit: stringLimit)
             slot.storeBytes(of: bytes.map { storage.cString($0) }, as: UnsafeRawPointer?.self)

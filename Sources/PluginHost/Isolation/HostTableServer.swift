@@ -83,6 +83,7 @@ enum HostTableServer {
         case .keyframes: UnsafeRawPointer(HostKeyframes.table)
         case .sharedElements: UnsafeRawPointer(HostSharedElements.table)
         case .propertyAnimators: UnsafeRawPointer(HostPropertyAnimators.table)
+        case .viewTransitions: UnsafeRawPointer(HostViewTransitions.table)
         }
     }
 }

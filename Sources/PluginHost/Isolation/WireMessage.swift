@@ -21,6 +21,7 @@ struct WireWriter {
     mutating func put(_ s: th_size) { put(s.width); put(s.height) }
     mutating func put(_ t: th_affine) { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { put(v) } }
     mutating func put(_ c: th_color) { for v in [c.red, c.green, c.blue, c.alpha] { put(v) } }
+    mutating func put(_ e: th_edge_insets) { for v in [e.top, e.left, e.bottom, e.right] { put(v) } }
     mutating func put(_ t: th_transform3d) { for v in Transform3DBridge.values(t) { put(v) } }
     mutating func put(_ e: th_gesture_event) {
         put(e.kind); put(e.state); put(e.edge); put(e.time); put(e.view.id); put(e.location); put(e.translation)
@@ -96,6 +97,10 @@ struct WireReader {
         for _ in 0..<16 { values.append(try double()) }
         return Transform3DBridge.make(values)
     }
+    mutating func edgeInsets() throws -> th_edge_insets {
+        th_edge_insets(top: try double(), left: try double(), bottom: try double(), right: try double())
+    }
+
     mutating func color() throws -> th_color {
         th_color(red: try double(), green: try double(), blue: try double(), alpha: try double())
     }

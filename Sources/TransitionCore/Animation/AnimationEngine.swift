@@ -163,6 +163,22 @@ public final class AnimationEngine {
         if group.running == 0 { ready.append(group) }
     }
 
+    /// Counts the drawings of the scene: one at each frame (step) and one when a transition
+    /// begins, whose screens the app has shown until then. Views keep their look as of the
+    /// last one for snapshots taken before screen updates (View.drawnLook).
+    public private(set) var drawGeneration = 0
+    /// The scene as it is now counts as drawn: called when a transition begins.
+    public func markDrawn() { drawGeneration += 1 }
+
+    /// Makes `changes` apply at once even inside an animations block, as
+    /// UIView.performWithoutAnimation: for set-up that must not animate with its caller.
+    public func performWithoutAnimation(_ changes: () -> Void) {
+        let saved = (recording, keyframeRecorders, keyframeDepth)
+        (recording, keyframeRecorders, keyframeDepth) = ([], [], 0)
+        changes()
+        (recording, keyframeRecorders, keyframeDepth) = saved
+    }
+
     /// Calls `animations` at once with a recorder; the changes made inside its keyframes
     /// animate through their key values over `options.duration`, as
     /// UIView.animateKeyframes. The options' curve shapes the whole animation's time.
@@ -395,6 +411,8 @@ public final class AnimationEngine {
     public func step() {
         clock.advance()
         settle()
+        // What is on screen now is this frame's drawing.
+        drawGeneration += 1
     }
 
     /// Retires what has ended by now and runs what is due, until nothing more is; then

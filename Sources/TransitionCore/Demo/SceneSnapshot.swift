@@ -92,10 +92,12 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// snapshot view's picture (View.snapshotContent) comes right after it, drawn into its
     /// bounds: scaled from the size it was taken at to the size it has now, so that its pixels
     /// grow and shrink with its frame, as UIKit's snapshotView's do.
-    static func tree(of top: View, placed: AffineTransform, labels: [String: ViewText]) -> [Layer] {
+    /// `asDrawn`: as the last drawing showed them (View.drawnLook), for a snapshot taken
+    /// before screen updates.
+    static func tree(of top: View, placed: AffineTransform, labels: [String: ViewText], asDrawn: Bool = false) -> [Layer] {
         var layers: [Layer] = []
         func visit(_ view: View, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
-            let look = view.presentation
+            let look = asDrawn ? view.drawnLook : view.presentation
             let opacity = parentOpacity * look.alpha
             let hidden = parentHidden || look.isHidden
             var layer = Layer(
@@ -104,24 +106,43 @@ public struct SceneSnapshot: Hashable, Sendable {
             if !look.transform3D.isIdentity { layer.warp = warp(look, placed: placed) }
             layers.append(layer)
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
-                let fitted = placed.composed(after: AffineTransform(
-                    a: look.bounds.size.width / picture.size.width, b: 0, c: 0,
-                    d: look.bounds.size.height / picture.size.height, tx: 0, ty: 0))
-                for (index, p) in picture.layers.enumerated() {
-                    var shown = Layer(
-                        viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
-                        transform: fitted.composed(after: p.transform), appearance: p.appearance,
-                        opacity: opacity * p.opacity, isHidden: hidden || p.isHidden, depth: depth + 1 + p.depth,
-                        // A picture of a label shows the label's text, found by its name.
-                        text: text(of: p.name, in: labels))
-                    if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
-                    layers.append(shown)
+                let pieces = picture.pieces(in: look.bounds.size)
+                // With cap insets, each of the nine parts is drawn in a clipping layer of its own.
+                let clipped = picture.capInsets != .zero || picture.isPart
+                var index = 0
+                for piece in pieces where piece.source.size.width > 0 && piece.source.size.height > 0 {
+                    let at = placed.composed(after: .translation(piece.destination.origin.x, piece.destination.origin.y))
+                    if clipped {
+                        var clip = ViewAppearance(frame: Rect(origin: .zero, size: piece.destination.size))
+                        clip.backgroundColor = .clear
+                        clip.clipsToBounds = true
+                        layers.append(Layer(viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: "",
+                                            transform: at, appearance: clip, opacity: opacity, isHidden: hidden,
+                                            depth: depth + 1, text: nil))
+                        index += 1
+                    }
+                    let fitted = at.composed(after: AffineTransform(
+                        a: piece.destination.size.width / piece.source.size.width, b: 0, c: 0,
+                        d: piece.destination.size.height / piece.source.size.height,
+                        tx: 0, ty: 0)).composed(after: .translation(-piece.source.origin.x, -piece.source.origin.y))
+                    for p in picture.layers {
+                        var shown = Layer(
+                            viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
+                            transform: fitted.composed(after: p.transform), appearance: p.appearance,
+                            opacity: opacity * p.opacity, isHidden: hidden || p.isHidden,
+                            depth: depth + 1 + (clipped ? 1 : 0) + p.depth,
+                            // A picture of a label shows the label's text, found by its name.
+                            text: text(of: p.name, in: labels))
+                        if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
+                        layers.append(shown)
+                        index += 1
+                    }
                 }
             }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
-            for child in view.subviews {
-                let c = child.presentation
+            for child in asDrawn ? view.drawnSubviews : view.subviews {
+                let c = asDrawn ? child.drawnLook : child.presentation
                 let childPlaced = contents
                     .composed(after: .translation(c.center.x, c.center.y))
                     .composed(after: c.transform)

@@ -18,16 +18,30 @@ public final class Scene {
         return view
     }
 
-    /// A view that looks like `view` does on screen now, with copies of its subviews: what
-    /// UIView.snapshotView gives, an image of the view that does not change with it.
-    /// A new view showing a picture of `view` and its subviews as they are on screen now
-    /// (UIView.snapshotView), at the frame `view` has on screen, with no subviews: its picture
-    /// scales with its bounds. The snapshot itself is a plain view (clear, square, no shadow);
-    /// the look is in the picture, which a corner radius clips once clipsToBounds is set, as in
-    /// UIKit.
-    public func snapshot(of view: View) -> View {
-        let copy = makeView(name: "snapshot of \(view.name)", frame: view.presentation.frame)
-        copy.snapshotContent = SnapshotContent(of: view)
+    /// A new view showing a picture of `view` and its subviews (UIView.snapshotView), at the
+    /// frame `view` has on screen, with no subviews: its picture scales with its bounds. The
+    /// snapshot itself is a plain view (clear, square, no shadow); the look is in the picture,
+    /// which a corner radius clips once clipsToBounds is set, as in UIKit. The picture shows
+    /// the view as it is now (afterScreenUpdates true), or as the last drawing showed it: then
+    /// changes made since do not show, and a view not on screen then gives a blank picture, as
+    /// UIKit's does for a view never rendered.
+    public func snapshot(of view: View, afterScreenUpdates: Bool = true) -> View {
+        let copy = makeView(name: "snapshot of \(view.name)", frame: afterScreenUpdates ? view.presentation.frame : view.drawnLook.frame)
+        copy.snapshotContent = SnapshotContent(of: view, asDrawn: !afterScreenUpdates)
+        return copy
+    }
+
+    /// UIView.resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): a snapshot of the
+    /// part `rect` of `view` (in its bounds coordinates), framed where that part is in
+    /// `view`'s superview, cut to it. When its frame changes size, `capInsets` keep their size
+    /// and only the part between them stretches.
+    public func resizableSnapshot(of view: View, rect: Rect, afterScreenUpdates: Bool, capInsets: EdgeInsets) -> View {
+        let look = afterScreenUpdates ? view.presentation : view.drawnLook
+        let frame = look.frame
+        let copy = makeView(name: "snapshot of \(view.name)", frame: Rect(
+            x: frame.origin.x + rect.origin.x - look.bounds.origin.x, y: frame.origin.y + rect.origin.y - look.bounds.origin.y,
+            width: rect.size.width, height: rect.size.height))
+        copy.snapshotContent = SnapshotContent(of: view, rect: rect, capInsets: capInsets, asDrawn: !afterScreenUpdates)
         return copy
     }
 

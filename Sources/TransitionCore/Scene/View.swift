@@ -139,6 +139,7 @@ public final class View {
     private func change(
         _ property: AnimatableProperty, and second: AnimatableProperty? = nil, to next: ViewAppearance
     ) {
+        keepDrawnState()
         let old = model
         model = next
         scene.engine.propertyDidChange(
@@ -151,6 +152,7 @@ public final class View {
 
     /// As change(_:and:to:) for several properties that one value feeds.
     private func change(_ properties: [AnimatableProperty], to next: ViewAppearance) {
+        keepDrawnState()
         let old = model
         model = next
         for property in properties {
@@ -175,11 +177,47 @@ public final class View {
 
     /// Sets the whole model at once, without animation; used to restore a saved state.
     func restore(_ appearance: ViewAppearance) {
+        keepDrawnState()
         for property in AnimatableProperty.allCases {
             scene.engine.removeAnimations(of: self, property: property)
         }
         model = appearance
         presentationBase = appearance
+    }
+
+    // MARK: As last drawn
+
+    /// The view as the last drawing showed it (AnimationEngine.drawGeneration), kept at its
+    /// first change since then, so that a snapshot taken before screen updates
+    /// (afterScreenUpdates false) shows what is on screen rather than what was just set.
+    /// Stale once another drawing has happened; nil until the first change.
+    private struct DrawnState {
+        let generation: Int
+        let look: ViewAppearance
+        let subviews: [View]
+        weak var superview: View?
+    }
+    private var drawnState: DrawnState?
+
+    private func keepDrawnState() {
+        let generation = scene.engine.drawGeneration
+        if drawnState?.generation != generation {
+            drawnState = DrawnState(generation: generation, look: presentation, subviews: subviews, superview: superview)
+        }
+    }
+
+    /// The kept state, when it is of the last drawing.
+    private var drawn: DrawnState? {
+        drawnState.flatMap { $0.generation == scene.engine.drawGeneration ? $0 : nil }
+    }
+    var drawnLook: ViewAppearance { drawn?.look ?? presentation }
+    var drawnSubviews: [View] { drawn?.subviews ?? subviews }
+    var drawnSuperview: View? { drawn.map { $0.superview } ?? superview }
+    /// Whether the last drawing showed this view: it and its ancestors were in the window.
+    var wasDrawn: Bool {
+        var view = self
+        while let up = view.drawnSuperview { view = up }
+        return view === scene.window
     }
 
     // MARK: Hierarchy
@@ -214,7 +252,9 @@ public final class View {
     @discardableResult
     public func insertSubview(_ child: View, at index: Int?) -> Bool {
         guard child.scene === scene, !isDescendant(of: child) else { return false }
+        keepDrawnState()
         child.removeFromSuperview()
+        child.keepDrawnState()
         let position = min(index ?? subviews.count, subviews.count)
         subviews.insert(child, at: position)
         child.superview = self
@@ -223,6 +263,8 @@ public final class View {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        keepDrawnState()
+        parent.keepDrawnState()
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }

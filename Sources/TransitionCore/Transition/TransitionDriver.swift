@@ -41,6 +41,9 @@ public final class TransitionDriver {
         let context = transition.context
         inFlight.append(transition)
         transition.grace = grace
+        // The screens as they are now have been on screen: a snapshot the animator takes
+        // before screen updates shows them, and nothing added from here on.
+        engine.markDrawn()
         withOwner(context.id) {
             if let controller = transition.presentationController {
                 willBegin(controller, context)

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// TH_EXT_HOST_VIEW_TRANSITIONS through the bundled `view-transition` effect, in process and
+/// isolated alike: the host plays UIKit's flips and cross dissolve between the two screens,
+/// under an interaction too, and the scene ends as UIKit's would.
+@Suite("View transitions through the ABI")
+struct ViewTransitionsABITests {
+    func timeline(_ arguments: [String], in dir: TempDir, plugins: String, name: String) async throws -> [String: Any] {
+        let path = dir.file("\(name).json")
+        let result = try await runHost(["run", "view-transition", "--output", path] + arguments, pluginFolder: plugins, in: dir)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.out.contains("end state verified"), "\(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The layer named `name` in the frame nearest `time`, or nil when it is not on screen.
+    func layer(_ name: String, at time: Double, in timeline: [String: Any]) throws -> [String: Any]? {
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        let frame = try #require(frames.min { abs(($0["time"] as! Double) - time) < abs(($1["time"] as! Double) - time) })
+        return (frame["layers"] as! [[String: Any]]).first { ($0["name"] as? String) == name }
+    }
+
+    /// m11 of the 3D transform of the layer named `name` at `time`: 1 when flat (no 3D transform).
+    func turn(_ name: String, at time: Double, in timeline: [String: Any]) throws -> Double {
+        let layer = try #require(try self.layer(name, at: time, in: timeline), "no \(name) at \(time) s")
+        return (layer["transform3D"] as? [Double])?[0] ?? 1
+    }
+
+    @Test("the default flip: the presented screen waits edge-on until the middle, turns in, lies flat at the end, and turns out on the way back; isolated draws the same frames")
+    func flip() async throws {
+        let dir = try TempDir("view-flip")
+        let plugins = try dir.folder("plugins")
+        let inProcess = try await timeline([], in: dir, plugins: plugins, name: "in-process")
+        let isolated = try await timeline(["--isolate"], in: dir, plugins: plugins, name: "isolated")
+        // 0.5 s each way, eased in and out; m11 = cos of the turn.
+        #expect(abs(try turn("detail", at: 0.22, in: inProcess)) < 0.05, "edge-on before the middle")
+        let turningIn = try turn("detail", at: 0.4, in: inProcess)
+        #expect(turningIn > 0.1 && turningIn < 0.99, "\(turningIn)")
+        #expect(try turn("detail", at: 0.5, in: inProcess) == 1, "flat at the end")
+        let turningOut = try turn("detail", at: 0.62, in: inProcess)
+        #expect(turningOut > 0.1 && turningOut < 0.99, "\(turningOut)")
+        #expect(NSDictionary(dictionary: ["f": inProcess["frames"]!]).isEqual(to: ["f": isolated["frames"]!]),
+                "the isolated run drew other frames")
+    }
+
+    @Test("style cross-dissolve fades the screens over each other: the presented one half seen at each middle, never turned")
+    func crossDissolve() async throws {
+        let dir = try TempDir("view-dissolve")
+        let plugins = try dir.folder("plugins")
+        let run = try await timeline(["--param", "style=cross-dissolve"], in: dir, plugins: plugins, name: "dissolve")
+        for time in [0.25, 0.75] {
+            let detail = try #require(try layer("detail", at: time, in: run)?["opacity"] as? Double)
+            #expect(abs(detail - 0.5) < 0.1, "detail at \(time) s: \(detail)")
+            #expect(try turn("detail", at: time, in: run) == 1)
+        }
+    }
+
+    @Test("pushed and popped with a flip from the top, and under a gesture that cancels, the scene ends as it began; isolated too",
+          arguments: [false, true])
+    func pushAndCancel(isolate: Bool) async throws {
+        let dir = try TempDir("view-push")
+        let plugins = try dir.folder("plugins")
+        let extra = isolate ? ["--isolate"] : []
+        _ = try await timeline(["--push", "--param", "style=flip-from-top"] + extra, in: dir, plugins: plugins, name: "push")
+        let cancelled = try await runHost(
+            ["run", "view-transition", "--interactive", "0=0, 0.1=0.3, release=-2"] + extra, pluginFolder: plugins, in: dir)
+        #expect(cancelled.status == 0, "\(cancelled)")
+        #expect(cancelled.out.contains("cancelled by its gesture") && cancelled.out.contains("end state verified"), "\(cancelled)")
+    }
+}
