@@ -53,6 +53,7 @@ struct HostFunctionParityTests {
         case .outUInt32: "&o_uint"
         case .outCurve: "&o_curve"
         case .outViews: "o_views"
+        case .outChars: "o_chars"
         case .outPropertyAnimator: "&o_animator"
         case .capacity: "4"
         }
@@ -74,7 +75,7 @@ struct HostFunctionParityTests {
         case .edgeInsets: [("nan", "(th_edge_insets){ NAN, 0, 0, 0 }"), ("negative", "(th_edge_insets){ 0, -1, 0, 0 }")]
         case .string, .options, .animations, .positionCompletion: [("null", "NULL")]
         case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
-             .outUInt32, .outCurve, .outViews, .outPropertyAnimator: [("null", "NULL")]
+             .outUInt32, .outCurve, .outViews, .outChars, .outPropertyAnimator: [("null", "NULL")]
         case .key: [("bad-key", "99u")]
         default: []
         }
@@ -127,6 +128,7 @@ struct HostFunctionParityTests {
             static th_color probe_color = { 0, 0, 0, 1 };
             static th_animation_options probe_options = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
             static th_view o_view, o_views[4];
+            static char o_chars[4];
             static th_view_controller o_vc;
             static th_rect o_rect;
             static th_point o_point;

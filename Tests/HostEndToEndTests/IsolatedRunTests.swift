@@ -14,7 +14,7 @@ struct IsolatedRunTests {
 
     @Test("bundled effects run the same, frame for frame, isolated or not", arguments: [
         ["diagonal"], ["crossfade"], ["slide", "--presentation", "dimming"], ["sheet"], ["zoom", "--scene", "photos"],
-        ["slide", "--push"], ["zoom", "--tabs"],
+        ["slide", "--push"], ["zoom", "--tabs"], ["match", "--scene", "photos"], ["match", "--push"],
     ])
     func sameFramesIsolated(_ effect: [String]) async throws {
         let dir = try TempDir()

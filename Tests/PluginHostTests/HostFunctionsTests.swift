@@ -76,6 +76,7 @@ struct HostFunctionsTests {
         #expect(offset("animate_with_curve") == MemoryLayout<th_host_curves>.offset(of: \.animate_with_curve))
         #expect(offset("add_keyframe") == MemoryLayout<th_host_keyframes>.offset(of: \.add_keyframe))
         #expect(offset("matching_view") == MemoryLayout<th_host_shared_elements>.offset(of: \.matching_view))
+        #expect(offset("modifiers") == MemoryLayout<th_host_shared_elements>.offset(of: \.modifiers))
         #expect(offset("is_running") == MemoryLayout<th_host_property_animators>.offset(of: \.is_running))
     }
 

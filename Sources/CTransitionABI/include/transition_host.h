@@ -909,7 +909,41 @@ typedef struct th_host_shared_elements {
     /* The view in `root`'s subtree with the same shared id as `view`, or {0} (TH_OK) when
      * there is none or `view` has no shared id. */
     th_status (*matching_view)(th_view view, th_view root, th_view *out);
+
+    /* --- ABI 1.1, appended: per-view modifiers, as Hero's. Check TH_HAS_FIELD(shared,
+     * th_host_shared_elements, modifiers) first: a 1.0 host's table ends above.
+     * A scene file may give any view a "modifiers" text (docs/SCENES.md), such as
+     * "fade scale(0.8) translate(0, 40) delay(0.05) curve(easeIn) spring(0.8, 0.4)": words
+     * separated by spaces, each a name ([A-Za-z][A-Za-z0-9_-]*) alone or followed by
+     * arguments in parentheses, each argument a decimal number or a name. The host checks
+     * that syntax when it loads the scene (printable ASCII, at most TH_MAX_MODIFIERS_BYTES)
+     * and refuses a scene that breaks it, so a plugin only ever reads well-formed text;
+     * what the names mean belongs to the effect (the bundled `match` documents its own),
+     * which ignores the names it does not know. Called by any effect, on the host's thread,
+     * inside a call into the plugin, whenever it may touch views (typically from
+     * animate_transition). Neither function changes the scene. --- */
+
+    /* The views in `root`'s subtree (root included) that carry modifiers, back to front,
+     * exactly as shared_views: at most `capacity` handles to `out` (NULL only when capacity
+     * is 0) and the number there are to *count. */
+    th_status (*modified_views)(th_view root, th_view *out, uint32_t capacity, uint32_t *count);
+    /* The modifiers of `view`: writes to *length the text's length in bytes, without its
+     * NUL (0 for a view without modifiers), and, when `capacity` > that length, the text and
+     * a NUL to `buf`. `buf` is the plugin's (its stack or heap) and stays the plugin's: the
+     * host writes into it only during this call and never more than `capacity` bytes; it
+     * may be NULL only when capacity is 0, which asks for the length alone (TH_OK).
+     * A buffer of TH_MAX_MODIFIERS_BYTES + 1 bytes always fits. A `capacity` that is not 0
+     * but too small (<= the length) returns TH_ERR_BAD_ARGUMENT and writes nothing, not even
+     * *length: ask with capacity 0 for the length. The text is never cut, since a cut list
+     * ("scale(0.8) translate(0, 40)" cut to "scale(0.8)") would read as another one.
+     * TH_ERR_BAD_ARGUMENT for a NULL `length` or a NULL `buf` with a capacity;
+     * TH_ERR_BAD_HANDLE for a handle that is not a live view. On any error nothing is
+     * written. */
+    th_status (*modifiers)(th_view view, char *buf, uint32_t capacity, uint32_t *length);
 } th_host_shared_elements;
+
+/* The longest modifiers text a view can carry, in bytes without the NUL (ABI 1.1). */
+#define TH_MAX_MODIFIERS_BYTES 255
 
 /* ------------------------------------------------------------------------------------------
  * Extension the HOST offers (ABI 1.1): property animators (UIViewPropertyAnimator), with

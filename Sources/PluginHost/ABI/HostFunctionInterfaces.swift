@@ -40,7 +40,7 @@ enum HostFunctionInterfaces {
         case .edgeInsets: return Structs.edgeInsets
         case .string, .options, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
-             .outUInt32, .outCurve, .outViews:
+             .outUInt32, .outCurve, .outViews, .outChars:
             return cffi_type_pointer()
         }
     }
@@ -86,6 +86,7 @@ enum HostFunctionInterfaces {
     static func pointeeSize(_ kind: HostFunctions.Kind) -> Int {
         switch kind {
         case .outView, .outViews: MemoryLayout<th_view>.size
+        case .outChars: MemoryLayout<CChar>.size
         case .outViewController: MemoryLayout<th_view_controller>.size
         case .outRect: MemoryLayout<th_rect>.size
         case .outPoint: MemoryLayout<th_point>.size

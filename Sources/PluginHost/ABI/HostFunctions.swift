@@ -45,6 +45,9 @@ public enum HostFunctions {
         case outPropertyAnimator = "th_property_animator *"
         /// An array of `capacity` views (the next parameter), which may be NULL when it is 0.
         case outViews = "th_view * (array)"
+        /// A buffer of `capacity` chars (the next parameter) for a NUL-terminated text, which
+        /// may be NULL when it is 0.
+        case outChars = "char * (array)"
         case capacity = "uint32_t capacity"
 
         public var isHandle: Bool { self == .context || self == .view || self == .viewController || self == .propertyAnimator }
@@ -52,7 +55,7 @@ public enum HostFunctions {
         public var isOut: Bool {
             switch self {
             case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
-                 .outUInt32, .outCurve, .outViews, .outPropertyAnimator: true
+                 .outUInt32, .outCurve, .outViews, .outChars, .outPropertyAnimator: true
             default: false
             }
         }
@@ -170,6 +173,8 @@ public enum HostFunctions {
         // TH_EXT_HOST_SHARED_ELEMENTS.
         Function(.sharedElements, "shared_views", [.view, .outViews, .capacity, .outUInt32]),
         Function(.sharedElements, "matching_view", [.view, .view, .outView]),
+        Function(.sharedElements, "modified_views", [.view, .outViews, .capacity, .outUInt32]),
+        Function(.sharedElements, "modifiers", [.view, .outChars, .capacity, .outUInt32]),
         // TH_EXT_HOST_PROPERTY_ANIMATORS (ABI 1.1).
         Function(.propertyAnimators, "create", [.options, .outPropertyAnimator]),
         Function(.propertyAnimators, "add_animations", [.propertyAnimator, .animations, .userData]),

@@ -15,8 +15,12 @@ enum HostCallWire {
     /// (a view's name 256 bytes, a curve spec 512, a log line 1 KiB), so the host's own check
     /// sees a string that is too long as too long.
     static let stringLimit = 4096
-    /// The most views one shared_views call returns to an isolated plugin.
+    /// The most views one shared_views call returns to an isolated plugin, and the most bytes
+    /// of text one modifiers call does (far above TH_MAX_MODIFIERS_BYTES).
     static let viewArrayLimit: UInt32 = 4096
+
+    /// The out-pointers to an array whose length a capacity parameter gives.
+    static func isArray(_ kind: HostFunctions.Kind) -> Bool { kind == .outViews || kind == .outChars }
 
     /// The kinds whose pointer the plugin passes in: they run, or are kept, in its process.
     static func isCallback(_ kind: HostFunctions.Kind) -> Bool {
@@ -57,16 +61,16 @@ enum HostCallWire {
             break
         case .animations, .completion, .alongside, .positionCompletion,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
-             .outUInt32, .outCurve, .outViews, .outPropertyAnimator:
+             .outUInt32, .outCurve, .outViews, .outChars, .outPropertyAnimator:
             w.put(argument.load(as: UnsafeRawPointer?.self) != nil)
         }
     }
 
     /// Copies an out-value from the reply to where the plugin's pointer points.
     static func readOut(_ kind: HostFunctions.Kind, into pointer: UnsafeMutableRawPointer, from r: inout WireReader) throws {
-        if kind == .outViews {
+        if isArray(kind) {
             let count = Int(try r.integer(UInt32.self))
-            let bytes = try r.take(count * MemoryLayout<th_view>.size)
+            let bytes = try r.take(count * HostFunctionInterfaces.pointeeSize(kind))
             pointer.copyMemory(from: Array(bytes), byteCount: bytes.count)
             return
         }
@@ -112,19 +116,19 @@ enum HostCallWire {
             let given = try r.bool()
             slot.storeBytes(of: given ? UnsafeRawPointer(storage.zeroed(HostFunctionInterfaces.pointeeSize(kind))) : nil,
                             as: UnsafeRawPointer?.self)
-        case .outViews:
+        case .outViews, .outChars:
             let given = try r.bool()
-            slot.storeBytes(of: given ? UnsafeRawPointer(storage.zeroed(Int(viewArrayLimit) * MemoryLayout<th_view>.size)) : nil,
+            slot.storeBytes(of: given ? UnsafeRawPointer(storage.zeroed(Int(viewArrayLimit) * HostFunctionInterfaces.pointeeSize(kind))) : nil,
                             as: UnsafeRawPointer?.self)
         }
     }
 
     /// Writes an out-value the host's function wrote (or left zero) into the reply.
-    /// `count` is the number of array elements to send, for .outViews.
+    /// `count` is the number of array elements to send, for .outViews and .outChars.
     static func writeOut(_ kind: HostFunctions.Kind, from pointer: UnsafeRawPointer, count: Int, to w: inout WireWriter) {
-        if kind == .outViews {
+        if isArray(kind) {
             w.put(UInt32(count))
-            w.append(Array(UnsafeRawBufferPointer(start: pointer, count: count * MemoryLayout<th_view>.size)))
+            w.append(Array(UnsafeRawBufferPointer(start: pointer, count: count * HostFunctionInterfaces.pointeeSize(kind))))
             return
         }
         w.append(Array(UnsafeRawBufferPointer(start: pointer, count: HostFunctionInterfaces.pointeeSize(kind))))

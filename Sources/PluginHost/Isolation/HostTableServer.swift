@@ -61,18 +61,25 @@ enum HostTableServer {
         w.put(Int32(truncatingIfNeeded: result))
         for (i, kind) in f.parameters.enumerated() where kind.isOut {
             guard let pointer = (slots + slotSize * i).load(as: UnsafeRawPointer?.self) else { continue }
-            HostCallWire.writeOut(kind, from: pointer, count: viewsWritten(f, slots: slots, slotSize: slotSize), to: &w)
+            HostCallWire.writeOut(kind, from: pointer, count: elementsWritten(kind, f, slots: slots, slotSize: slotSize), to: &w)
         }
         return w
     }
 
-    /// How many elements of a view array the function wrote: at most the capacity it was
-    /// given, and at most the count it reported (0 for a function without an array).
-    private static func viewsWritten(_ f: HostFunctions.Function, slots: UnsafeMutableRawPointer, slotSize: Int) -> Int {
-        guard let capacity = f.parameters.firstIndex(of: .capacity), let count = f.parameters.firstIndex(of: .outUInt32),
+    /// How many elements of an array the function wrote (0 for a function without one). Views:
+    /// at most the capacity it was given, and at most the count it reported. Text: the
+    /// reported length and its NUL when the capacity holds them; nothing otherwise, since the
+    /// text is never cut.
+    private static func elementsWritten(
+        _ kind: HostFunctions.Kind, _ f: HostFunctions.Function, slots: UnsafeMutableRawPointer, slotSize: Int
+    ) -> Int {
+        guard HostCallWire.isArray(kind), let capacity = f.parameters.firstIndex(of: .capacity),
+              let count = f.parameters.firstIndex(of: .outUInt32),
               let reported = (slots + slotSize * count).load(as: UnsafeRawPointer?.self)
         else { return 0 }
-        return Int(min((slots + slotSize * capacity).load(as: UInt32.self), reported.load(as: UInt32.self)))
+        let given = (slots + slotSize * capacity).load(as: UInt32.self), length = reported.load(as: UInt32.self)
+        if kind == .outChars { return given > length ? Int(length) + 1 : 0 }
+        return Int(min(given, length))
     }
 
     /// The host's own table that `table` names.

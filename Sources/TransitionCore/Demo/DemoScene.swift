@@ -43,6 +43,9 @@ public struct DemoScene {
             // The featured destination's thumbnail and the detail header are one element, so
             // that shared-element effects (zoom) grow the one into the other, as Hero does.
             if row == 0 { thumbnail.sharedID = Self.featuredElement }
+            // The other cells step aside one after another as the detail screen comes
+            // (modifiers, for effects that read them: match).
+            if row > 0 { cell.modifiers = "fade translate(-48, 0) delay(\(Double(row * 3) / 100))" }
             b.label("\(cell.name).title", in: cell, Rect(x: 88, y: 15, width: 260, height: 24),
                     ViewText(place.title, size: 17, weight: .bold))
             b.label("\(cell.name).subtitle", in: cell, Rect(x: 88, y: 42, width: 260, height: 20),
@@ -80,6 +83,7 @@ public struct DemoScene {
         for (index, fact) in Self.featuredFacts.enumerated() {
             let chip = b.box("detail.fact\(index + 1)", in: detailView,
                              Rect(x: 20 + Double(index) * 120, y: 530, width: 110, height: 64), Style.groupedBackground, corners: 12)
+            chip.modifiers = "fade translate(0, 40) delay(\(Double(8 + index * 4) / 100))"
             b.label("\(chip.name).value", in: chip, Rect(x: 0, y: 10, width: 110, height: 24),
                     ViewText(fact.value, size: 17, weight: .bold, alignment: .center))
             b.label("\(chip.name).caption", in: chip, Rect(x: 0, y: 36, width: 110, height: 18),
@@ -95,6 +99,7 @@ public struct DemoScene {
                         blue: tint.blue * shade + (1 - shade)), corners: 12)
         }
         let button = b.box("detail.button", in: detailView, Rect(x: 20, y: 742, width: 350, height: 52), featured.color, corners: 14)
+        button.modifiers = "fade scale(0.8) delay(0.2) spring(0.6, 0)"
         b.label("detail.button.title", in: button, Rect(x: 0, y: 0, width: 350, height: 52),
                 ViewText("Book a visit", size: 17, weight: .bold, color: .white, alignment: .center))
         b.box("detail.homeIndicator", in: detailView, Rect(x: 128, y: 831, width: 134, height: 5), Style.text, corners: 2.5)

@@ -11,6 +11,10 @@ public final class View {
     /// Views on two screens with the same shared id are one element to effects that move it
     /// from one screen to the other (a thumbnail and the header it zooms into).
     public var sharedID: String?
+    /// Per-view modifiers for effects, as Hero's ("fade scale(0.8) delay(0.1)"): text whose
+    /// syntax a scene file's loader checked (ViewModifiers) and whose meaning belongs to the
+    /// effect that reads it. nil for none.
+    public var modifiers: String?
     public unowned let scene: Scene
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []

@@ -17,6 +17,9 @@ public struct SceneDescription: Equatable, Sendable {
         public var children: [ViewNode]
         /// The CALayer properties the node sets; UIKit's defaults for the rest.
         public var layer = LayerStyle()
+        /// Per-view modifiers for effects, as Hero's ("fade scale(0.8)"): syntax checked here
+        /// (ViewModifiers), meaning left to the effect; nil for none.
+        public var modifiers: String? = nil
     }
 
     /// A view's layer properties in a scene file: corners, clipping, border and shadow.
@@ -128,15 +131,24 @@ extension SceneDescription {
     }
 
     private static func view(_ r: Reader) throws -> ViewNode {
-        try r.allowOnly(Set(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views"]).union(layerKeys))
+        try r.allowOnly(Set(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views", "modifiers"]).union(layerKeys))
         let f = try r.required("frame").numbers(4, "[x, y, width, height]")
         guard f[2] >= 0, f[3] >= 0 else { throw r.child("frame")!.fail("width and height may not be negative") }
         let alpha = try r.optional("alpha")?.number(in: 0...1) ?? 1
-        return ViewNode(
-            name: try r.required("name").string(), frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+        let name = try r.required("name").string()
+        var node = ViewNode(
+            name: name, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
             color: try r.optional("color")?.color() ?? .clear, cornerRadius: try r.optional("cornerRadius")?.number(in: 0...10_000) ?? 0,
             alpha: alpha, sharedID: try r.optional("shared")?.string(), text: try r.optional("text")?.string(),
             children: try r.optional("views")?.array().map(view) ?? [], layer: try layer(r))
+        if let modifiers = try r.optional("modifiers") {
+            let text = try modifiers.string()
+            if let problem = ViewModifiers.problem(in: text) {
+                throw modifiers.fail("the modifiers of view '\(VisibleText.escape(name))' are not valid: \(problem)")
+            }
+            node.modifiers = text
+        }
+        return node
     }
 
     static let layerKeys = [
