@@ -33,6 +33,7 @@ public struct BuiltScene {
         view.cornerRadius = node.cornerRadius
         view.alpha = node.alpha
         view.sharedID = node.sharedID
+        view.contents = node.contents
         let layer = node.layer
         view.maskedCorners = layer.maskedCorners
         view.clipsToBounds = layer.clipsToBounds
