@@ -58,6 +58,8 @@ static void *resolve(const char *name)
     F(void, cairo_clip_extents, (cairo_t * cr, double *x1, double *y1, double *x2, double *y2), (cr, x1, y1, x2, y2)) \
     F(void, cairo_close_path, (cairo_t * cr), (cr))                                                              \
     F(cairo_t *, cairo_create, (cairo_surface_t * target), (target))                                             \
+    F(void, cairo_curve_to, (cairo_t * cr, double x1, double y1, double x2, double y2, double x3, double y3),   \
+      (cr, x1, y1, x2, y2, x3, y3))                                                                              \
     F(void, cairo_destroy, (cairo_t * cr), (cr))                                                                 \
     F(void, cairo_fill, (cairo_t * cr), (cr))                                                                    \
     F(void, cairo_font_extents, (cairo_t * cr, cairo_font_extents_t * extents), (cr, extents))                   \
@@ -86,6 +88,16 @@ static void *resolve(const char *name)
     F(void, cairo_new_sub_path, (cairo_t * cr), (cr))                                                            \
     F(void, cairo_paint, (cairo_t * cr), (cr))                                                                   \
     F(void, cairo_paint_with_alpha, (cairo_t * cr, double alpha), (cr, alpha))                                   \
+    F(void, cairo_pattern_add_color_stop_rgba,                                                                   \
+      (cairo_pattern_t * pattern, double offset, double red, double green, double blue, double alpha),          \
+      (pattern, offset, red, green, blue, alpha))                                                                \
+    F(cairo_pattern_t *, cairo_pattern_create_linear, (double x0, double y0, double x1, double y1), (x0, y0, x1, y1)) \
+    F(cairo_pattern_t *, cairo_pattern_create_radial,                                                            \
+      (double cx0, double cy0, double radius0, double cx1, double cy1, double radius1),                          \
+      (cx0, cy0, radius0, cx1, cy1, radius1))                                                                    \
+    F(void, cairo_pattern_destroy, (cairo_pattern_t * pattern), (pattern))                                       \
+    F(void, cairo_pattern_set_extend, (cairo_pattern_t * pattern, cairo_extend_t extend), (pattern, extend))    \
+    F(void, cairo_pattern_set_matrix, (cairo_pattern_t * pattern, const cairo_matrix_t *matrix), (pattern, matrix)) \
     F(void, cairo_pop_group_to_source, (cairo_t * cr), (cr))                                                     \
     F(void, cairo_push_group, (cairo_t * cr), (cr))                                                              \
     F(void, cairo_rectangle, (cairo_t * cr, double x, double y, double width, double height), (cr, x, y, width, height)) \
@@ -104,6 +116,7 @@ static void *resolve(const char *name)
     F(void, cairo_set_line_width, (cairo_t * cr, double width), (cr, width))                                     \
     F(void, cairo_set_matrix, (cairo_t * cr, const cairo_matrix_t *matrix), (cr, matrix))                      \
     F(void, cairo_set_operator, (cairo_t * cr, cairo_operator_t op), (cr, op))                                   \
+    F(void, cairo_set_source, (cairo_t * cr, cairo_pattern_t * source), (cr, source))                           \
     F(void, cairo_set_source_rgba, (cairo_t * cr, double red, double green, double blue, double alpha),          \
       (cr, red, green, blue, alpha))                                                                             \
     F(void, cairo_set_source_surface, (cairo_t * cr, cairo_surface_t * surface, double x, double y),             \

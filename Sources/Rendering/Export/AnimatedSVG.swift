@@ -1,6 +1,7 @@
 import TransitionCore
 
-/// A run as an SVG that plays in a browser: every view a rounded rectangle (and its label),
+/// A run as an SVG that plays in a browser: every view a rounded rectangle (and its label;
+/// a picture shows as the colour it averages to),
 /// animated with SMIL over the run's frames, looping. Each animation lasts exactly as long
 /// as the run, with a key time at every frame, so the browser interpolates
 /// between the same frames the host computed.
@@ -79,14 +80,14 @@ public enum AnimatedSVG {
             }
         }
 
-        if layers.contains(where: { $0.color.alpha > 0 }) {
+        if layers.contains(where: { $0.color.alpha > 0 || $0.contents != nil }) {
             let width = timing.attribute("width", layers.map { number($0.size.width) })
             let height = timing.attribute("height", layers.map { number($0.size.height) })
             let radius = timing.attribute("rx", layers.map {
                 number(max(0, min($0.cornerRadius, $0.size.width / 2, $0.size.height / 2)))
             })
-            let fill = timing.attribute("fill", layers.map { hex($0.color) })
-            let fillOpacity = timing.attribute("fill-opacity", layers.map { number($0.color.alpha) })
+            let fill = timing.attribute("fill", layers.map { hex(fillColor($0)) })
+            let fillOpacity = timing.attribute("fill-opacity", layers.map { number(fillColor($0).alpha) })
             out += "<rect" + width.attribute + height.attribute + radius.attribute + fill.attribute + fillOpacity.attribute + ">"
             out += width.animation + height.animation + radius.animation + fill.animation + fillOpacity.animation + "</rect>"
         }
@@ -115,6 +116,18 @@ public enum AnimatedSVG {
         }
         let firstShown = layers.first { $0 != nil }!!
         return result.map { $0 ?? firstShown }
+    }
+
+    /// The colour a view's rectangle is filled with: its background, under the colour its
+    /// picture (a gradient, a landscape) averages to, since the SVG draws no pictures.
+    static func fillColor(_ layer: SceneSnapshot.Layer) -> Color {
+        guard let picture = layer.contents?.averageColor else { return layer.color }
+        let under = layer.color, a = picture.alpha
+        let alpha = a + under.alpha * (1 - a)
+        guard alpha > 0 else { return .clear }
+        func mix(_ p: Double, _ u: Double) -> Double { (p * a + u * under.alpha * (1 - a)) / alpha }
+        return Color(red: mix(picture.red, under.red), green: mix(picture.green, under.green), blue: mix(picture.blue, under.blue),
+                     alpha: alpha)
     }
 
     static func hex(_ c: Color) -> String {

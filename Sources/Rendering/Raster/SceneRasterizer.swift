@@ -2,7 +2,7 @@ import CCairo
 import TransitionCore
 
 /// Draws a SceneSnapshot with Cairo: each layer back to front, as a rounded rectangle of its
-/// colour (and its label's text) through its window transform, faded as UIKit fades views.
+/// colour (its picture, and its label's text) through its window transform, faded as UIKit fades views.
 /// The same code draws terminal frames, GIF and PNG frames, filmstrips and video.
 public enum SceneRasterizer {
     /// Labels are drawn in this face, which Scripts/install-deps installs, so that pictures
@@ -84,7 +84,7 @@ public enum SceneRasterizer {
         return end
     }
 
-    /// The layer's shadow, background and text; with `clippingAfter`, leaves the context cut
+    /// The layer's shadow, background, picture and text; with `clippingAfter`, leaves the context cut
     /// to the layer's rounded bounds for its subviews (the caller saved the state to undo it).
     private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer, clippingAfter: Bool = false) {
         let t = layer.transform
@@ -102,6 +102,14 @@ public enum SceneRasterizer {
             roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
             setColor(cr, layer.color, opacity: opacity)
             cairo_fill(cr)
+        }
+        // The picture (CALayer.contents) lies over the background, cut by the same corners.
+        if let contents = layer.contents {
+            cairo_save(cr)
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
+            cairo_clip(cr)
+            LayerContentsDrawing.draw(contents, width: layer.size.width, height: layer.size.height, opacity: opacity, on: cr)
+            cairo_restore(cr)
         }
         if let text = layer.text, !text.string.isEmpty {
             cairo_save(cr)

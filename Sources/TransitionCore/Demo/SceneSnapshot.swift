@@ -26,15 +26,17 @@ public struct SceneSnapshot: Hashable, Sendable {
         /// coordinates. Nil for views without one (their ancestors' are applied to them already,
         /// since a 3D view's subviews lie flat in its plane).
         public var warp: Homography? = nil
+        /// The view's picture (View.contents), drawn over its background; nil for none.
+        public var contents: LayerContents? = nil
 
         public var size: Size { appearance.bounds.size }
         public var color: Color { appearance.backgroundColor }
         public var cornerRadius: Double { appearance.cornerRadius }
-        /// Worth drawing: shown, not fully transparent, with a background, a label, a border or
-        /// a shadow.
+        /// Worth drawing: shown, not fully transparent, with a background, a picture, a label,
+        /// a border or a shadow.
         public var isVisible: Bool {
             !isHidden && opacity > 0
-                && (color.alpha > 0 || text != nil || appearance.hasShadow
+                && (color.alpha > 0 || contents != nil || text != nil || appearance.hasShadow
                     || (appearance.borderWidth > 0 && appearance.borderColor.alpha > 0))
         }
     }
@@ -104,6 +106,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                 viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
                 isHidden: hidden, depth: depth, text: text(of: view.name, in: labels))
             if !look.transform3D.isIdentity { layer.warp = warp(look, placed: placed) }
+            layer.contents = view.contents
             layers.append(layer)
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let pieces = picture.pieces(in: look.bounds.size)
@@ -134,6 +137,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                             // A picture of a label shows the label's text, found by its name.
                             text: text(of: p.name, in: labels))
                         if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
+                        shown.contents = p.contents
                         layers.append(shown)
                         index += 1
                     }

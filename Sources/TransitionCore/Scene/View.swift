@@ -19,6 +19,9 @@ public final class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public internal(set) var model: ViewAppearance
+    /// A picture the view shows over its background (CALayer.contents): a gradient or a
+    /// generated landscape; nil for none. Not animatable: applies at once.
+    public var contents: LayerContents?
     /// For a snapshot view (Scene.snapshot(of:)), the picture it shows; nil for others.
     public internal(set) var snapshotContent: SnapshotContent?
     /// What is on screen for the properties not animating now; the engine keeps the values of

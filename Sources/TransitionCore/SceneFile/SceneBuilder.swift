@@ -34,6 +34,7 @@ public struct BuiltScene {
         view.alpha = node.alpha
         view.sharedID = node.sharedID
         view.modifiers = node.modifiers
+        view.contents = node.contents
         let layer = node.layer
         view.maskedCorners = layer.maskedCorners
         view.clipsToBounds = layer.clipsToBounds

@@ -20,6 +20,8 @@ public struct SceneDescription: Equatable, Sendable {
         /// Per-view modifiers for effects, as Hero's ("fade scale(0.8)"): syntax checked here
         /// (ViewModifiers), meaning left to the effect; nil for none.
         public var modifiers: String? = nil
+        /// A picture over the background: the `gradient` or `landscape` key; nil for none.
+        public var contents: LayerContents? = nil
     }
 
     /// A view's layer properties in a scene file: corners, clipping, border and shadow.
@@ -131,7 +133,8 @@ extension SceneDescription {
     }
 
     private static func view(_ r: Reader) throws -> ViewNode {
-        try r.allowOnly(Set(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views", "modifiers"]).union(layerKeys))
+        try r.allowOnly(Set(["name", "frame", "color", "cornerRadius", "alpha", "shared", "text", "views", "modifiers"]).union(layerKeys)
+            .union(contentsKeys))
         let f = try r.required("frame").numbers(4, "[x, y, width, height]")
         guard f[2] >= 0, f[3] >= 0 else { throw r.child("frame")!.fail("width and height may not be negative") }
         let alpha = try r.optional("alpha")?.number(in: 0...1) ?? 1
@@ -140,7 +143,8 @@ extension SceneDescription {
             name: name, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
             color: try r.optional("color")?.color() ?? .clear, cornerRadius: try r.optional("cornerRadius")?.number(in: 0...10_000) ?? 0,
             alpha: alpha, sharedID: try r.optional("shared")?.string(), text: try r.optional("text")?.string(),
-            children: try r.optional("views")?.array().map(view) ?? [], layer: try layer(r))
+            children: try r.optional("views")?.array().map(view) ?? [], layer: try layer(r),
+            contents: try contents(r, view: name))
         if let modifiers = try r.optional("modifiers") {
             let text = try modifiers.string()
             if let problem = ViewModifiers.problem(in: text) {
@@ -149,6 +153,79 @@ extension SceneDescription {
             node.modifiers = text
         }
         return node
+    }
+
+    static let contentsKeys = ["gradient", "landscape"]
+
+    /// The view's picture: a `gradient` or a `landscape`, not both. Errors name the view as
+    /// well as the key, since a scene holds many gradients.
+    private static func contents(_ r: Reader, view name: String) throws -> LayerContents? {
+        do {
+            return try contents(r)
+        } catch let e as Failure {
+            throw Failure(line: e.line, key: e.key, message: "view '\(name)': \(e.message)")
+        }
+    }
+
+    private static func contents(_ r: Reader) throws -> LayerContents? {
+        let gradient = try r.optional("gradient"), landscape = try r.optional("landscape")
+        if gradient != nil, let landscape {
+            throw landscape.fail("a view shows one picture: a gradient or a landscape, not both")
+        }
+        func fail(_ at: Reader, _ message: String) -> Failure { at.fail(message) }
+        if let g = gradient {
+            try g.allowOnly(["colors", "locations", "type", "startPoint", "endPoint", "angle"])
+            let colorReaders = try g.required("colors").array()
+            guard colorReaders.count >= 2, colorReaders.count <= 16 else {
+                throw fail(g.child("colors")!, "a gradient has 2 to 16 colours, not \(colorReaders.count)")
+            }
+            let colors = try colorReaders.map { try $0.color() }
+            var locations = colors.indices.map { Double($0) / Double(colors.count - 1) }
+            if let l = try g.optional("locations") {
+                let items = try l.array()
+                guard items.count == colors.count else {
+                    throw fail(l, "\(items.count) locations for \(colors.count) colours; give one per colour")
+                }
+                locations = try items.map { try $0.number(in: 0...1) }
+                if let i = locations.indices.dropFirst().first(where: { locations[$0] < locations[$0 - 1] }) {
+                    throw fail(l.item(i), "locations go from 0 to 1 and never back: \(locations[i]) after \(locations[i - 1])")
+                }
+            }
+            let kindName = try g.optional("type")?.string() ?? "axial"
+            guard let kind = Gradient.Kind(rawValue: kindName) else {
+                throw fail(g.child("type")!, "'\(kindName)' is not a gradient type: axial or radial")
+            }
+            let stops = zip(colors, locations).map { Gradient.Stop(color: $0, location: $1) }
+            func point(_ key: String) throws -> Point? {
+                guard let p = try g.optional(key) else { return nil }
+                let xy = try p.numbers(2, "[x, y] in unit coordinates of the bounds")
+                return Point(x: xy[0], y: xy[1])
+            }
+            let gradientValue: Gradient
+            if let angle = try g.optional("angle") {
+                if kind != .axial || g.child("startPoint") != nil || g.child("endPoint") != nil {
+                    throw fail(angle, "'angle' sets an axial gradient's direction: without 'startPoint', 'endPoint' or a radial type")
+                }
+                gradientValue = .angle(try angle.number(in: -3600...3600), stops: stops)
+            } else {
+                gradientValue = Gradient(kind: kind, stops: stops, startPoint: try point("startPoint"), endPoint: try point("endPoint"))
+            }
+            if let problem = gradientValue.problem { throw fail(g, problem) }
+            return .gradient(gradientValue)
+        }
+        if let l = landscape {
+            try l.allowOnly(["theme", "seed"])
+            let themeName = try l.required("theme").string()
+            guard let theme = Landscape.Theme(rawValue: themeName) else {
+                throw fail(l.child("theme")!, "'\(themeName)' is not a landscape theme: "
+                    + Landscape.Theme.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let seedReader = try l.optional("seed")
+            let seed = try seedReader?.number(in: 0...4_294_967_295) ?? 0
+            guard seed == seed.rounded() else { throw fail(seedReader!, "a seed is a whole number, not \(seed)") }
+            return .landscape(Landscape(theme: theme, seed: UInt32(seed)))
+        }
+        return nil
     }
 
     static let layerKeys = [
