@@ -20,7 +20,11 @@ struct IsolatedRunTests {
         let dir = try TempDir()
         let empty = try dir.folder("none")
         let inProcess = try await runHost(["run"] + effect + ["--format", "json"], pluginFolder: empty, in: dir)
-        let isolated = try await runHost(["run"] + effect + ["--format", "json", "--isolate"], pluginFolder: empty, in: dir)
+        // A generous --isolate-timeout: this test is about the frames, and under the whole
+        // suite's load match's hundreds of host calls (each a round trip) took longer than the
+        // default 2 s a call; the deadline itself has tests of its own.
+        let isolated = try await runHost(["run"] + effect + ["--format", "json", "--isolate", "--isolate-timeout", "30"],
+                                         pluginFolder: empty, in: dir)
         #expect(inProcess.status == 0, "\(inProcess)")
         #expect(isolated.status == 0, "\(isolated)")
         let (framesHere, outcomesHere) = try framesAndOutcomes(inProcess)

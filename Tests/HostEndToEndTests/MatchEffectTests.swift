@@ -134,7 +134,9 @@ struct MatchRunTests {
     func morphsThereAndBack(_ c: Case, isolate: Bool) async throws {
         let dir = try TempDir("match-run")
         let arguments = try c.arguments.map { $0 == "@modal" ? try Self.photos(containment: "modal", in: dir) : $0 }
-        let result = try await runHost(["run", "match", "--format", "json"] + arguments + (isolate ? ["--isolate"] : []),
+        // Isolated, a generous deadline: match makes hundreds of host calls, each a round trip,
+        // which under the whole suite's load took longer than the default 2 s a call.
+        let result = try await runHost(["run", "match", "--format", "json"] + arguments + (isolate ? ["--isolate", "--isolate-timeout", "30"] : []),
                                        pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(result.status == 0 && !result.crashed, "\(result)")
         let run = try RunJSON(result)
