@@ -39,7 +39,9 @@ let package = Package(
         .systemLibrary(name: "CGif", path: "Sources/CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // Turns a finished run or a listing into text, JSON, pixels and files: the terminal
         // player, GIF/PNG/SVG/video export, filmstrips and curve plots.
-        .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif"]),
+        // The per-pixel loop of 3D-transformed views, in C for speed.
+        .target(name: "CResample"),
+        .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif", "CResample"]),
         // The window of `host run --window`: SDL2's types from its headers (libsdl2-dev), its
         // functions found in libSDL2-2.0.so.0 when the first window opens, so that no other
         // command maps SDL and the libraries it needs.
@@ -95,7 +97,7 @@ let package = Package(
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif"],
+            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif", "CResample"],
             exclude: ["References"]),
     ]
 )

@@ -1,4 +1,7 @@
 import CCairo
+import CResample
+import Dispatch
+import Synchronization
 import TransitionCore
 
 /// Draws a view with a 3D transform, as Core Animation flattens one: the view and its subviews
@@ -9,7 +12,9 @@ import TransitionCore
 /// Cairo draws only through affine maps. pixman, beneath it, takes projective ones, but in
 /// 16.16 fixed point: a perspective term of −1/500 per point keeps three significant digits
 /// there, which moves the far edge of a phone-wide card by several pixels; this map works in
-/// doubles. Every shape is still drawn by Cairo; only the finished picture is resampled.
+/// doubles. Every shape is still drawn by Cairo; only the finished picture is resampled, in C
+/// (CResample), on two threads, into pictures kept from frame to frame (ScratchSurfaces): a
+/// fresh canvas-sized picture cost more in page faults than its drawing.
 enum ProjectedLayer {
     /// Draws the subtree `layers[index..<end]` through `warp`; `drawFlat` draws it flat on the
     /// context it is given. False when the canvas is not an image (the caller then draws flat).
@@ -28,9 +33,12 @@ enum ProjectedLayer {
         guard let inverse = toWindow.concatenating(warp).concatenating(device).inverse else { return true }
 
         // The flat picture.
-        let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        defer { cairo_surface_destroy(flat) }
+        let flat = ScratchSurfaces.shared.take(width: width, height: height)
+        defer { ScratchSurfaces.shared.give(flat) }
         let flatContext = cairo_create(flat)!
+        cairo_set_operator(flatContext, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(flatContext)
+        cairo_set_operator(flatContext, CAIRO_OPERATOR_OVER)
         cairo_set_matrix(flatContext, &m)
         SceneRasterizer.configureText(flatContext)
         drawFlat(flatContext)
@@ -57,8 +65,9 @@ enum ProjectedLayer {
         guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
         let outWidth = Int(box.x2 - box.x1), outHeight = Int(box.y2 - box.y1)
 
-        let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(outWidth), Int32(outHeight))!
-        defer { cairo_surface_destroy(out) }
+        // Every pixel of it is written below: no need to clear it.
+        let out = ScratchSurfaces.shared.take(width: outWidth, height: outHeight)
+        defer { ScratchSurfaces.shared.give(out) }
         resample(from: flat, width: width, height: height, into: out, originX: Int(box.x1), originY: Int(box.y1),
                  width: outWidth, height: outHeight, inverse: inverse)
 
@@ -72,58 +81,59 @@ enum ProjectedLayer {
 
     /// Fills `out` (whose pixel (0, 0) is canvas pixel (originX, originY)) with the bilinear
     /// samples of `source` at the canvas pixels' centres mapped through `inverse`; transparent
-    /// where they fall outside it or behind the eye. Premultiplied pixels blend as they are.
+    /// where they fall outside it or behind the eye. Two threads take half the rows each.
     private static func resample(
         from source: OpaquePointer, width: Int, height: Int, into out: OpaquePointer,
         originX: Int, originY: Int, width outWidth: Int, height outHeight: Int, inverse h: Homography
     ) {
-        let sourceStride = Int(cairo_image_surface_get_stride(source)) / 4
-        let outStride = Int(cairo_image_surface_get_stride(out)) / 4
-        let src = UnsafeMutableRawPointer(cairo_image_surface_get_data(source)!).assumingMemoryBound(to: UInt32.self)
-        let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(out)!).assumingMemoryBound(to: UInt32.self)
         cairo_surface_flush(out)
-        for row in 0..<outHeight {
-            let y = Double(originY + row) + 0.5
-            let x0 = Double(originX) + 0.5
-            // Along a row the three sums grow by a constant each pixel.
-            var u = h.a * x0 + h.d * y + h.g, v = h.b * x0 + h.e * y + h.h, w = h.c * x0 + h.f * y + h.i
-            let line = dst + row * outStride
-            for column in 0..<outWidth {
-                var pixel: UInt32 = 0
-                if w > 1e-12 {
-                    // Source pixel centres sit at half-integers.
-                    let sx = u / w - 0.5, sy = v / w - 0.5
-                    if sx > -1, sy > -1, sx < Double(width), sy < Double(height) {
-                        pixel = bilinear(src, stride: sourceStride, width: width, height: height, x: sx, y: sy)
-                    }
-                }
-                line[column] = pixel
-                u += h.a
-                v += h.b
-                w += h.c
-            }
+        // The threads write rows of their own and read what neither writes.
+        nonisolated(unsafe) let src = UnsafeRawPointer(cairo_image_surface_get_data(source)!).assumingMemoryBound(to: UInt32.self)
+        nonisolated(unsafe) let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(out)!).assumingMemoryBound(to: UInt32.self)
+        let sourceStride = cairo_image_surface_get_stride(source) / 4, outStride = cairo_image_surface_get_stride(out) / 4
+        let matrix = [h.a, h.b, h.c, h.d, h.e, h.f, h.g, h.h, h.i]
+        let parts = outHeight >= 64 ? 2 : 1
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            projective_resample(src, Int32(width), Int32(height), sourceStride,
+                                dst, Int32(outWidth), Int32(outHeight * part / parts), Int32(outHeight * (part + 1) / parts),
+                                outStride, Int32(originX), Int32(originY), matrix)
         }
         cairo_surface_mark_dirty(out)
     }
+}
 
-    /// The four pixels around (x, y) blended by their areas, in 8-bit fixed point per
-    /// channel (premultiplied pixels blend as they are); outside the picture counts as clear.
-    @inline(__always)
-    private static func bilinear(_ p: UnsafeMutablePointer<UInt32>, stride rowWords: Int, width: Int, height: Int, x: Double, y: Double) -> UInt32 {
-        let fx0 = x.rounded(.down), fy0 = y.rounded(.down)
-        let x0 = Int(fx0), y0 = Int(fy0)
-        let fx = UInt32((x - fx0) * 256), fy = UInt32((y - fy0) * 256)
-        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
-            i >= 0 && j >= 0 && i < width && j < height ? p[j * rowWords + i] : 0
+/// Canvas-sized ARGB pictures kept between frames for the 3D drawing, so that each frame
+/// does not map fresh memory (its page faults cost more than the drawing). A few of each
+/// size, shared by every thread that renders.
+final class ScratchSurfaces: Sendable {
+    static let shared = ScratchSurfaces()
+    /// At most this many are kept free; more are destroyed.
+    static let kept = 4
+
+    /// A cairo image surface, handed between threads whole: only one holds it at a time.
+    private struct Surface: @unchecked Sendable {
+        let width: Int, height: Int
+        let pointer: OpaquePointer
+    }
+    private let free = Mutex<[Surface]>([])
+
+    /// A picture of this size, its pixels as the last user left them.
+    func take(width: Int, height: Int) -> OpaquePointer {
+        let kept: Surface? = free.withLock { f in
+            guard let i = f.firstIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+            return f.remove(at: i)
         }
-        let c00 = at(x0, y0), c10 = at(x0 + 1, y0), c01 = at(x0, y0 + 1), c11 = at(x0 + 1, y0 + 1)
-        let w00 = (256 - fx) * (256 - fy), w10 = fx * (256 - fy), w01 = (256 - fx) * fy, w11 = fx * fy
-        // Each channel: weights in 1/65536ths that sum to 65536, rounded back to 8 bits.
-        @inline(__always) func blend(_ shift: UInt32) -> UInt32 {
-            let sum = ((c00 >> shift) & 0xFF) * w00 + ((c10 >> shift) & 0xFF) * w10
-                + ((c01 >> shift) & 0xFF) * w01 + ((c11 >> shift) & 0xFF) * w11
-            return ((sum + 32768) >> 16) << shift
+        return kept?.pointer ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    }
+
+    /// Hands a picture back; the oldest kept one goes when too many are.
+    func give(_ surface: OpaquePointer) {
+        let given = Surface(width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
+                            pointer: surface)
+        let dropped: Surface? = free.withLock { f in
+            f.append(given)
+            return f.count > Self.kept ? f.removeFirst() : nil
         }
-        return blend(0) | blend(8) | blend(16) | blend(24)
+        if let dropped { cairo_surface_destroy(dropped.pointer) }
     }
 }
