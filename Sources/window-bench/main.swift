@@ -39,18 +39,21 @@ let scale = 2
 let image = CairoImage(width: Int(size.width) * scale, height: Int(size.height) * scale)
 
 // Frame cost: every frame of the run, drawn and shown as fast as it goes, three times over.
-var costs: [Double] = []
+var costs: [Double] = [], renderCosts: [Double] = []
 for _ in 0..<3 {
     for snapshot in snapshots {
         let begin = monotonicSeconds()
         SceneRasterizer.render(snapshot, into: image)
+        let rendered = monotonicSeconds()
         try display.present(image)
         costs.append(monotonicSeconds() - begin)
+        renderCosts.append(rendered - begin)
         _ = display.nextEvent(timeout: 0)
     }
 }
 print("window frame at scale 2 (\(image.width)×\(image.height) px; render + upload + present), \(costs.count) frames:")
 print("  median \(ms(median(costs))), worst \(ms(costs.max()!)) (goal ≤ 4 ms)")
+print("  of which the render: median \(ms(median(renderCosts))); upload + present: median \(ms(median(zip(costs, renderCosts).map { $0 - $1 })))")
 
 // Dropped frames: 10 s at 60 Hz on the real clock, the run looped.
 let frames = 600
@@ -134,7 +137,7 @@ let renders = inputPlayer.frameCosts
 if latencies.isEmpty {
     print("  no move reached a frame (\(moves.count) sent, \(presents.count) frames presented)")
 } else {
-    let budget = 1.0 / 60 + median(renders)
+    let budget = 1.0 / 60 + median(renderCosts)
     print("  \(latencies.count) of \(moves.count) moves: median \(ms(median(latencies))), worst \(ms(latencies.max()!))"
-        + " (goal ≤ one frame interval 16.67 ms + render \(ms(median(renders))) = \(ms(budget)): \(median(latencies) <= budget ? "met" : "missed"))")
+        + " (goal ≤ one frame interval 16.67 ms + render \(ms(median(renderCosts))) = \(ms(budget)): \(median(latencies) <= budget ? "met" : "missed"))")
 }
