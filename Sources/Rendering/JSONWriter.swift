@@ -75,6 +75,11 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
 
     public static func quote(_ s: String) -> String {
+        // Nearly every string of a report (names, keys, effect ids) is printable ASCII with no
+        // quote or backslash: taken whole, without a look at each scalar.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
