@@ -93,11 +93,13 @@ let package = Package(
         .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore", "TestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
-        .testTarget(name: "HostEndToEndTests", dependencies: ["LibC", "Rendering", "TransitionCore", "PluginHost", "CGif", "TestSupport"]),
+        // Comparing frames with reference images, for the rendering and end-to-end tests.
+        .target(name: "RenderingTestSupport", dependencies: ["Rendering"], path: "Tests/RenderingTestSupport"),
+        .testTarget(name: "HostEndToEndTests", dependencies: ["LibC", "Rendering", "TransitionCore", "PluginHost", "CGif", "TestSupport", "RenderingTestSupport"]),
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif", "CResample"],
+            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif", "CResample", "RenderingTestSupport"],
             exclude: ["References"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import RenderingTestSupport
 import Testing
 
 /// The bundled `cube` effect through the real host, in process and isolated: the two screens
@@ -135,26 +136,7 @@ struct CubeEffectTests {
             return
         }
         let reference = try CairoImage.readPNG(Self.reference)
-        let (mean, clearly) = difference(image, reference)
-        // As ReferenceImageTests: a mean below 1 per channel, at most 0.2 % of pixels clearly different.
-        #expect(mean <= 1 && clearly <= 0.002, "mean difference \(mean), \(clearly * 100)% clearly different; the frame is in \(folder)")
-    }
-
-    /// The mean difference per channel and the share of pixels differing by more than 48 in
-    /// some channel; infinite for images of different sizes.
-    func difference(_ a: CairoImage, _ b: CairoImage) -> (mean: Double, clearly: Double) {
-        guard a.width == b.width, a.height == b.height else { return (.infinity, 1) }
-        var total = 0, clear = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.rgba(x: x, y: y), q = b.rgba(x: x, y: y)
-                let d = [abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
-                         abs(Int(p.alpha) - Int(q.alpha))]
-                total += d.reduce(0, +)
-                if d.max()! > 48 { clear += 1 }
-            }
-        }
-        let pixels = Double(a.width * a.height)
-        return (Double(total) / (pixels * 4), Double(clear) / pixels)
+        let difference = ImageDifference(image, reference)
+        #expect(difference.isWithinTolerance, "\(difference); the frame is in \(folder)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionCore
 import Rendering
+import RenderingTestSupport
 
 /// The shared-elements extension's per-view modifiers (ABI 1.1: modified_views, modifiers),
 /// read by a plugin in process and isolated alike.
@@ -282,21 +283,7 @@ struct MatchReferenceImageTests {
             return
         }
         let reference = try CairoImage.readPNG(Self.path)
-        #expect(image.width == reference.width && image.height == reference.height)
-        guard image.width == reference.width, image.height == reference.height else { return }
-        var total = 0, clearly = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image.rgba(x: x, y: y), q = reference.rgba(x: x, y: y)
-                let d = [abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
-                         abs(Int(p.alpha) - Int(q.alpha))]
-                total += d.reduce(0, +)
-                if d.max()! > 48 { clearly += 1 }
-            }
-        }
-        let pixels = Double(image.width * image.height)
-        let mean = Double(total) / (pixels * 4), share = Double(clearly) / pixels
-        // The same tolerance as the rendering tests' references (ImageDifference).
-        #expect(mean <= 1.0 && share <= 0.002, "mean difference \(mean) per channel, \(share * 100)% of pixels clearly different; frame at \(file)")
+        let difference = ImageDifference(image, reference)
+        #expect(difference.isWithinTolerance, "\(difference); frame at \(file)")
     }
 }

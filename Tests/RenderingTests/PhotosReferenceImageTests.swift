@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionCore
 @testable import Rendering
+import RenderingTestSupport
 
 /// The bundled photos scene (Scenes/photos.json) drawn at rest, compared with its reference
 /// images as the demo scene's poses are: the list with its landscape thumbnails, and the photo

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransitionCore
 @testable import Rendering
+import RenderingTestSupport
 
 /// Fixed frames drawn by the renderer, compared with images stored in References/ within a
 /// small tolerance (font rasterisation may differ by a shade between library versions).
@@ -122,51 +123,5 @@ struct ReferenceImageTests {
         }, width: 195, height: 422)
         #expect(ImageDifference(still, still).isWithinTolerance)
         #expect(!ImageDifference(still, moved).isWithinTolerance)
-    }
-}
-
-/// How far two images are apart: the mean difference per channel, and the share of pixels
-/// that differ clearly (more than `clearly` in some channel).
-struct ImageDifference: CustomStringConvertible {
-    var sameSize = true
-    var meanDifference = 0.0
-    var clearlyDifferent = 0.0
-
-    static let clearly = 48
-    static let maxMean = 1.0
-    static let maxClearlyDifferent = 0.002
-
-    init(_ a: CairoImage, _ b: CairoImage) {
-        guard a.width == b.width, a.height == b.height else {
-            sameSize = false
-            return
-        }
-        var total = 0, clear = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.rgba(x: x, y: y), q = b.rgba(x: x, y: y)
-                let d = [abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
-                         abs(Int(p.alpha) - Int(q.alpha))]
-                total += d.reduce(0, +)
-                if d.max()! > Self.clearly { clear += 1 }
-            }
-        }
-        let pixels = Double(a.width * a.height)
-        meanDifference = Double(total) / (pixels * 4)
-        clearlyDifferent = Double(clear) / pixels
-    }
-
-    var isWithinTolerance: Bool { isWithin(clearlyDifferent: Self.maxClearlyDifferent) }
-
-    /// With a share of clearly different pixels of its own: a plot is mostly text, whose
-    /// antialiasing varies by a shade from run to run more than a scene's frames do.
-    func isWithin(clearlyDifferent share: Double) -> Bool {
-        sameSize && meanDifference <= Self.maxMean && clearlyDifferent <= share
-    }
-
-    var description: String {
-        sameSize ? "mean difference \(meanDifference) per channel (at most \(Self.maxMean)), "
-            + "\(clearlyDifferent * 100)% of pixels clearly different (at most \(Self.maxClearlyDifferent * 100)%)"
-            : "the sizes differ"
     }
 }
