@@ -38,7 +38,7 @@ public enum HelperSandbox {
                 return th_sandbox_enter(&policy, &missing, missing.count)
             }
         }
-        let text = String(cString: missing)
+        let text = Self.text(missing)
         return failures == 0 && text.isEmpty ? nil : text
     }
 
@@ -54,7 +54,12 @@ public enum HelperSandbox {
     private static func swiftRuntimeFolder() -> String? {
         var folder = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard th_sandbox_library_folder("swift_retain", &folder, folder.count) == 0 else { return nil }
-        return String(cString: folder)
+        return text(folder)
+    }
+
+    /// The NUL-terminated text a C function wrote into `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Calls `body` with a C array of `strings`, valid for the call only.
