@@ -69,4 +69,35 @@ struct ViewTransitionsABITests {
         #expect(cancelled.status == 0, "\(cancelled)")
         #expect(cancelled.out.contains("cancelled by its gesture") && cancelled.out.contains("end state verified"), "\(cancelled)")
     }
+
+    /// Takes a resizable snapshot of the presented view with a negative cap inset, and one of a
+    /// rect with no finite size, when it animates.
+    static let badSnapshots = PluginTemplate(
+        pluginID: "fixture.snapshots", effectID: "fx", ending: .conforming,
+        animatePrologue: """
+            {
+                th_view to, shot = { 0 };
+                th_rect part = { { 0, 0 }, { 100, 100 } }, endless = { { 0, 0 }, { INFINITY, 10 } };
+                th_edge_insets caps = { 10, -1, 10, 10 }, none = { 0, 0, 0, 0 };
+                host->view(ctx, TH_TO, &to);
+                if (to.id != 0) {
+                    (void)host->resizable_snapshot_view(to, part, true, caps, &shot);
+                    (void)host->resizable_snapshot_view(to, endless, false, none, &shot);
+                }
+            }
+            """)
+
+    @Test("a negative cap inset and an endless rect are refused and reported naming resizable_snapshot_view, in process and isolated")
+    func badSnapshotsReported() async throws {
+        let dir = try TempDir("snapshots-bad")
+        let plugins = try dir.folder("plugins")
+        _ = try await compileC("#include <math.h>\n" + Self.badSnapshots.render(), to: "plugins/snapshots.so", in: dir)
+        for isolate in [false, true] {
+            let result = try await runHost(["run", "fx", "--format", "json"] + (isolate ? ["--isolate"] : []), pluginFolder: plugins, in: dir)
+            #expect(result.status == 0, "isolate \(isolate): \(result)")
+            let warnings = try RunJSON(result).events.filter { $0.level == "warning" && $0.name.contains("resizable_snapshot_view") }
+            #expect(warnings.contains { $0.name.contains("cap insets") }, "isolate \(isolate): \(warnings.map(\.name))")
+            #expect(warnings.contains { $0.name.contains("a rect is finite") }, "isolate \(isolate): \(warnings.map(\.name))")
+        }
+    }
 }

@@ -460,8 +460,9 @@ typedef struct th_host_api {
      * showed it (the screens as they were when the transition began, then each frame):
      * changes made since then do not show, and a view that was not on screen then, such as
      * the presented view before the animator adds it, gives a blank picture, as in UIKit.
-     * TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT, reported as misuse, for NULL
-     * `out` or a value below. --- */
+     * TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for NULL `out`, and for a value
+     * the rules below refuse, which is also reported as misuse (a warning naming the
+     * function). --- */
 
     th_status (*snapshot_view_after_updates)(th_view view, bool after_screen_updates, th_view *out);
     /* The part `rect` of `view` (in `view`'s bounds coordinates: finite, width and height
