@@ -54,7 +54,12 @@ struct SandboxTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
                 "\(process.terminationReason) \(process.terminationStatus)")
-        try await Task.sleep(for: .milliseconds(300))
+        // The kernel ends the test processes as validate goes; on a busy machine that can take
+        // a moment, so the check waits for it (up to 5 s) rather than a fixed 300 ms.
+        let ended = Date()
+        while Attack.processNamed(name) != nil && Date().timeIntervalSince(ended) < 5 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(Attack.processNamed(name) == nil)
         if signal != SIGKILL {
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the temporary folder was left")
