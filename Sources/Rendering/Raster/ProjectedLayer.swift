@@ -65,8 +65,10 @@ enum ProjectedLayer {
         guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
         let outWidth = Int(box.x2 - box.x1), outHeight = Int(box.y2 - box.y1)
 
-        // Every pixel of it is written below: no need to clear it.
-        let out = ScratchSurfaces.shared.take(width: outWidth, height: outHeight)
+        // Canvas-sized, its top-left part used: the same size every frame, so the one kept is
+        // used again, whatever part the turned view covers. Every pixel of that part is written
+        // below: no need to clear it.
+        let out = ScratchSurfaces.shared.take(width: width, height: height)
         defer { ScratchSurfaces.shared.give(out) }
         resample(from: flat, width: width, height: height, into: out, originX: Int(box.x1), originY: Int(box.y1),
                  width: outWidth, height: outHeight, inverse: inverse)
@@ -74,7 +76,8 @@ enum ProjectedLayer {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, out, box.x1, box.y1)
-        cairo_paint(cr)
+        cairo_rectangle(cr, box.x1, box.y1, Double(outWidth), Double(outHeight))
+        cairo_fill(cr)
         cairo_restore(cr)
         return true
     }
