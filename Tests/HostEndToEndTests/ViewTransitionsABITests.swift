@@ -100,4 +100,51 @@ struct ViewTransitionsABITests {
             #expect(warnings.contains { $0.name.contains("a rect is finite") }, "isolate \(isolate): \(warnings.map(\.name))")
         }
     }
+
+    /// Before adding the presented view, snapshots it before and after screen updates and
+    /// puts both in the container; asks for a view transition in a style that does not exist
+    /// and for one from a view to itself, and logs what each answered.
+    static let snapshotsAndRefusals = PluginTemplate(
+        pluginID: "fixture.updates", effectID: "fx", ending: .conforming,
+        animatePrologue: """
+            if (self->incoming) {
+                th_view to, box, before = { 0 }, after = { 0 };
+                const th_host_view_transitions *vt = host->get_extension(TH_EXT_HOST_VIEW_TRANSITIONS);
+                th_animation_options o = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.2, 0, TH_CURVE_LINEAR, 0, 0, 0 };
+                char line[160];
+                host->view(ctx, TH_TO, &to);
+                host->container_view(ctx, &box);
+                host->snapshot_view_after_updates(to, false, &before);
+                host->snapshot_view_after_updates(to, true, &after);
+                host->add_subview(box, before);
+                host->add_subview(box, after);
+                snprintf(line, sizeof line, "updates: style 99 %d, same view %d",
+                         (int)vt->transition(to, to, 99u, &o, NULL, NULL), (int)vt->transition(before, before, 0u, &o, NULL, NULL));
+                host->log(TH_LOG_INFO, line);
+            }
+            """)
+
+    @Test("a snapshot before screen updates of a view not yet on screen is blank, after them it shows the view; a style outside the list and a view transition to itself are refused and reported; in process and isolated alike")
+    func afterScreenUpdates() async throws {
+        let dir = try TempDir("snapshots-updates")
+        let plugins = try dir.folder("plugins")
+        _ = try await compileC("#include <stdio.h>\n" + Self.snapshotsAndRefusals.render(), to: "plugins/updates.so", in: dir)
+        for isolate in [false, true] {
+            let path = dir.file("updates-\(isolate).json")
+            let result = try await runHost(["run", "fx", "--output", path, "--format", "json"] + (isolate ? ["--isolate"] : []),
+                                           pluginFolder: plugins, in: dir)
+            #expect(result.status == 0, "isolate \(isolate): \(result)")
+            let events = try RunJSON(result).events
+            #expect(events.contains { $0.name.contains("updates: style 99 -2, same view -2") },
+                    "isolate \(isolate): \(events.map(\.name))")
+            #expect(events.contains { $0.level == "warning" && $0.name.contains("not a TH_VIEW_TRANSITION_* value") }, "isolate \(isolate)")
+            #expect(events.contains { $0.level == "warning" && $0.name.contains("from and to are the same view") }, "isolate \(isolate)")
+            // At the first frame: the fact card of the presented view itself, and of the one
+            // snapshot that shows it; none of the blank one.
+            let timeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            let first = try #require((timeline["frames"] as? [[String: Any]])?.first)
+            let cards = (first["layers"] as! [[String: Any]]).filter { ($0["name"] as? String) == "detail.fact1" }
+            #expect(cards.count == 2, "isolate \(isolate): \(cards.count) fact cards at the first frame")
+        }
+    }
 }
