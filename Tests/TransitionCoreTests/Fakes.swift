@@ -178,6 +178,13 @@ final class FakePresentationController: PresentationController {
     /// On a cancelled presentation, removes the dimming view (as the contract asks).
     var removesDimmingOnCancel = true
     private(set) var dimmingView: View?
+    /// presentedView: when set, presentationTransitionWillBegin wraps the presented view in a
+    /// view of this name at the presented frame (the presented view filling it), and
+    /// presentedView gives that wrapper.
+    var wrapperName: String?
+    private(set) var wrapper: View?
+    /// presentedView gives this view instead: one that does not hold the presented view.
+    var strayPresentedView: View?
 
     init(log: CallLog, presentedFrame: Rect? = nil) {
         self.log = log
@@ -197,12 +204,25 @@ final class FakePresentationController: PresentationController {
         dimming.alpha = 0
         container.insertSubview(dimming, at: 0)
         dimmingView = dimming
+        if let wrapperName {
+            let frame = presentedFrame ?? container.bounds
+            let wrapper = container.scene.makeView(name: wrapperName, frame: frame)
+            let presented = context.viewController(forKey: .to).view
+            presented.frame = Rect(origin: .zero, size: frame.size)
+            wrapper.addSubview(presented)
+            self.wrapper = wrapper
+        }
         context.animateAlongside({ [log] _ in
             log.record("alongside.animation")
             dimming.alpha = 1
         }, completion: { [log] _ in
             log.record("alongside.completion")
         })
+    }
+
+    func presentedView(for presented: View) -> View? {
+        log.record("presentationController.presentedView")
+        return strayPresentedView ?? wrapper
     }
 
     func presentationTransitionDidEnd(_ completed: Bool) {

@@ -36,6 +36,9 @@ public final class ModalPresenter {
         let presenterIndex: Int
         let presenterFrame: Rect
         let removedPresenter: Bool
+        /// What the animators move for the presented view controller: its view, or the
+        /// presentation controller's presentedView that wraps it.
+        var presentedView: View
     }
 
     public init(driver: TransitionDriver) {
@@ -93,7 +96,7 @@ public final class ModalPresenter {
         presentations[ObjectIdentifier(presented)] = PresentationRecord(
             container: container, presenterParent: presenterView.superview,
             presenterIndex: presenterView.superview?.subviews.firstIndex { $0 === presenterView } ?? 0,
-            presenterFrame: presenterView.frame, removedPresenter: removesPresenter)
+            presenterFrame: presenterView.frame, removedPresenter: removesPresenter, presentedView: presented.view)
 
         let context = TransitionContext(
             id: driver.nextID(), kind: .present, container: container, from: presenter, to: presented,
@@ -111,8 +114,23 @@ public final class ModalPresenter {
         driver.begin(transition, interaction: interaction) { controller, context in
             trace.call("presentationController.presentationTransitionWillBegin")
             controller.presentationTransitionWillBegin(context)
+            self.adoptPresentedView(of: controller, for: presented, in: context)
         }
         return transition
+    }
+
+    /// Asks `controller` for its presentedView and, when it is a view that holds the presented
+    /// view, makes it the context's view for the presented side, here and in the dismissal.
+    private func adoptPresentedView(of controller: PresentationController, for presented: ViewController, in context: TransitionContext) {
+        trace.call("presentationController.presentedView")
+        guard let view = controller.presentedView(for: presented.view), view !== presented.view else { return }
+        guard presented.view.isDescendant(of: view) else {
+            trace.warning("the presentedView '\(view.name)' of '\(controller.displayName)' does not contain the presented view "
+                + "'\(presented.view.name)'; the animator is given the presented view")
+            return
+        }
+        context.toView = view
+        presentations[ObjectIdentifier(presented)]?.presentedView = view
     }
 
     private func finishPresentation(_ transition: ActiveTransition, _ ok: Bool, completion: (() -> Void)?) {
@@ -126,9 +144,12 @@ public final class ModalPresenter {
             context.runAlongsideCompletions()
             var violations: [String] = []
             if ok {
-                let view = presented.view
+                let view = context.toView ?? presented.view
                 if view.superview !== context.containerView {
                     violations.append("the presented view '\(view.name)' is not in the container after the presentation")
+                }
+                if !presented.view.isDescendant(of: view) {
+                    violations.append("the presented view '\(presented.view.name)' is not in the presentation controller's presentedView '\(view.name)' after the presentation")
                 }
                 let expected = context.finalFrame(for: presented)
                 if !view.frame.isClose(to: expected, tolerance: 0.01) {
@@ -170,7 +191,7 @@ public final class ModalPresenter {
 
         let context = TransitionContext(
             id: driver.nextID(), kind: .dismiss, container: record.container, from: presented, to: presenter,
-            fromView: presented.view, toView: record.removedPresenter ? presenter.view : nil,
+            fromView: record.presentedView, toView: record.removedPresenter ? presenter.view : nil,
             style: controller == nil ? .fullScreen : .custom, animated: true,
             frames: [(presented, presented.view.frame, .zero), (presenter, record.presenterFrame, record.presenterFrame)],
             trace: trace)
@@ -201,8 +222,9 @@ public final class ModalPresenter {
             context.runAlongsideCompletions()
             var violations: [String] = []
             if ok {
-                if presented.view.isDescendant(of: scene.window) {
-                    violations.append("the dismissed view '\(presented.view.name)' is still in the hierarchy after the dismissal")
+                // The wrapper, when there is one, is named first: it holds the presented view.
+                if let view = [record.presentedView, presented.view].first(where: { $0.isDescendant(of: scene.window) }) {
+                    violations.append("the dismissed view '\(view.name)' is still in the hierarchy after the dismissal")
                 }
                 // As UIKit does, the host puts the presenter's view back where it was.
                 let view = presenter.view

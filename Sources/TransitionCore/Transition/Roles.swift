@@ -38,6 +38,11 @@ public protocol PresentationController: AnyObject {
     /// The presented view's frame in the container, or nil for the container's bounds.
     func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect?
     func presentationTransitionWillBegin(_ context: TransitionContext)
+    /// presentedView: the view the animator moves for the presented view controller (the
+    /// context's view for its key), asked once, after presentationTransitionWillBegin; the same
+    /// view serves the dismissal. nil for `presented`, the view controller's own view; any
+    /// other view must hold `presented` (a wrapper that casts the shadow a clipped view cannot).
+    func presentedView(for presented: View) -> View?
     func presentationTransitionDidEnd(_ completed: Bool)
     func dismissalTransitionWillBegin(_ context: TransitionContext)
     func dismissalTransitionDidEnd(_ completed: Bool)
@@ -48,6 +53,7 @@ public protocol PresentationController: AnyObject {
 extension PresentationController {
     public func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? { nil }
     public func presentationTransitionWillBegin(_ context: TransitionContext) {}
+    public func presentedView(for presented: View) -> View? { nil }
     public func presentationTransitionDidEnd(_ completed: Bool) {}
     public func dismissalTransitionWillBegin(_ context: TransitionContext) {}
     public func dismissalTransitionDidEnd(_ completed: Bool) {}

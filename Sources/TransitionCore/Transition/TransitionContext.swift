@@ -19,7 +19,9 @@ public final class TransitionContext {
     public let fromViewController: ViewController
     public let toViewController: ViewController
     public let fromView: View?
-    public let toView: View?
+    /// The presented view controller's view, or the presentation controller's presentedView
+    /// that wraps it (set once, after presentationTransitionWillBegin).
+    public internal(set) var toView: View?
     public let presentationStyle: PresentationStyle
     public let isAnimated: Bool
     /// True from startInteractiveTransition until the interaction finishes or cancels.
