@@ -5,8 +5,12 @@
  * corners rounding, and a backdrop dims it (parameter `dimming`). Everything moves with the
  * animator's own timing, through animate_alongside; the dismissal plays it backwards.
  *
- * It needs ABI 1.1's layer properties (rounded, clipped corners), so it refuses a 1.0 host in
- * init rather than presenting square cards there.
+ * The card clips its content to its rounded corners, and a view that clips casts no shadow;
+ * so, as UIKit sheets do, the card sits in a wrapper of the same shape that casts the shadow,
+ * and presented_view hands the wrapper to the animators, which move it in both directions.
+ *
+ * It needs ABI 1.1's layer properties (rounded, clipped corners, shadows) and presented_view,
+ * so it refuses a 1.0 host in init rather than presenting square cards there.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +22,8 @@
 #define CARD_CORNER_RADIUS 10.0
 /* How far above the card's top edge the shrunken presenter's top edge ends. */
 #define PRESENTER_GAP 10.0
+/* The blur of the card's shadow, cast upwards onto the dimmed presenter. */
+#define CARD_SHADOW_RADIUS 12.0
 
 static const th_host_api *host;
 
@@ -46,12 +52,14 @@ typedef struct card_sheet {
     double top;       /* the card's top edge, points below the container's */
     double scale;     /* the presenter's scale behind the card */
     double dimming;   /* the backdrop's darkness, 0 to 1 */
+    double shadow;    /* the card's shadow's opacity, 0 to 1 */
     th_view presenter; /* the presenter's view, {0} when the transition has none */
     th_view backdrop;  /* {0} while there is none */
+    th_view wrapper;   /* the shadowed view that holds the card; {0} while there is none */
     th_affine shrunk;  /* the presenter's transform behind the card */
 } card_sheet;
 
-enum { PARAM_TOP, PARAM_SCALE, PARAM_DIMMING, PARAM_COUNT };
+enum { PARAM_TOP, PARAM_SCALE, PARAM_DIMMING, PARAM_SHADOW, PARAM_COUNT };
 
 static void *card_create(const th_effect_config *config)
 {
@@ -63,10 +71,12 @@ static void *card_create(const th_effect_config *config)
     self->top = 54.0;
     self->scale = 0.92;
     self->dimming = 0.2;
+    self->shadow = 0.3;
     if (config != NULL && config->param_count == PARAM_COUNT && config->params != NULL) {
         self->top = config->params[PARAM_TOP];
         self->scale = config->params[PARAM_SCALE];
         self->dimming = config->params[PARAM_DIMMING];
+        self->shadow = config->params[PARAM_SHADOW];
     }
     return self;
 }
@@ -132,6 +142,36 @@ static void remove_backdrop(card_sheet *self)
     }
 }
 
+/* Rounds the top corners of `view`, the card's shape. */
+static void round_top_corners(th_view view)
+{
+    host->set_corner_radius(view, CARD_CORNER_RADIUS);
+    host->set_masked_corners(view, TH_CORNER_TOP_LEFT | TH_CORNER_TOP_RIGHT);
+}
+
+/* The wrapper: the card's shape at its final frame, casting the shadow, the card filling it.
+ * Left {0} (the card presented bare, without a shadow) when a step fails. */
+static void wrap_card(card_sheet *self, th_context ctx, th_view card)
+{
+    th_view_controller presented_vc;
+    th_rect frame;
+
+    if (host->view_controller(ctx, TH_TO, &presented_vc) != TH_OK || host->final_frame(ctx, presented_vc, &frame) != TH_OK ||
+        host->create_view("card-sheet.card", frame, &self->wrapper) != TH_OK) {
+        self->wrapper = (th_view){ 0 };
+        return;
+    }
+    round_top_corners(self->wrapper);
+    host->set_shadow_color(self->wrapper, (th_color){ 0.0, 0.0, 0.0, 1.0 });
+    host->set_shadow_opacity(self->wrapper, self->shadow);
+    host->set_shadow_radius(self->wrapper, CARD_SHADOW_RADIUS);
+    host->set_shadow_offset(self->wrapper, (th_point){ 0.0, 0.0 });
+    if (host->set_frame(card, (th_rect){ { 0.0, 0.0 }, frame.size }) != TH_OK || host->add_subview(self->wrapper, card) != TH_OK) {
+        plugin_log(TH_LOG_WARNING, "card-sheet: the card could not be put in its shadowed wrapper; presenting it bare");
+        self->wrapper = (th_view){ 0 };
+    }
+}
+
 static void card_presentation_will_begin(void *opaque, th_context ctx)
 {
     card_sheet *self = opaque;
@@ -139,11 +179,11 @@ static void card_presentation_will_begin(void *opaque, th_context ctx)
     th_view_controller presenter_vc;
     th_rect bounds, presenter_frame;
 
-    /* The card: rounded top corners, its content cut to them. */
+    /* The card: rounded top corners, its content cut to them, in a wrapper with its shadow. */
     if (host->view(ctx, TH_TO, &card) == TH_OK && !is_none(card)) {
-        host->set_corner_radius(card, CARD_CORNER_RADIUS);
-        host->set_masked_corners(card, TH_CORNER_TOP_LEFT | TH_CORNER_TOP_RIGHT);
+        round_top_corners(card);
         host->set_clips_to_bounds(card, true);
+        wrap_card(self, ctx, card);
     }
     if (host->container_view(ctx, &container) != TH_OK || host->get_bounds(container, &bounds) != TH_OK) {
         plugin_log(TH_LOG_ERROR, "card-sheet: no container; the card is presented without the presenter shrinking");
@@ -183,7 +223,15 @@ static void card_presentation_did_end(void *opaque, bool completed)
     if (!completed) {
         remove_backdrop(self);
         self->presenter = (th_view){ 0 };
+        self->wrapper = (th_view){ 0 };
     }
+}
+
+/* presentedView: the wrapper, which the animators move; {0} (the card itself) without one. */
+static th_view card_presented_view(void *opaque, th_view presented)
+{
+    (void)presented;
+    return ((const card_sheet *)opaque)->wrapper;
 }
 
 static void card_dismissal_will_begin(void *opaque, th_context ctx)
@@ -237,6 +285,7 @@ static const th_presentation_interface card_interface = {
     .dismissal_did_end = card_dismissal_did_end,
     .container_will_layout = card_container_will_layout,
     .should_remove_presenters_view = card_should_remove_presenters_view,
+    .presented_view = card_presented_view,
 };
 
 static const th_param_descriptor params[PARAM_COUNT] = {
@@ -246,6 +295,8 @@ static const th_param_descriptor params[PARAM_COUNT] = {
       0.5, 1.0, 0.92, 0, NULL },
     { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "dimming", "Darkness over the presenter", NULL,
       0.0, 1.0, 0.2, 0, NULL },
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "shadow", "Opacity of the card's shadow", NULL,
+      0.0, 1.0, 0.3, 0, NULL },
 };
 
 static const th_effect_descriptor effects[] = {
@@ -254,8 +305,8 @@ static const th_effect_descriptor effects[] = {
         .kind = TH_KIND_PRESENTATION_CONTROLLER,
         .id = "card-sheet",
         .name = "Card sheet",
-        .description = "Presents as an iOS 13 page sheet: a card with rounded top corners below the "
-                       "status bar, the presenter shrinking back and dimmed behind it.",
+        .description = "Presents as an iOS 13 page sheet: a card with rounded top corners and a shadow below "
+                       "the status bar, the presenter shrinking back and dimmed behind it.",
         .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
         .param_count = PARAM_COUNT,
         .params = params,

@@ -57,6 +57,7 @@ _Static_assert(TH_INTERACTION_INTERFACE_SIZE_1_1 == 56, "th_interaction_interfac
 _Static_assert(TH_GESTURE_EVENT_SIZE_1_1 == 96, "th_gesture_event v1.1 is 96 bytes");
 _Static_assert(TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 == 112, "th_host_property_animators v1.1 is 112 bytes");
 TH_ASSERT_OFFSET(th_animator_interface, interruptible_animator, 48);
+TH_ASSERT_OFFSET(th_presentation_interface, presented_view, 80);
 TH_ASSERT_OFFSET(th_delegate_interface, animator_for_screens, 32);
 _Static_assert(TH_TRANSITION_SCREENS_SIZE_1_1 == 56, "th_transition_screens v1.1 is 56 bytes");
 _Static_assert(TH_HOST_VIEW_TRANSITIONS_SIZE_1_1 == 16, "th_host_view_transitions v1.1 is 16 bytes");

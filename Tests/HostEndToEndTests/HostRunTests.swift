@@ -166,8 +166,13 @@ struct CardSheetRunTests {
         #expect(run.clean)
         let present = try #require(run.outcomes.first)
         let presented = run.frames(from: present.start, to: present.end)
+        // The card in its shadowed wrapper (presented_view), which the animator moved.
+        let card = try #require(presented.last?.view("card-sheet.card"))
+        #expect(close(card.y, 54) && close(card.height, 844 - 54), "the card's top at 54 points: \(card)")
         let detail = try #require(presented.last?.view("detail"))
-        #expect(close(detail.y, 54) && close(detail.height, 844 - 54), "the card's top at 54 points: \(detail)")
+        #expect(close(detail.y, 0) && close(detail.height, card.height), "the presented view fills the wrapper: \(detail)")
+        let start = try #require(presented.first?.view("card-sheet.card"))
+        #expect(start.y >= 844 - 1, "the animator moved the wrapper up from below the screen: \(start)")
         let shrunk = try #require(presented.last?.view("home"))
         #expect(close(shrunk.width, 390 * 0.92) && close(shrunk.y, 44), "the presenter at 0.92, its top 10 points above the card's: \(shrunk)")
         let halfway = presented[presented.count / 2].view("home")!
@@ -175,6 +180,27 @@ struct CardSheetRunTests {
         let home = try #require(run.frames.last?.view("home"))
         #expect(close(home.width, 390) && close(home.y, 0), "after the dismissal the presenter is whole again: \(home)")
         #expect(run.frames.last?.view("card-sheet.backdrop") == nil, "the backdrop goes with the dismissal")
+        #expect(run.frames.last?.view("card-sheet.card") == nil && run.frames.last?.view("detail") == nil,
+                "the dismissal's animator took the wrapper, the card in it, off the screen")
+    }
+
+    @Test("the card casts its shadow onto the presenter above it, the card itself drawn the same with it or without; isolated too", arguments: [false, true])
+    func cardShadow(isolate: Bool) async throws {
+        let dir = try TempDir("card-shadow")
+        var ends: [String] = []
+        for shadow in ["0", "0.6"] {
+            let frames = dir.file("frames-\(shadow)/")
+            let result = try await runHost(["run", "cover-vertical", "--presentation", "card-sheet", "--param", "card-sheet.shadow=\(shadow)",
+                                            "--output", frames] + (isolate ? ["--isolate"] : []),
+                                           pluginFolder: try dir.folder("plugins"), in: dir)
+            #expect(result.status == 0 && !result.crashed, "\(result)")
+            // cover-vertical presents in 0.5 s: frame 30 at 60 fps is the presentation's end.
+            ends.append(frames + "frame-0030.png")
+        }
+        let card = try largestDifference(ends[0], ends[1], inside: (0, 54, 390, 790))
+        #expect(card != nil && card! <= 2, "the card differs with a shadow by \(card ?? -1)")
+        let above = try largestDifference(ends[0], ends[1], inside: (0, 44, 390, 10))
+        #expect(above != nil && above! >= 8, "the band above the card is not darkened by its shadow: \(above ?? -1)")
     }
 }
 

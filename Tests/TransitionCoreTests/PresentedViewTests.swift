@@ -41,6 +41,7 @@ struct PresentedViewTests {
         let (transition, outcome) = try stage.dismiss()
         #expect(outcome.isClean, "\(outcome)")
         #expect(transition.context.fromView === wrapper)
+        #expect(transition.context.initialFrame(for: stage.detail) == Self.sheetFrame)
         #expect(!wrapper.isDescendant(of: stage.window) && !stage.detail.view.isDescendant(of: stage.window))
         #expect(stage.window.subviews.map(\.name) == ["home"])
     }

@@ -20,7 +20,8 @@
  *   2. the delegate is asked for an interaction controller (ABI 1.1: an interaction
  *      controller effect, th_interaction_interface; otherwise none or the host's own)
  *   3. with a custom presentation style, the presentation controller is created and told
- *      presentation_will_begin(ctx); it may register animate_alongside blocks here
+ *      presentation_will_begin(ctx); it may register animate_alongside blocks here. Then it
+ *      is asked for presented_view (ABI 1.1) and told container_will_layout
  *   4. transition_duration(ctx)
  *   5. animate_transition(ctx); for an interactive transition, the interaction controller's
  *      start_interactive_transition(ctx) follows, then its gesture events (ABI 1.1)
@@ -615,6 +616,20 @@ typedef struct th_presentation_interface {
     /* Optional. Whether the presenter's view leaves the screen after the presentation
      * (shouldRemovePresentersView). NULL means true. */
     bool (*should_remove_presenters_view)(void *self);
+
+    /* ABI 1.1, optional: presentedView. The view the animators move for the presented view
+     * controller: the one th_host_api.view(ctx, TH_TO) gives in the presentation and
+     * view(ctx, TH_FROM) in the dismissal, and the one the host checks ends in the
+     * container at frame_of_presented_view. Use it to wrap the presented view in a view of your
+     * own (created in presentation_will_begin, the presented view added to it and sized to
+     * it), as UIKit sheets do: a view that clips to rounded corners clips its own shadow, so
+     * the shadow goes on the unclipped wrapper. Called once per presentation, right after
+     * presentation_will_begin (so the wrapper exists by then); the dismissal moves the same
+     * view. `presented` is the presented view controller's view. Return it, a null view
+     * (id 0), or leave NULL, for no wrapper. A handle that names no view, or a view that
+     * does not contain `presented`, is reported and not used. Like every view it is the
+     * host's; the dismissal's animator removes it, as it removes any from view. */
+    th_view (*presented_view)(void *self, th_view presented);
 } th_presentation_interface;
 
 /* The screens of one transition (ABI 1.1), for a delegate that picks its effect by screen.

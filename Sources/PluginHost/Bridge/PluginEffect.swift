@@ -256,6 +256,17 @@ final class PluginPresentationController: PresentationController {
         call(context, doing: "presentation_will_begin") { vtable.pointee.presentation_will_begin?($0, $1) }
     }
 
+    func presentedView(for presented: View) -> View? {
+        // ABI 1.1's field: read only when the plugin's struct has it (TH_HAS_FIELD).
+        guard let instance, FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.presented_view),
+              let f = vtable.pointee.presented_view
+        else { return nil }
+        let runtime = effect.plugin.runtime
+        let given = runtime.handles.handle(presented)
+        let handle = runtime.calling(plugin: effect.plugin.id, doing: "presented_view") { f(instance, given) }
+        return presentedWrapper(named: handle, by: displayName, in: runtime)
+    }
+
     func presentationTransitionDidEnd(_ completed: Bool) {
         call(doing: "presentation_did_end") { vtable.pointee.presentation_did_end?($0, completed) }
     }
@@ -281,6 +292,17 @@ final class PluginPresentationController: PresentationController {
     /// Released after a completed dismissal or a cancelled presentation, once the run has
     /// stepped past everything the transition scheduled.
     deinit { call(doing: "destroy") { vtable.pointee.destroy($0) } }
+}
+
+/// The view a presentation controller's presented_view answer names: nil for the null view;
+/// a handle that names no view is reported, and means no wrapper too.
+func presentedWrapper(named handle: th_view, by controller: String, in runtime: HostRuntime) -> View? {
+    guard handle.id != 0 else { return nil }
+    guard let view = runtime.handles.view(handle) else {
+        runtime.trace?.warning("\(controller): presented_view returned a handle that names no view (\(handle.id)); presenting without a wrapper")
+        return nil
+    }
+    return view
 }
 
 /// Calls `body` with `text` as a C string, or with NULL for nil.

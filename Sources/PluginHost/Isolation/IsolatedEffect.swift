@@ -248,6 +248,14 @@ final class IsolatedPresentationController: PresentationController {
         call(.presentationWillBegin, "presentation_will_begin", context)
     }
 
+    func presentedView(for presented: View) -> View? {
+        let runtime = effect.plugin.runtime
+        let given = runtime.handles.handle(presented)
+        guard var reply = call(.presentedView, "presented_view", { $0.put(given.id) }), let id: UInt64 = try? reply.integer()
+        else { return nil }
+        return presentedWrapper(named: th_view(id: id), by: displayName, in: runtime)
+    }
+
     func presentationTransitionDidEnd(_ completed: Bool) {
         _ = call(.presentationDidEnd, "presentation_did_end") { $0.put(completed) }
     }

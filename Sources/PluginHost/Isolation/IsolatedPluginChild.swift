@@ -147,6 +147,12 @@ public final class IsolatedPluginChild {
             let (effect, instance) = try presentation(&r)
             let container = th_view(id: try r.integer())
             if let f = effect.presentationInterface.pointee.container_will_layout { calling(effect) { f(instance, container) } }
+        case .presentedView:
+            let (effect, instance) = try presentation(&r)
+            let presented = th_view(id: try r.integer())
+            let vtable = effect.presentationInterface.pointee
+            let offers = FrozenABI.has(vtable.struct_size, function: \th_presentation_interface.presented_view)
+            w.put(offers ? vtable.presented_view.map { f in calling(effect) { f(instance, presented).id } } ?? 0 : 0)
         case .shouldRemovePresenters:
             let (effect, instance) = try presentation(&r)
             w.put(effect.presentationInterface.pointee.should_remove_presenters_view.map { f in calling(effect) { f(instance) } } ?? true)

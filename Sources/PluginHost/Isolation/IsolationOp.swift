@@ -11,6 +11,8 @@ public enum IsolationOp: UInt16, Sendable, CaseIterable {
     case runCallback = 1020
     case createPresentation = 1030, frameOfPresentedView, presentationWillBegin, presentationDidEnd
     case dismissalWillBegin, dismissalDidEnd, containerWillLayout, shouldRemovePresenters, destroyPresentation
+    /// ABI 1.1: presented_view.
+    case presentedView
     case delegateAnimatorFor = 1050, delegatePresentation, delegateInteractionFor, delegateAnimatorForScreens
     // ABI 1.1: interaction controllers.
     case createInteraction = 1060, startInteractive, gestureEvent, completionSpeed, completionCurve, destroyInteraction

@@ -193,7 +193,7 @@ public final class ModalPresenter {
             id: driver.nextID(), kind: .dismiss, container: record.container, from: presented, to: presenter,
             fromView: record.presentedView, toView: record.removedPresenter ? presenter.view : nil,
             style: controller == nil ? .fullScreen : .custom, animated: true,
-            frames: [(presented, presented.view.frame, .zero), (presenter, record.presenterFrame, record.presenterFrame)],
+            frames: [(presented, record.presentedView.frame, .zero), (presenter, record.presenterFrame, record.presenterFrame)],
             trace: trace)
         let transition = ActiveTransition(
             context: context, animator: animator, presentationController: controller, snapshot: snapshot,
