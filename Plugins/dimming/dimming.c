@@ -3,6 +3,9 @@
  * lower part of the container (two thirds by default: parameter `height`), over a black
  * backdrop (half transparent by default: parameter `opacity`) that fades in with the
  * presentation and out with the dismissal. The presenter's view stays on screen underneath.
+ * On a 1.1 host the sheet's top corners are rounded and it casts a shadow: the sheet clips
+ * its content to its corners, and a view that clips casts no shadow, so it sits in a wrapper
+ * of the same shape that casts it, which presented_view gives the animators to move.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +15,8 @@
 
 #define DIMMING_DURATION 0.35
 #define SHEET_CORNER_RADIUS 12.0
+#define SHEET_SHADOW_RADIUS 10.0
+#define SHEET_SHADOW_OPACITY 0.35
 
 static const th_host_api *host;
 
@@ -54,6 +59,7 @@ static double whole_points_down(double value)
  * its dismissal, so the backdrop is remembered between the two. */
 typedef struct dimming {
     th_view backdrop; /* {0} while there is none */
+    th_view wrapper;  /* the shadowed view holding the sheet (1.1 hosts); {0} while there is none */
     double opacity;   /* the backdrop's darkness, 0 to 1 */
     double height;    /* the sheet's height, a fraction of the container's */
 } dimming;
@@ -136,12 +142,21 @@ static bool dimming_frame_of_presented_view(void *opaque, th_rect container_boun
     return true;
 }
 
+static void round_top_corners(th_view view)
+{
+    host->set_corner_radius(view, SHEET_CORNER_RADIUS);
+    host->set_masked_corners(view, TH_CORNER_TOP_LEFT | TH_CORNER_TOP_RIGHT);
+}
+
 /* The sheet's top corners are rounded, as iOS rounds a sheet's, and its content is cut to
- * them. Only a 1.1 host can: a 1.0 host's table ends before the layer functions, and there
- * the sheet stays square. */
-static void round_sheet(th_context ctx)
+ * them; a wrapper of the same shape, at the sheet's final frame with the sheet filling it,
+ * casts its shadow. Only a 1.1 host can: a 1.0 host's table ends before the layer
+ * functions, and there the sheet stays square and bare. */
+static void round_sheet(dimming *self, th_context ctx)
 {
     th_view sheet;
+    th_view_controller presented;
+    th_rect frame;
 
     if (!TH_HAS_FIELD(host, th_host_api, set_masked_corners)) {
         return;
@@ -149,9 +164,29 @@ static void round_sheet(th_context ctx)
     if (host->view(ctx, TH_TO, &sheet) != TH_OK || is_none(sheet)) {
         return;
     }
-    host->set_corner_radius(sheet, SHEET_CORNER_RADIUS);
-    host->set_masked_corners(sheet, TH_CORNER_TOP_LEFT | TH_CORNER_TOP_RIGHT);
+    round_top_corners(sheet);
     host->set_clips_to_bounds(sheet, true);
+    if (host->view_controller(ctx, TH_TO, &presented) != TH_OK || host->final_frame(ctx, presented, &frame) != TH_OK ||
+        host->create_view("dimming.sheet", frame, &self->wrapper) != TH_OK) {
+        self->wrapper = (th_view){ 0 };
+        return;
+    }
+    round_top_corners(self->wrapper);
+    host->set_shadow_color(self->wrapper, (th_color){ 0.0, 0.0, 0.0, 1.0 });
+    host->set_shadow_opacity(self->wrapper, SHEET_SHADOW_OPACITY);
+    host->set_shadow_radius(self->wrapper, SHEET_SHADOW_RADIUS);
+    host->set_shadow_offset(self->wrapper, (th_point){ 0.0, 0.0 });
+    if (host->set_frame(sheet, (th_rect){ { 0.0, 0.0 }, frame.size }) != TH_OK || host->add_subview(self->wrapper, sheet) != TH_OK) {
+        plugin_log(TH_LOG_WARNING, "dimming: the sheet could not be put in its shadowed wrapper; presenting it bare");
+        self->wrapper = (th_view){ 0 };
+    }
+}
+
+/* presentedView: the wrapper, which the animators move; {0} (the sheet itself) without one. */
+static th_view dimming_presented_view(void *opaque, th_view presented)
+{
+    (void)presented;
+    return ((const dimming *)opaque)->wrapper;
 }
 
 static void dimming_presentation_will_begin(void *opaque, th_context ctx)
@@ -164,7 +199,7 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
 
     /* The presentation itself goes ahead without a backdrop; it is the animator's job, not
      * ours, to end the transition, so a failure here only costs the dimming. */
-    round_sheet(ctx);
+    round_sheet(self, ctx);
     status = host->container_view(ctx, &container);
     if (status != TH_OK) {
         plugin_log(TH_LOG_ERROR, "dimming: container_view failed (status %d); no dimming",
@@ -211,6 +246,7 @@ static void dimming_presentation_did_end(void *opaque, bool completed)
 
     if (!completed) {
         remove_backdrop(self);
+        self->wrapper = (th_view){ 0 };
     }
 }
 
@@ -278,6 +314,7 @@ static const th_presentation_interface dimming_interface = {
     .dismissal_did_end = dimming_dismissal_did_end,
     .container_will_layout = dimming_container_will_layout,
     .should_remove_presenters_view = dimming_should_remove_presenters_view,
+    .presented_view = dimming_presented_view,
 };
 
 static const th_param_descriptor params[PARAM_COUNT] = {
@@ -292,7 +329,7 @@ static const th_effect_descriptor effects[] = {
         .kind = TH_KIND_PRESENTATION_CONTROLLER,
         .id = "dimming",
         .name = "Dimming",
-        .description = "Shows the presented view as a sheet with rounded top corners over the "
+        .description = "Shows the presented view as a sheet with rounded top corners and a shadow over the "
                        "lower part of the screen (two thirds by default), above a dimmed backdrop.",
         .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
         .param_count = PARAM_COUNT,

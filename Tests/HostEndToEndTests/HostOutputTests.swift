@@ -113,7 +113,7 @@ struct HostOutputTests {
         let result = try await runHost(["plot", "slide", "--presentation", "dimming", "-o", path], pluginFolder: try dir.folder("p"), in: dir)
         #expect(result.status == 0, "\(result)")
         #expect(result.out.contains("wrote \(path): 2 animated properties"), "\(result)")
-        #expect(result.out.contains("detail · position") && result.out.contains("spring("), "\(result)")
+        #expect(result.out.contains("dimming.sheet · position") && result.out.contains("spring("), "\(result)")
         #expect(result.out.contains("dimming · alpha"), "\(result)")
         #expect(FileManager.default.fileExists(atPath: path))
     }

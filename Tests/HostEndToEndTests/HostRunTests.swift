@@ -146,9 +146,12 @@ struct HostRunBundledTests {
         }
         #expect(dimming.contains { $0.alpha > 0.1 && $0.alpha < 0.9 }, "the backdrop should fade, not jump")
 
+        // The sheet in its shadowed wrapper (presented_view), which the animator moved.
+        let sheet = try #require(presenting.last?.view("dimming.sheet"))
+        #expect(close(sheet.y, 281), "the sheet's top should be at 844/3 rounded down (281), not \(sheet.y)")
+        #expect(close(sheet.x, 0) && close(sheet.height, 844 - 281), "\(sheet)")
         let detail = try #require(presenting.last?.view("detail"))
-        #expect(close(detail.y, 281), "the sheet's top should be at 844/3 rounded down (281), not \(detail.y)")
-        #expect(close(detail.x, 0) && close(detail.height, 844 - 281), "\(detail)")
+        #expect(close(detail.y, 0) && close(detail.height, sheet.height), "the presented view fills the wrapper: \(detail)")
     }
 }
 
