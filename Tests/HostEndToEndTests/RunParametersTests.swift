@@ -23,7 +23,8 @@ struct RunParametersTests {
     func sheetTop(_ result: ProgramResult) throws -> Double? {
         let run = try RunJSON(result)
         let presented = run.outcomes.first.map { $0.end }
-        return run.frames.last { abs($0.time - (presented ?? 0)) < 1e-9 }?.view("detail")?.y
+        // The sheet is in dimming's shadowed wrapper (presented_view), which carries its frame.
+        return run.frames.last { abs($0.time - (presented ?? 0)) < 1e-9 }?.view("dimming.sheet")?.y
     }
 
     @Test("--param dimming.height sets the presentation controller's parameter; its checks are the animator's")
