@@ -28,6 +28,30 @@ struct FrozenABITests {
                 "\(run.out)")
     }
 
+    @Test("a C plugin built against the frozen 1.0 header draws the same pixels as the same source built against today's header, in process and isolated")
+    func frozenPluginLooksTheSame() async throws {
+        let dir = try TempDir("frozen-pixels")
+        let source = PluginTemplate(pluginID: "fixture.frozen", effectID: "frozen", ending: .conforming).render()
+        for (folder, include) in [("old", Repo.frozenABI10Directory), ("new", Repo.includeDirectory)] {
+            _ = try dir.folder(folder)
+            _ = try await compileC(source, to: "\(folder)/frozen.so", in: dir, include: include)
+        }
+        for mode in [[], ["--isolate"]] {
+            var frames: [String] = []
+            for folder in ["old", "new"] {
+                let output = dir.file("\(folder)-frames\(mode.joined())/")
+                let run = try await runHost(["run", "frozen", "--output", output] + mode, pluginFolder: dir.file(folder), in: dir)
+                #expect(run.status == 0, "\(folder) \(mode): \(run)")
+                frames.append(output)
+            }
+            // The presentation's start, middle and end, and the dismissal's middle.
+            for frame in ["0000", "0010", "0020", "0030"] {
+                let difference = try largestDifference(frames[0] + "frame-\(frame).png", frames[1] + "frame-\(frame).png")
+                #expect(difference == 0, "\(mode) frame \(frame): the plugin built against 1.0 draws differently, by \(difference ?? -1)")
+            }
+        }
+    }
+
     @Test("the Swift example built against the frozen 1.0 header conforms and runs every flow")
     func swiftAgainstFrozenHeader() async throws {
         let dir = try TempDir("frozen-swift")
