@@ -104,6 +104,15 @@ struct RunCommand: ParsableCommand {
             && TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment())
         // Snapshots are kept only for what draws them: most of a large scene's memory.
         options.recordsSnapshots = output != nil || plot != nil || playsInTerminal
+        // The replay's first frame as soon as the run makes it, the rest once it is done.
+        let terminal = playsInTerminal ? TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())) : nil
+        if let terminal {
+            var begun: (effect: String, flow: TransitionRun.Flow)?
+            options.onBegin = { begun = ($0.qualifiedName, $1) }
+            options.onSnapshot = { snapshot in
+                if !terminal.hasStarted, let begun { terminal.showFirst(snapshot, effect: begun.effect, flow: begun.flow) }
+            }
+        }
         // While the user scrubs, the scene itself where the terminal can show it; else a
         // status line.
         var live: TerminalLiveView?
@@ -127,7 +136,10 @@ struct RunCommand: ParsableCommand {
         do {
             // Back to the normal screen before anything is printed (an error or the report).
             defer { live?.leave() }
-            report = try TransitionRun.run(registry: registry, curves: curves, options: options)
+            do { report = try TransitionRun.run(registry: registry, curves: curves, options: options) } catch {
+                terminal?.leave()
+                throw error
+            }
         } catch let error as ParameterError {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -145,9 +157,7 @@ struct RunCommand: ParsableCommand {
             if kept == nil { try finishWindow(player) }
         }
         try writeOutputs(report, output: output, plot: plot)
-        if playsInTerminal {
-            TerminalPlayer(colorMode: .detect(environment: terminalEnvironment())).play(report)
-        }
+        terminal?.finish(report)
         switch format {
         case .text: printText(RunReportText.render(report))
         case .json:

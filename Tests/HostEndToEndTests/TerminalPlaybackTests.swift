@@ -16,6 +16,9 @@ if pid == 0:
     os.environ.pop("COLORTERM", None)
     if colorterm != "-": os.environ["COLORTERM"] = colorterm
     args = ["host", "run", "diagonal"] + (["--slow", "20"] if mode == "interrupt" else [])
+    if mode == "gate":
+        os.environ["GATE_FILE"] = sys.argv[5]
+        args = ["host", "run", "fixture.gated:fx", "--plugin-path", sys.argv[4]]
     os.execv(host, args)
 out = b""
 def pump(seconds, until=None):
@@ -35,6 +38,12 @@ if mode == "interrupt":
     # lands mid-play, never before the host has taken the terminal.
     pump(90, until=lambda o: o.count(b"\x1b[?2026l") >= 5)
     os.kill(pid, signal.SIGINT)
+if mode == "gate":
+    # The dismissal's animator waits for the gate file: a first frame drawn only once the
+    # whole run is made would not come until the gate opens.
+    pump(45, until=lambda o: b"0.000 s \xc2\xb7 Ctrl-C stops" in o)
+    sys.stdout.buffer.write(b"FIRST-FRAME-BEFORE-GATE\n" if b"0.000 s \xc2\xb7 Ctrl-C stops" in out else b"NO-FIRST-FRAME\n")
+    open(sys.argv[5], "w").close()
 pump(15)
 # Never hang the suite: a host still running now is killed (and the test fails on EXIT).
 for _ in range(100):
@@ -51,11 +60,11 @@ sys.stdout.buffer.write(f"\nEXIT={code}\n".encode())
 
 @Suite("host run on a terminal")
 struct TerminalPlaybackTests {
-    func drive(_ mode: String, colorterm: String = "truecolor") async throws -> String {
+    func drive(_ mode: String, colorterm: String = "truecolor", in given: TempDir? = nil, extra: [String] = []) async throws -> String {
         let host = try Build.requireHost()
-        let dir = try TempDir("pty")
+        let dir = try given ?? TempDir("pty")
         let script = try dir.write("drive.py", text: driver)
-        let result = try await runProgram("/usr/bin/env", ["python3", script, host, mode, colorterm],
+        let result = try await runProgram("/usr/bin/env", ["python3", script, host, mode, colorterm] + extra,
                                           environment: ["XDG_CACHE_HOME": dir.path, "XDG_DATA_HOME": dir.path], outputIn: dir, timeout: 180)
         #expect(result.status == 0, "\(result)")
         return result.out
@@ -82,6 +91,26 @@ struct TerminalPlaybackTests {
         let out = try await drive("play", colorterm: "-")
         #expect(out.contains("8;5;"), "palette colours")
         #expect(!out.contains("8;2;"), "no truecolour")
+    }
+
+    @Test("the first frame is drawn as the run makes it, before the rest of the run is made (a replay after an edit shows at once)")
+    func firstFrameFirst() async throws {
+        let dir = try TempDir("pty-gate")
+        var template = PluginTemplate()
+        template.pluginID = "fixture.gated"
+        template.ending = .conforming
+        // The dismissal waits (up to 60 s) for the file GATE_FILE names.
+        template.animatePrologue = """
+            if (!self->incoming) { const char *gate = getenv("GATE_FILE");
+              for (int i = 0; gate && i < 600 && access(gate, F_OK) != 0; i++) { struct timespec t = { 0, 100000000 }; nanosleep(&t, NULL); } }
+            """
+        _ = try dir.folder("plugins")
+        _ = try await compileC("#define _POSIX_C_SOURCE 200809L\n#include <stdlib.h>\n#include <time.h>\n#include <unistd.h>\n" + template.render(),
+                               to: "plugins/gated.so", in: dir)
+        let out = try await drive("gate", in: dir, extra: [dir.file("plugins"), dir.file("gate")])
+        #expect(out.contains("FIRST-FRAME-BEFORE-GATE"), "\(out.suffix(400).debugDescription)")
+        #expect(out.contains("fixture.gated:fx · present · 0.000 s · Ctrl-C stops"), "the first frame's status names the effect and the phase")
+        #expect(out.contains("fixture.gated:fx · dismiss") && out.contains("EXIT=0"), "the rest played: \(out.suffix(400).debugDescription)")
     }
 
     @Test("Ctrl-C mid-play restores the terminal and exits with 130")

@@ -96,6 +96,20 @@ struct TransitionRunTests {
         #expect(arrived.views.first { $0.name == "dimming" }?.alpha == 1)
     }
 
+    @Test("onBegin names, before the first frame, the effect the report names and the flow whose first kind the first outcome has")
+    func onBeginComesFirst() throws {
+        for flow in TransitionRun.Flow.allCases {
+            var options = TransitionRun.Options(effect: "pair", flow: flow)
+            var begun: (effect: String, flow: TransitionRun.Flow, framesBefore: Int)?
+            var frames = 0
+            options.onFrame = { _ in frames += 1 }
+            options.onBegin = { begun = ($0.qualifiedName, $1, frames) }
+            let report = try TransitionRun.run(registry: makeRegistry(), options: options)
+            #expect(begun?.effect == report.effect.qualifiedName && begun?.flow == flow && begun?.framesBefore == 0, "\(flow): \(String(describing: begun))")
+            #expect(report.outcomes.first?.kind == flow.firstKind, "\(flow): \(report.outcomes.map(\.kind))")
+        }
+    }
+
     @Test("a delegate effect brings its animator and its presentation")
     func withDelegateEffect() throws {
         let report = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "pair"))

@@ -5,6 +5,16 @@
 extension TransitionRun {
     public enum Flow: String, CaseIterable, Sendable {
         case modal, push, pop, tabs
+
+        /// The kind of the flow's first transition (a pop flow's only one).
+        public var firstKind: TransitionKind {
+            switch self {
+            case .modal: return .present
+            case .push: return .push
+            case .pop: return .pop
+            case .tabs: return .tabSwitch
+            }
+        }
     }
 
     /// Plays `flow` on the run's screens (FlowTransitions, as `host validate` does), with

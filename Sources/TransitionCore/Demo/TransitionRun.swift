@@ -39,6 +39,10 @@ public enum TransitionRun {
         /// for the user to start it, and says how (a transition a gesture option already
         /// drives stays driven by it).
         public var beforeTransition: ((_ goesBack: Bool, SceneSnapshot) -> TransitionStart)?
+        /// Called once the effect is resolved, before the first frame: the effect the report
+        /// will name and the flow that plays (a scene file's containment decides it), so a
+        /// player can label the first frame as it is made, before the report exists.
+        public var onBegin: ((_ effect: EffectInfo, _ flow: Flow) -> Void)?
         /// Gestures come live from a window's pointer (beforeTransition's `.gesture`): an
         /// interaction controller named here then needs no gesture written in points.
         public var liveGestures = false
@@ -206,6 +210,7 @@ public enum TransitionRun {
         delegate.gestureEvents = (presentGesture?.events != nil && options.liveInteraction == nil, dismissGesture?.events != nil)
         if stage.flow == .pop { delegate.gestureEvents.dismissal = delegate.gestureEvents.presentation }
 
+        options.onBegin?(effect.info, stage.flow)
         var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []
         let record = {
