@@ -1,6 +1,4 @@
 import Foundation
-import Rendering
-import RenderingTestSupport
 import Testing
 
 /// The bundled card-sheet's end of presentation, drawn by the host running the plugin: the
@@ -8,9 +6,6 @@ import Testing
 /// reference image as the renderer's poses are (Tests/RenderingTests/References).
 @Suite("The card sheet's reference image")
 struct CardSheetReferenceTests {
-    /// Beside the renderer's references (Scripts/update-references writes it again).
-    static let reference = Repo.root + "/Tests/RenderingTests/References/card-sheet-presented.png"
-
     @Test("the presented card sheet matches its reference image")
     func presentedReference() async throws {
         let dir = try TempDir("card-sheet-reference")
@@ -19,13 +14,6 @@ struct CardSheetReferenceTests {
                                        pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(result.status == 0, "\(result)")
         // cover-vertical presents in 0.5 s: frame 30 at 60 fps is the presentation's end.
-        let image = try CairoImage.readPNG(folder + "frame-0030.png")
-        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try image.writePNG(Self.reference)
-            return
-        }
-        let reference = try CairoImage.readPNG(Self.reference)
-        let difference = ImageDifference(image, reference)
-        #expect(difference.isWithinTolerance, "\(difference); the frame is in \(folder)")
+        try ReferenceFrame.expect(folder + "frame-0030.png", matches: "card-sheet-presented.png")
     }
 }

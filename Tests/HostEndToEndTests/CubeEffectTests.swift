@@ -1,6 +1,4 @@
 import Foundation
-import Rendering
-import RenderingTestSupport
 import Testing
 
 /// The bundled `cube` effect through the real host, in process and isolated: the two screens
@@ -120,9 +118,6 @@ struct CubeEffectTests {
         }
     }
 
-    /// The reference image, beside the renderer's (Scripts/update-references writes it again).
-    static let reference = Repo.root + "/Tests/RenderingTests/References/cube-mid-push.png"
-
     @Test("the cube mid-push matches its reference image")
     func midPushReference() async throws {
         let dir = try TempDir("cube-reference")
@@ -130,13 +125,6 @@ struct CubeEffectTests {
         let result = try await runHost(["run", "cube", "--push", "--output", folder], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(result.status == 0, "\(result)")
         // 60 frames a second from 0: frame 18 is 0.3 s, halfway through the push.
-        let image = try CairoImage.readPNG(folder + "frame-0018.png")
-        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try image.writePNG(Self.reference)
-            return
-        }
-        let reference = try CairoImage.readPNG(Self.reference)
-        let difference = ImageDifference(image, reference)
-        #expect(difference.isWithinTolerance, "\(difference); the frame is in \(folder)")
+        try ReferenceFrame.expect(folder + "frame-0018.png", matches: "cube-mid-push.png")
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 import TransitionCore
-import Rendering
-import RenderingTestSupport
 
 /// The shared-elements extension's per-view modifiers (ABI 1.1: modified_views, modifiers),
 /// read by a plugin in process and isolated alike.
@@ -254,12 +252,6 @@ struct MatchRunTests {
 /// in Tests/RenderingTests/References (Scripts/update-references writes it again; look at it).
 @Suite("Match reference image")
 struct MatchReferenceImageTests {
-    static let path: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<2 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("RenderingTests/References/match-mid.png").path
-    }()
-
     @Test("match mid-transition on the demo scene matches its reference: the thumbnail half grown into the header, cells stepping aside, the detail screen fading in")
     func midTransition() async throws {
         let dir = try TempDir("match-reference")
@@ -273,17 +265,6 @@ struct MatchReferenceImageTests {
         #expect(run.frames[index].view("match.morph") != nil)
         let number = String(index)
         let file = frames + "/frame-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".png"
-        let image = try CairoImage.readPNG(file)
-        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try image.writePNG(Self.path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: Self.path) else {
-            Issue.record("no reference image \(Self.path): run Scripts/update-references, look at it, and commit it")
-            return
-        }
-        let reference = try CairoImage.readPNG(Self.path)
-        let difference = ImageDifference(image, reference)
-        #expect(difference.isWithinTolerance, "\(difference); frame at \(file)")
+        try ReferenceFrame.expect(file, matches: "match-mid.png")
     }
 }
