@@ -20,8 +20,8 @@ struct ReferenceImageTests {
 
     /// The poses: the home screen at rest (full size); the detail screen part-way in,
     /// scaled and faded (half size); the detail screen rotated with rounded corners over a
-    /// half-faded home screen (half size); the detail screen turned in 3D (half size); the
-    /// layer properties (full size).
+    /// half-faded home screen (half size); the detail screen turned in 3D (half size), and
+    /// turned reaching past the canvas's edges (full size); the layer properties (full size).
     static let cases: [(name: String, width: Int, height: Int, pose: @Sendable (DemoScene) -> Void)] = [
         ("home", 390, 844, { _ in }),
         ("detail-sliding", 195, 422, { demo in
@@ -41,6 +41,17 @@ struct ReferenceImageTests {
         ("detail-turned", 195, 422, { demo in
             demo.scene.window.addSubview(demo.detail.view)
             demo.detail.view.transform3D = Transform3D.rotation(.pi / 3, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }),
+        // A 3D turn of a view reaching past the canvas (left and bottom), as the renderer
+        // benchmark's turned sheet does: what the canvas shows of it, and only that, is drawn
+        // flat and carried through the turn (full size).
+        ("sheet-turned-past-edges", 390, 844, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            demo.detail.view.frame = Rect(x: -60, y: 300, width: 390, height: 844)
+            demo.detail.view.cornerRadius = 12
+            demo.detail.view.maskedCorners = .top
+            demo.detail.view.clipsToBounds = true
+            demo.detail.view.transform3D = Transform3D.rotation(0.5, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
         }),
         // ABI 1.1's layer properties: the detail screen as a sheet with rounded top corners
         // and its content clipped to them, over the home screen whose thumbnails cast blurred

@@ -4,15 +4,16 @@ import Dispatch
 import TransitionCore
 
 /// Draws a view with a 3D transform, as Core Animation flattens one: the view and its subviews
-/// are drawn flat into a picture the size of the canvas, and the picture is then carried onto
+/// are drawn flat into a picture the size of the canvas (only the part the turned view can
+/// show, ProjectedBounds), and the picture is then carried onto
 /// the canvas through the projective map of the view's plane (SceneSnapshot.Layer.warp), each
 /// canvas pixel taking the bilinear blend of the picture's pixels it comes from.
 ///
 /// Cairo draws only through affine maps. pixman, beneath it, takes projective ones, but in
 /// 16.16 fixed point: a perspective term of −1/500 per point keeps three significant digits
 /// there, which moves the far edge of a phone-wide card by several pixels; this map works in
-/// doubles. Every shape is still drawn by Cairo; only the finished picture is resampled, in C
-/// (CResample), on two threads, into pictures kept from frame to frame (ScratchSurfaces): a
+/// doubles (single precision, SIMD, in the last step). Every shape is still drawn by Cairo;
+/// only the finished picture is resampled, in C (CResample), on two threads, into pictures kept from frame to frame (ScratchSurfaces): a
 /// fresh canvas-sized picture cost more in page faults than its drawing.
 enum ProjectedLayer {
     /// Draws the subtree `layers[index..<end]` through `warp`; `drawFlat` draws it flat on the
@@ -31,10 +32,29 @@ enum ProjectedLayer {
         // Canvas pixel → picture pixel: the warp, read backwards.
         guard let inverse = toWindow.concatenating(warp).concatenating(device).inverse else { return true }
 
-        // The flat picture.
+        // Where the warped picture can land: the subtree's flat box carried through the warp,
+        // within the canvas (all of it when a corner goes behind the eye).
+        let forward = toWindow.concatenating(warp).concatenating(device)
+        var corners: [Point] = []
+        for layer in layers[index..<end] where layer.size.width > 0 && layer.size.height > 0 {
+            let r = layer.transform.apply(to: Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height))
+            for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
+                corners.append(device.apply(to: p)!)
+            }
+        }
+        let box = ProjectedBounds.landing(of: corners, through: forward, width: width, height: height)
+        // The part of the flat picture those pixels read: only that is cleared and drawn (a
+        // view that reaches past the canvas, or is turned narrow, needs less than all of it).
+        let region = ProjectedBounds.flatRegion(read: box, through: inverse, width: width, height: height)
+        guard !box.isEmpty, !region.isEmpty else { return true }
+
+        // The flat picture, in canvas pixels: canvas-sized, so that the one kept is used again
+        // whatever part the turned view needs, but only `region` of it cleared and drawn.
         let flat = ScratchSurfaces.shared.take(width: width, height: height)
         defer { ScratchSurfaces.shared.give(flat) }
         let flatContext = cairo_create(flat)!
+        cairo_rectangle(flatContext, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        cairo_clip(flatContext)
         cairo_set_operator(flatContext, CAIRO_OPERATOR_CLEAR)
         cairo_paint(flatContext)
         cairo_set_operator(flatContext, CAIRO_OPERATOR_OVER)
@@ -44,61 +64,44 @@ enum ProjectedLayer {
         cairo_destroy(flatContext)
         cairo_surface_flush(flat)
 
-        // Where the warped picture can land: the subtree's flat box carried through the warp,
-        // within the canvas (all of it when a corner goes behind the eye).
-        let forward = toWindow.concatenating(warp).concatenating(device)
-        var box = (x1: 0.0, y1: 0.0, x2: Double(width), y2: Double(height))
-        var corners: [Point] = []
-        for layer in layers[index..<end] where layer.size.width > 0 && layer.size.height > 0 {
-            let r = layer.transform.apply(to: Rect(x: 0, y: 0, width: layer.size.width, height: layer.size.height))
-            for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
-                corners.append(device.apply(to: p)!)
-            }
-        }
-        let landed = corners.map { forward.apply(to: $0) }
-        if !landed.isEmpty, landed.allSatisfy({ $0 != nil }) {
-            let xs = landed.map { $0!.x }, ys = landed.map { $0!.y }
-            box = (max(0, xs.min()!.rounded(.down) - 1), max(0, ys.min()!.rounded(.down) - 1),
-                   min(Double(width), xs.max()!.rounded(.up) + 1), min(Double(height), ys.max()!.rounded(.up) + 1))
-        }
-        guard box.x2 > box.x1, box.y2 > box.y1 else { return true }
-        let outWidth = Int(box.x2 - box.x1), outHeight = Int(box.y2 - box.y1)
-
-        // Canvas-sized, its top-left part used: the same size every frame, so the one kept is
-        // used again, whatever part the turned view covers. Every pixel of that part is written
-        // below: no need to clear it.
+        // Canvas-sized, its top-left part used, kept for the same reason. Every pixel of that
+        // part is written below: no need to clear it.
         let out = ScratchSurfaces.shared.take(width: width, height: height)
         defer { ScratchSurfaces.shared.give(out) }
-        resample(from: flat, width: width, height: height, into: out, originX: Int(box.x1), originY: Int(box.y1),
-                 width: outWidth, height: outHeight, inverse: inverse)
+        // The sampler sees only the region, its pixel (0, 0) at the region's corner: the
+        // rest of the surface holds an older frame's drawing.
+        let inRegion = inverse.concatenating(Homography(1, 0, 0, 0, 1, 0, -Double(region.x), -Double(region.y), 1))
+        resample(from: flat, region: region, into: out, box: box, inverse: inRegion)
 
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, out, box.x1, box.y1)
-        cairo_rectangle(cr, box.x1, box.y1, Double(outWidth), Double(outHeight))
+        cairo_set_source_surface(cr, out, Double(box.x), Double(box.y))
+        cairo_rectangle(cr, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
         cairo_fill(cr)
         cairo_restore(cr)
         return true
     }
 
-    /// Fills `out` (whose pixel (0, 0) is canvas pixel (originX, originY)) with the bilinear
-    /// samples of `source` at the canvas pixels' centres mapped through `inverse`; transparent
-    /// where they fall outside it or behind the eye. Two threads take half the rows each.
+    /// Fills `out`'s top-left box.width × box.height pixels (its pixel (0, 0) being canvas
+    /// pixel (box.x, box.y)) with the bilinear samples of `source`'s `region` at the canvas
+    /// pixels' centres mapped through `inverse` (canvas → region); transparent where they fall
+    /// outside it or behind the eye. Two threads take half the rows each.
     private static func resample(
-        from source: OpaquePointer, width: Int, height: Int, into out: OpaquePointer,
-        originX: Int, originY: Int, width outWidth: Int, height outHeight: Int, inverse h: Homography
+        from source: OpaquePointer, region: ProjectedBounds.Pixels, into out: OpaquePointer, box: ProjectedBounds.Pixels,
+        inverse h: Homography
     ) {
         cairo_surface_flush(out)
+        let sourceStride = cairo_image_surface_get_stride(source) / 4, outStride = cairo_image_surface_get_stride(out) / 4
         // The threads write rows of their own and read what neither writes.
         nonisolated(unsafe) let src = UnsafeRawPointer(cairo_image_surface_get_data(source)!).assumingMemoryBound(to: UInt32.self)
+            + Int(sourceStride) * region.y + region.x
         nonisolated(unsafe) let dst = UnsafeMutableRawPointer(cairo_image_surface_get_data(out)!).assumingMemoryBound(to: UInt32.self)
-        let sourceStride = cairo_image_surface_get_stride(source) / 4, outStride = cairo_image_surface_get_stride(out) / 4
         let matrix = [h.a, h.b, h.c, h.d, h.e, h.f, h.g, h.h, h.i]
-        let parts = outHeight >= 64 ? 2 : 1
+        let parts = box.height >= 64 ? 2 : 1
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            projective_resample(src, Int32(width), Int32(height), sourceStride,
-                                dst, Int32(outWidth), Int32(outHeight * part / parts), Int32(outHeight * (part + 1) / parts),
-                                outStride, Int32(originX), Int32(originY), matrix)
+            projective_resample(src, Int32(region.width), Int32(region.height), sourceStride,
+                                dst, Int32(box.width), Int32(box.height * part / parts), Int32(box.height * (part + 1) / parts),
+                                outStride, Int32(box.x), Int32(box.y), matrix)
         }
         cairo_surface_mark_dirty(out)
     }
