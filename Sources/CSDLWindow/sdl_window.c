@@ -25,9 +25,6 @@
     F(int, SDL_GetWindowDisplayMode, (SDL_Window * window, SDL_DisplayMode * mode))                   \
     F(SDL_Renderer *, SDL_CreateRenderer, (SDL_Window * window, int index, Uint32 flags))             \
     F(void, SDL_DestroyRenderer, (SDL_Renderer * renderer))                                           \
-    F(int, SDL_GetNumRenderDrivers, (void))                                                           \
-    F(int, SDL_GetRenderDriverInfo, (int index, SDL_RendererInfo *info))                              \
-    F(int, SDL_GetRendererInfo, (SDL_Renderer * renderer, SDL_RendererInfo *info))                    \
     F(int, SDL_GetRendererOutputSize, (SDL_Renderer * renderer, int *w, int *h))                      \
     F(SDL_Texture *, SDL_CreateTexture, (SDL_Renderer * renderer, Uint32 format, int access, int w, int h)) \
     F(void, SDL_DestroyTexture, (SDL_Texture * texture))                                              \
@@ -87,25 +84,7 @@ bool th_window_load(const char *drivers, char *why, size_t size)
     return true;
 }
 
-/* The renderer `preferred` names when SDL has it and it starts on this window; otherwise
- * SDL's own choice (which honours SDL_RENDER_DRIVER). Asked for by index, not through the
- * SDL_RENDER_DRIVER hint, which would also turn SDL's batching of draw calls off. */
-static SDL_Renderer *create_renderer(SDL_Window *window, const char *preferred)
-{
-    if (preferred) {
-        int count = p_SDL_GetNumRenderDrivers();
-        for (int i = 0; i < count; i++) {
-            SDL_RendererInfo info;
-            if (p_SDL_GetRenderDriverInfo(i, &info) != 0 || strcmp(info.name, preferred) != 0) continue;
-            SDL_Renderer *renderer = p_SDL_CreateRenderer(window, i, 0);
-            if (renderer) return renderer;
-            break;
-        }
-    }
-    return p_SDL_CreateRenderer(window, -1, 0);
-}
-
-th_window *th_window_open(const char *title, int width, int height, const char *renderer, char *why, size_t size)
+th_window *th_window_open(const char *title, int width, int height, char *why, size_t size)
 {
     th_window *w = calloc(1, sizeof *w);
     if (!w) {
@@ -119,7 +98,7 @@ th_window *th_window_open(const char *title, int width, int height, const char *
      * by id fails with BadWindow). Shown once it is the window it will stay. */
     w->window = p_SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
                                    SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (w->window) w->renderer = create_renderer(w->window, renderer);
+    if (w->window) w->renderer = p_SDL_CreateRenderer(w->window, -1, 0);
     if (!w->window || !w->renderer) {
         say(why, size, p_SDL_GetError());
         th_window_close(w);
@@ -127,12 +106,6 @@ th_window *th_window_open(const char *title, int width, int height, const char *
     }
     p_SDL_ShowWindow(w->window);
     return w;
-}
-
-const char *th_window_renderer(th_window *w)
-{
-    SDL_RendererInfo info;
-    return p_SDL_GetRendererInfo(w->renderer, &info) == 0 && info.name ? info.name : "unknown";
 }
 
 void th_window_set_title(th_window *w, const char *title) { p_SDL_SetWindowTitle(w->window, title); }

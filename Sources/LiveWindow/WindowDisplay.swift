@@ -29,26 +29,11 @@ public final class WindowDisplay {
     public private(set) var pixelHeight: Int
     private let window: OpaquePointer
 
-    /// The render driver a window asks SDL for first, unless SDL_RENDER_DRIVER names one:
-    /// OpenGL ES 2 takes cairo's ARGB32 words as they are and swaps their channels in its
-    /// shader, where SDL's desktop OpenGL renderer hands them to the driver as BGRA, which
-    /// Mesa's software rasteriser (a display with no GPU, Xvfb) converts pixel by pixel: a
-    /// 780×1688 upload took 0.6–0.7 ms against 2.0–2.5 ms (`Scripts/bench --only window`
-    /// measures both side by side). Where it does not start, SDL chooses as before.
-    public static func preferredRenderer(environment: [String: String]) -> String? {
-        environment["SDL_RENDER_DRIVER"] == nil ? "opengles2" : nil
-    }
-
-    /// The SDL render driver the window is drawn with ("opengles2", "opengl", ...).
-    public var renderer: String { String(cString: th_window_renderer(window)) }
-
-    /// Opens a window of `width`×`height` points titled `title`, drawn by SDL's render driver
-    /// `renderer` when it starts (by default `preferredRenderer`), else by SDL's choice.
-    public init(title: String, width: Int, height: Int, environment: [String: String], renderer: String? = nil) throws {
+    /// Opens a window of `width`×`height` points titled `title`.
+    public init(title: String, width: Int, height: Int, environment: [String: String]) throws {
         try Self.prepare(environment: environment)
         var why = [CChar](repeating: 0, count: 1024)
-        let driver = renderer ?? Self.preferredRenderer(environment: environment)
-        guard let opened = th_window_open(title, Int32(width), Int32(height), driver, &why, why.count) else {
+        guard let opened = th_window_open(title, Int32(width), Int32(height), &why, why.count) else {
             throw Failure.cannotOpen(String(cString: why))
         }
         window = opened

@@ -22,7 +22,7 @@ extension RunCommand {
     /// cannot be made.
     func windowPlayer() throws -> WindowPlayer {
         var environment: [String: String] = [:]
-        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_RENDER_DRIVER"] {
+        for name in ["DISPLAY", "WAYLAND_DISPLAY"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         do {

@@ -30,51 +30,30 @@ for effect in StandardEffect.all() { registry.register(effect) }
 let report = try TransitionRun.run(registry: registry, options: .init(effect: "cover-vertical", framesPerSecond: 60))
 let snapshots = report.snapshots
 var environment: [String: String] = [:]
-for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_RENDER_DRIVER"] {
+for name in ["DISPLAY", "WAYLAND_DISPLAY"] {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 let size = snapshots[0].windowSize
 let display = try WindowDisplay(title: "window-bench", width: Int(size.width), height: Int(size.height), environment: environment)
-// Side by side: the same frames presented through SDL's desktop OpenGL renderer, SDL's own
-// choice before the window asked for OpenGL ES 2 first (closed after this part).
-var former: WindowDisplay? = try WindowDisplay(title: "window-bench opengl", width: Int(size.width), height: Int(size.height),
-                               environment: environment, renderer: "opengl")
 let scale = 2
 let image = CairoImage(width: Int(size.width) * scale, height: Int(size.height) * scale)
 
-/// Render, and upload + present, of each frame on `window`.
-struct FrameCosts {
-    var total: [Double] = [], render: [Double] = []
-    var upload: [Double] { zip(total, render).map { $0 - $1 } }
-}
-
-// Frame cost: every frame of the run, drawn and shown as fast as it goes, three times over,
-// each frame on one window and then the other, so that a machine growing busier weighs on both.
-var costs = [FrameCosts(), FrameCosts()]
+// Frame cost: every frame of the run, drawn and shown as fast as it goes, three times over.
+var costs: [Double] = [], renderCosts: [Double] = []
 for _ in 0..<3 {
     for snapshot in snapshots {
-        for (i, window) in [display, former!].enumerated() {
-            let begin = monotonicSeconds()
-            SceneRasterizer.render(snapshot, into: image)
-            let rendered = monotonicSeconds()
-            try window.present(image)
-            costs[i].total.append(monotonicSeconds() - begin)
-            costs[i].render.append(rendered - begin)
-            _ = window.nextEvent(timeout: 0)
-        }
+        let begin = monotonicSeconds()
+        SceneRasterizer.render(snapshot, into: image)
+        let rendered = monotonicSeconds()
+        try display.present(image)
+        costs.append(monotonicSeconds() - begin)
+        renderCosts.append(rendered - begin)
+        _ = display.nextEvent(timeout: 0)
     }
 }
-let renderCosts = costs[0].render
-print("window frame at scale 2 (\(image.width)×\(image.height) px; render + upload + present), \(costs[0].total.count) frames each:")
-for (i, window) in [display, former!].enumerated() {
-    let label = i == 0 ? "\(window.renderer) (the window's)" : "\(window.renderer) (SDL's default before)"
-    print("  \(label): median \(ms(median(costs[i].total))), worst \(ms(costs[i].total.max()!))"
-        + (i == 0 ? " (goal ≤ 4 ms)" : ""))
-    print("    of which the render: median \(ms(median(costs[i].render))); upload + present: median \(ms(median(costs[i].upload)))")
-}
-let uploadRatio = (median(costs[1].upload) / median(costs[0].upload) * 100).rounded() / 100
-print("  upload + present, \(former!.renderer) / \(display.renderer): \(uploadRatio)×")
-former = nil
+print("window frame at scale 2 (\(image.width)×\(image.height) px; render + upload + present), \(costs.count) frames:")
+print("  median \(ms(median(costs))), worst \(ms(costs.max()!)) (goal ≤ 4 ms)")
+print("  of which the render: median \(ms(median(renderCosts))); upload + present: median \(ms(median(zip(costs, renderCosts).map { $0 - $1 })))")
 
 // Dropped frames: 10 s at 60 Hz on the real clock, the run looped.
 let frames = 600

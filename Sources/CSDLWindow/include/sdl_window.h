@@ -62,15 +62,9 @@ typedef struct {
  * return true at once. */
 bool th_window_load(const char *drivers, char *why, size_t size);
 
-/* Opens a window of width × height points, titled `title` (UTF-8), centred on the screen,
- * drawn by SDL's render driver named `renderer` ("opengles2", "opengl", "software") when it
- * starts here, else by SDL's default choice (also when `renderer` is NULL). NULL, with why,
- * when it cannot be made. */
-th_window *th_window_open(const char *title, int width, int height, const char *renderer, char *why, size_t size);
-
-/* The name of the render driver the window is drawn with (SDL's, such as "opengles2"); a
- * static string. */
-const char *th_window_renderer(th_window *window);
+/* Opens a window of width × height points, titled `title` (UTF-8), centred on the screen.
+ * NULL, with why, when it cannot be made. */
+th_window *th_window_open(const char *title, int width, int height, char *why, size_t size);
 
 /* Sets the window's title (UTF-8). */
 void th_window_set_title(th_window *window, const char *title);
