@@ -52,7 +52,10 @@ for _ in 0..<3 {
     }
 }
 print("window frame at scale 2 (\(image.width)×\(image.height) px; render + upload + present), \(costs.count) frames:")
-print("  median \(ms(median(costs))), worst \(ms(costs.max()!)) (goal ≤ 4 ms)")
+let worst = costs.indices.max { costs[$0] < costs[$1] }!
+let sorted = costs.sorted()
+print("  median \(ms(median(costs))), worst \(ms(costs[worst])) (frame \(worst) of \(costs.count)), 95th percentile \(ms(sorted[sorted.count * 95 / 100])) (goal ≤ 4 ms)")
+print("  worst after the first frame, which makes the texture: \(ms(costs.dropFirst().max()!))")
 print("  of which the render: median \(ms(median(renderCosts))); upload + present: median \(ms(median(zip(costs, renderCosts).map { $0 - $1 })))")
 
 // Dropped frames: 10 s at 60 Hz on the real clock, the run looped.
