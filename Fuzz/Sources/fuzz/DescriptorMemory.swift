@@ -83,7 +83,9 @@ final class DescriptorMemory {
     }
 
     /// The interface's memory: struct_size, then function pointer slots, as every interface
-    /// struct of the header is laid out on LP64. Big enough for the largest of them.
+    /// struct of the header is laid out on LP64. As large as the largest interface of ABI 1.0
+    /// (th_presentation_interface, 80 bytes): fields appended since lie past the end, as in a
+    /// 1.0 plugin, so a read of one the plugin's struct_size does not cover is caught.
     static let interfaceSlots = 9
     static let interfaceBytes = 8 + 8 * interfaceSlots
 

@@ -88,9 +88,10 @@ public final class IsolatedPluginChild {
         case .interruptibleAnimator:
             let (effect, instance) = try animator(&r)
             let ctx = th_context(id: try r.integer())
-            let vtable = effect.animatorInterface.pointee
-            let offers = FrozenABI.has(vtable.struct_size, function: \th_animator_interface.interruptible_animator)
-            w.put(offers ? vtable.interruptible_animator.map { f in calling(effect) { f(instance, ctx).id } } ?? 0 : 0)
+            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
+            let vtable = effect.animatorInterface
+            let offers = FrozenABI.has(vtable.pointee.struct_size, function: \th_animator_interface.interruptible_animator)
+            w.put(offers ? vtable.pointee.interruptible_animator.map { f in calling(effect) { f(instance, ctx).id } } ?? 0 : 0)
         case .animationEnded:
             let (effect, instance) = try animator(&r)
             let completed = try r.bool()
@@ -132,15 +133,17 @@ public final class IsolatedPluginChild {
         case .presentationWillBegin, .dismissalWillBegin:
             let (effect, instance) = try presentation(&r)
             let ctx = th_context(id: try r.integer())
-            let vtable = effect.presentationInterface.pointee
-            if let f = op == .presentationWillBegin ? vtable.presentation_will_begin : vtable.dismissal_will_begin {
+            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
+            let vtable = effect.presentationInterface
+            if let f = op == .presentationWillBegin ? vtable.pointee.presentation_will_begin : vtable.pointee.dismissal_will_begin {
                 calling(effect) { f(instance, ctx) }
             }
         case .presentationDidEnd, .dismissalDidEnd:
             let (effect, instance) = try presentation(&r)
             let completed = try r.bool()
-            let vtable = effect.presentationInterface.pointee
-            if let f = op == .presentationDidEnd ? vtable.presentation_did_end : vtable.dismissal_did_end {
+            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
+            let vtable = effect.presentationInterface
+            if let f = op == .presentationDidEnd ? vtable.pointee.presentation_did_end : vtable.pointee.dismissal_did_end {
                 calling(effect) { f(instance, completed) }
             }
         case .containerWillLayout:
@@ -150,9 +153,10 @@ public final class IsolatedPluginChild {
         case .presentedView:
             let (effect, instance) = try presentation(&r)
             let presented = th_view(id: try r.integer())
-            let vtable = effect.presentationInterface.pointee
-            let offers = FrozenABI.has(vtable.struct_size, function: \th_presentation_interface.presented_view)
-            w.put(offers ? vtable.presented_view.map { f in calling(effect) { f(instance, presented).id } } ?? 0 : 0)
+            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
+            let vtable = effect.presentationInterface
+            let offers = FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.presented_view)
+            w.put(offers ? vtable.pointee.presented_view.map { f in calling(effect) { f(instance, presented).id } } ?? 0 : 0)
         case .shouldRemovePresenters:
             let (effect, instance) = try presentation(&r)
             w.put(effect.presentationInterface.pointee.should_remove_presenters_view.map { f in calling(effect) { f(instance) } } ?? true)

@@ -298,35 +298,35 @@ public enum DescriptorReader {
     private static func checkInterface(kind: EffectKind, _ raw: UnsafeRawPointer, label: String, findings: inout DescriptorFindings) {
         switch kind {
         case .animator:
-            let i = raw.assumingMemoryBound(to: th_animator_interface.self).pointee
-            guard i.struct_size >= FrozenABI.animatorInterface else {
-                return findings.fail(.structure, "\(label) animator interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
+            let i = raw.assumingMemoryBound(to: th_animator_interface.self)
+            guard i.pointee.struct_size >= FrozenABI.animatorInterface else {
+                return findings.fail(.structure, "\(label) animator interface struct_size is \(i.pointee.struct_size); 1.0's is \(FrozenABI.animatorInterface)")
             }
-            for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
-                                     (i.transition_duration != nil, "transition_duration"),
-                                     (i.animate_transition != nil, "animate_transition")] where !present {
+            for (present, field) in [(i.pointee.create != nil, "create"), (i.pointee.destroy != nil, "destroy"),
+                                     (i.pointee.transition_duration != nil, "transition_duration"),
+                                     (i.pointee.animate_transition != nil, "animate_transition")] where !present {
                 findings.fail(.structure, "\(label) animator interface has no \(field) (required)")
             }
         case .presentationController:
-            let i = raw.assumingMemoryBound(to: th_presentation_interface.self).pointee
-            guard i.struct_size >= FrozenABI.presentationInterface else {
-                return findings.fail(.structure, "\(label) presentation interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
+            let i = raw.assumingMemoryBound(to: th_presentation_interface.self)
+            guard i.pointee.struct_size >= FrozenABI.presentationInterface else {
+                return findings.fail(.structure, "\(label) presentation interface struct_size is \(i.pointee.struct_size); 1.0's is \(FrozenABI.presentationInterface)")
             }
-            if i.create == nil { findings.fail(.structure, "\(label) presentation interface has no create (required)") }
-            if i.destroy == nil { findings.fail(.structure, "\(label) presentation interface has no destroy (required)") }
+            if i.pointee.create == nil { findings.fail(.structure, "\(label) presentation interface has no create (required)") }
+            if i.pointee.destroy == nil { findings.fail(.structure, "\(label) presentation interface has no destroy (required)") }
         case .transitioningDelegate:
-            let i = raw.assumingMemoryBound(to: th_delegate_interface.self).pointee
-            if i.struct_size < FrozenABI.delegateInterface {
-                findings.fail(.structure, "\(label) delegate interface struct_size is \(i.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
+            let i = raw.assumingMemoryBound(to: th_delegate_interface.self)
+            if i.pointee.struct_size < FrozenABI.delegateInterface {
+                findings.fail(.structure, "\(label) delegate interface struct_size is \(i.pointee.struct_size); 1.0's is \(FrozenABI.delegateInterface)")
             }
         case .interactionController:
             // New in ABI 1.1: its smallest size is 1.1's.
-            let i = raw.assumingMemoryBound(to: th_interaction_interface.self).pointee
-            guard i.struct_size >= FrozenABI.interactionInterface else {
-                return findings.fail(.structure, "\(label) interaction interface struct_size is \(i.struct_size); 1.1's is \(FrozenABI.interactionInterface)")
+            let i = raw.assumingMemoryBound(to: th_interaction_interface.self)
+            guard i.pointee.struct_size >= FrozenABI.interactionInterface else {
+                return findings.fail(.structure, "\(label) interaction interface struct_size is \(i.pointee.struct_size); 1.1's is \(FrozenABI.interactionInterface)")
             }
-            for (present, field) in [(i.create != nil, "create"), (i.destroy != nil, "destroy"),
-                                     (i.start_interactive_transition != nil, "start_interactive_transition")] where !present {
+            for (present, field) in [(i.pointee.create != nil, "create"), (i.pointee.destroy != nil, "destroy"),
+                                     (i.pointee.start_interactive_transition != nil, "start_interactive_transition")] where !present {
                 findings.fail(.structure, "\(label) interaction interface has no \(field) (required)")
             }
         }
