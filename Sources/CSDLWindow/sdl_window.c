@@ -84,6 +84,8 @@ bool th_window_load(const char *drivers, char *why, size_t size)
     return true;
 }
 
+static void warm_up(th_window *w);
+
 th_window *th_window_open(const char *title, int width, int height, char *why, size_t size)
 {
     th_window *w = calloc(1, sizeof *w);
@@ -105,6 +107,7 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
         return NULL;
     }
     p_SDL_ShowWindow(w->window);
+    warm_up(w);
     return w;
 }
 
@@ -125,20 +128,42 @@ int th_window_refresh_rate(th_window *w)
     return mode.refresh_rate;
 }
 
+/* The streaming texture frames are uploaded to, at the window's pixel size (made again when
+ * that changes). False, with why, when it cannot be made. */
+static bool ensure_texture(th_window *w, int width, int height, char *why, size_t size)
+{
+    if (w->texture && w->texture_width == width && w->texture_height == height) return true;
+    if (w->texture) p_SDL_DestroyTexture(w->texture);
+    w->texture = p_SDL_CreateTexture(w->renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, width, height);
+    if (!w->texture) {
+        say(why, size, p_SDL_GetError());
+        return false;
+    }
+    w->texture_width = width;
+    w->texture_height = height;
+    return true;
+}
+
+/* Makes the texture and presents it once, black, before the first frame: the first upload and
+ * present set up the driver's buffers and shaders (about 20 ms under Xvfb's software OpenGL),
+ * which would otherwise land on the transition's first frame. */
+static void warm_up(th_window *w)
+{
+    int width, height;
+    th_window_pixel_size(w, &width, &height);
+    void *black = calloc((size_t)width * (size_t)height, 4);
+    if (black && ensure_texture(w, width, height, NULL, 0) && p_SDL_UpdateTexture(w->texture, NULL, black, width * 4) == 0 &&
+        p_SDL_RenderCopy(w->renderer, w->texture, NULL, NULL) == 0) {
+        p_SDL_RenderPresent(w->renderer);
+    }
+    free(black);
+}
+
 bool th_window_present(th_window *w, const void *pixels, int stride, char *why, size_t size)
 {
     int width, height;
     th_window_pixel_size(w, &width, &height);
-    if (!w->texture || w->texture_width != width || w->texture_height != height) {
-        if (w->texture) p_SDL_DestroyTexture(w->texture);
-        w->texture = p_SDL_CreateTexture(w->renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, width, height);
-        if (!w->texture) {
-            say(why, size, p_SDL_GetError());
-            return false;
-        }
-        w->texture_width = width;
-        w->texture_height = height;
-    }
+    if (!ensure_texture(w, width, height, why, size)) return false;
     if (p_SDL_UpdateTexture(w->texture, NULL, pixels, stride) != 0 ||
         p_SDL_RenderCopy(w->renderer, w->texture, NULL, NULL) != 0) {
         say(why, size, p_SDL_GetError());

@@ -3,7 +3,9 @@
 //
 // On the demo scene with the built-in cover-vertical effect (1 s at 60 fps, looped):
 // - the cost of one frame at scale 2 (the scene's 390×844 points drawn at 780×1688 pixels, as
-//   on a HiDPI display): render + upload + present, median and worst, goal ≤ 4 ms;
+//   on a HiDPI display): render + upload + present, median and worst, goal ≤ 4 ms. Xvfb has
+//   no HiDPI mode: the window is 390×844 pixels, so the upload and the present move those (the
+//   picture's top-left quarter), where a HiDPI display's would move all 780×1688;
 // - frames dropped in 10 s at 60 Hz, paced on the real clock as `host run --window` paces
 //   them (a frame is dropped when it is done more than a frame late), goal 0;
 // - input to photon: a pointer move in the X server → the first frame presented that
@@ -38,6 +40,14 @@ let display = try WindowDisplay(title: "window-bench", width: Int(size.width), h
 let scale = 2
 let image = CairoImage(width: Int(size.width) * scale, height: Int(size.height) * scale)
 
+// The scene as the window first shows it, still, waiting for the click that starts the
+// transition: not timed, as no transition is playing then (the renderer's first use of its
+// fonts and the driver's first upload land here, as they do in `host run --window`).
+let firstShown = monotonicSeconds()
+SceneRasterizer.render(snapshots[0], into: image)
+try display.present(image)
+print("the still scene first shown (not counted below): \(ms(monotonicSeconds() - firstShown))")
+
 // Frame cost: every frame of the run, drawn and shown as fast as it goes, three times over.
 var costs: [Double] = [], renderCosts: [Double] = []
 for _ in 0..<3 {
@@ -55,7 +65,6 @@ print("window frame at scale 2 (\(image.width)×\(image.height) px; render + upl
 let worst = costs.indices.max { costs[$0] < costs[$1] }!
 let sorted = costs.sorted()
 print("  median \(ms(median(costs))), worst \(ms(costs[worst])) (frame \(worst) of \(costs.count)), 95th percentile \(ms(sorted[sorted.count * 95 / 100])) (goal ≤ 4 ms)")
-print("  worst after the first frame, which makes the texture: \(ms(costs.dropFirst().max()!))")
 print("  of which the render: median \(ms(median(renderCosts))); upload + present: median \(ms(median(zip(costs, renderCosts).map { $0 - $1 })))")
 
 // Dropped frames: 10 s at 60 Hz on the real clock, the run looped.
