@@ -23,20 +23,6 @@ extension ReferenceImageTests {
         let shown = try #require(built.controllers[screen])
         if shown !== built.start { built.scene.window.addSubview(shown.view) }
         let image = SceneRasterizer.render(SceneSnapshot.capture(built.scene, labels: built.labels), width: 390, height: 844)
-        let path = Self.folder + "/\(name).png"
-        if Self.updating {
-            try image.writePNG(path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("no reference image \(path): run Scripts/update-references, look at it, and commit it")
-            return
-        }
-        let difference = ImageDifference(image, try CairoImage.readPNG(path))
-        if !difference.isWithinTolerance {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png").path
-            try? image.writePNG(actual)
-            Issue.record("\(name) differs from its reference: \(difference); the frame drawn now is at \(actual)")
-        }
+        if let why = try ReferenceImage.mismatch(image, name: "\(name).png") { Issue.record(Comment(rawValue: why)) }
     }
 }

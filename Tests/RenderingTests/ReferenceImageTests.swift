@@ -11,12 +11,6 @@ import RenderingTestSupport
 /// renderer or the demo scene, `Scripts/update-references` writes them again.
 @Suite("Reference images")
 struct ReferenceImageTests {
-    static let folder: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        return url.appendingPathComponent("References").path
-    }()
-    static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
 
     /// The poses: the home screen at rest (full size); the detail screen part-way in,
     /// scaled and faded (half size); the detail screen rotated with rounded corners over a
@@ -81,22 +75,7 @@ struct ReferenceImageTests {
     func matchesReference(index: Int) throws {
         let c = Self.cases[index]
         let image = SceneRasterizer.render(posedDemo(c.pose), width: c.width, height: c.height)
-        let path = Self.folder + "/\(c.name).png"
-        if Self.updating {
-            try image.writePNG(path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("no reference image \(path): run Scripts/update-references, look at it, and commit it")
-            return
-        }
-        let reference = try CairoImage.readPNG(path)
-        let difference = ImageDifference(image, reference)
-        if !difference.isWithinTolerance {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(c.name)-actual.png").path
-            try? image.writePNG(actual)
-            Issue.record("\(c.name) differs from its reference: \(difference); the frame drawn now is at \(actual)")
-        }
+        if let why = try ReferenceImage.mismatch(image, name: "\(c.name).png") { Issue.record(Comment(rawValue: why)) }
     }
 
     /// Plots compared as the poses are: an ordinary run, and an interactive one whose gesture
@@ -109,20 +88,11 @@ struct ReferenceImageTests {
     @Test("each plot matches its reference image", arguments: plots.indices)
     func plotMatchesReference(index: Int) throws {
         let c = Self.plots[index]
-        let path = Self.folder + "/\(c.name).png"
         let folder = try ScratchFolder("plot-reference")
-        _ = try CurvePlot(report: try c.report()).write(to: Self.updating ? path : folder.file("plot.png"))
-        if Self.updating { return }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("no reference image \(path): run Scripts/update-references, look at it, and commit it")
-            return
-        }
-        let image = try CairoImage.readPNG(folder.file("plot.png")), reference = try CairoImage.readPNG(path)
-        let difference = ImageDifference(image, reference)
-        if !difference.isWithin(clearlyDifferent: 0.01) {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(c.name)-actual.png").path
-            try? image.writePNG(actual)
-            Issue.record("\(c.name) differs from its reference (1% of pixels allowed): \(difference); the plot drawn now is at \(actual)")
+        _ = try CurvePlot(report: try c.report()).write(to: folder.file("plot.png"))
+        // A plot is mostly text, whose antialiasing varies by a shade more than a scene's: 1% of pixels.
+        if let why = try ReferenceImage.mismatch(try CairoImage.readPNG(folder.file("plot.png")), name: "\(c.name).png", share: 0.01) {
+            Issue.record(Comment(rawValue: why))
         }
     }
 
