@@ -315,14 +315,17 @@ public final class WindowPlayer {
         }
     }
 
-    /// Reads what happens at the window until `deadline` (at least once).
+    /// Reads what happens at the window until `deadline` (at least once), or until something
+    /// the caller waits on happened: a step, a replay, or, while the scene waits, the click or
+    /// gesture that starts the transition (which would otherwise start up to a wait late).
     func pumpEvents(until deadline: Double) {
         repeat {
             guard let display else { return }
             let wait = max(0, deadline - monotonicSeconds())
             guard let event = display.nextEvent(timeout: wait) else { continue }
             handle(event)
-        } while !closed && !superseded && stepsRequested == 0 && !replayRequested && monotonicSeconds() < deadline
+        } while !closed && !superseded && stepsRequested == 0 && !replayRequested && !(waiting != nil && decision != nil)
+            && monotonicSeconds() < deadline
     }
 
     private func handle(_ event: WindowEvent) {

@@ -93,6 +93,7 @@ print("frames dropped in 10 s at 60 Hz, scale 2: \(dropped) of \(frames) (goal 0
 print("input to photon: a pointer move (xdotool, in the X server) → the first frame presented that reflects it")
 fflush(nil)
 let sentMoves = Mutex<[(x: Double, at: Double)]>([])
+let pressedAt = Mutex<Double?>(nil)
 let driverDone = DispatchSemaphore(value: 0)
 let title = "window-bench input"
 
@@ -118,6 +119,7 @@ DispatchQueue.global().async {
     xdotool(window)
     usleep(1_000_000)  // a window that has only just appeared may lose its first events
     xdotool(window + ["mousemove", "--window", "%1", "2", "400", "mousedown", "1"])
+    pressedAt.withLock { $0 = monotonicSeconds() }
     for step in 1...40 {
         let x = 2 + 6 * step
         xdotool(window + ["mousemove", "--window", "%1", "\(x)", "400"])
@@ -145,7 +147,10 @@ for move in moves {
         latencies.append(shown.time - move.at)
     }
 }
-let renders = inputPlayer.frameCosts
+// The press that starts the pop → the pop's first frame (the first presented after it).
+if let pressed = pressedAt.withLock({ $0 }), let first = presents.first(where: { $0.time >= pressed }) {
+    print("  the press at the edge → the transition's first frame: \(ms(first.time - pressed))")
+}
 if latencies.isEmpty {
     print("  no move reached a frame (\(moves.count) sent, \(presents.count) frames presented)")
 } else {

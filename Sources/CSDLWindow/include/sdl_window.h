@@ -76,7 +76,8 @@ void th_window_pixel_size(th_window *window, int *width, int *height);
 int th_window_refresh_rate(th_window *window);
 
 /* Shows a picture of the window's pixel size: 32-bit words 0xAARRGGBB (cairo's ARGB32),
- * rows `stride` bytes apart, uploaded, drawn and presented. False, with why, on failure. */
+ * rows `stride` bytes apart, copied into the window's framebuffer (on X11 an image shared with
+ * the X server) and shown. False, with why, on failure. */
 bool th_window_present(th_window *window, const void *pixels, int stride, char *why, size_t size);
 
 /* Reads back what the window shows now (what the last th_window_present drew) into
