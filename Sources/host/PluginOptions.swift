@@ -87,7 +87,19 @@ struct PluginOptions: ParsableArguments {
             printError("error: isolated plugins need the path of this program, which /proc does not give")
             throw ExitCode(64)
         }
-        return PluginSession(scan(), isolateAll: isolateAll, executable: executable, timeout: timeout, effectsNamed: names)
+        let discovery: Discovery
+        if let names {
+            // Only what the names need, from the selection the last run kept while nothing
+            // changed ($XDG_CACHE_HOME/transition-host/selection-v1).
+            let environment = Self.environment()
+            var search = self.discovery(environment, rescan: false)
+            search.selectionMemo = SelectionMemo.standard(environment: environment)
+            discovery = search.selection(forEffectsNamed: names)
+            if PluginScanner.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
+        } else {
+            discovery = scan()
+        }
+        return PluginSession(discovery, isolateAll: isolateAll, executable: executable, timeout: timeout, effectsNamed: names)
     }
 }
 

@@ -1,7 +1,9 @@
 import TransitionCore
 
 /// Every plugin file found on the search path and what is known of it — learned from the
-/// registry cache or from helper processes, without loading any plugin in this process.
+/// registry cache or from helper processes, without loading any plugin in this process. A
+/// discovery taken from a kept selection (PluginDiscovery.selection) holds only the plugins
+/// its run needs, and the refused files.
 /// `host list` prints it as it is; PluginSession makes it the effects and curves a command uses.
 public struct Discovery {
     public struct File {
@@ -52,11 +54,23 @@ public struct Discovery {
         public var listingIgnored: String?
         /// Why keeping this run's listing failed.
         public var listingNotKept: String?
+        /// A run took its plugins from the selection kept by the run before (see
+        /// SelectionMemo): how many it kept; every file answered by its stat alone, and the
+        /// registry cache not even read. Nil when it did not.
+        public var selectionKept: Int?
+        /// Why the kept selection was not used, when there is one and it was not.
+        public var selectionIgnored: String?
+        /// Why keeping this run's selection failed.
+        public var selectionNotKept: String?
 
         public var summary: String {
             if listingKept {
                 return "scanned 0 files in 0 helper processes; the listing kept from the last run: all \(files) files"
                     + " unchanged by their stat, the registry cache not read"
+            }
+            if let kept = selectionKept {
+                return "scanned 0 files in 0 helper processes; the selection kept from the last run (\(kept) plugins): all"
+                    + " \(files) files unchanged by their stat, the registry cache not read"
             }
             var text = "scanned \(scanned) files in \(helpersStarted) helper processes; \(fromCache) of \(files) from the cache"
                 + " (\(hashed) read to check them)"
@@ -64,6 +78,8 @@ public struct Discovery {
             if let why = cacheNotWritten { text += "; cache not written: \(why)" }
             if let why = listingIgnored { text += "; kept listing ignored: \(why)" }
             if let why = listingNotKept { text += "; listing not kept: \(why)" }
+            if let why = selectionIgnored { text += "; kept selection ignored: \(why)" }
+            if let why = selectionNotKept { text += "; selection not kept: \(why)" }
             return text
         }
     }

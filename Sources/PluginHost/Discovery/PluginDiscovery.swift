@@ -14,16 +14,21 @@ public struct PluginDiscovery {
     /// Where `listing(make:)` keeps what it made, to print it again while nothing changed;
     /// used only with a scanner.
     public var listingMemo: ListingMemo?
+    /// Where `selection(forEffectsNamed:)` keeps what a run needed, to use again while nothing
+    /// changed; used only with a scanner.
+    public var selectionMemo: SelectionMemo?
     /// Ignore what the cache holds and scan everything again (`host list --rescan`).
     public var forgetsCache = false
 
     public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner? = nil,
-                cache: RegistryCache? = nil, listingMemo: ListingMemo? = nil, forgetsCache: Bool = false) {
+                cache: RegistryCache? = nil, listingMemo: ListingMemo? = nil, selectionMemo: SelectionMemo? = nil,
+                forgetsCache: Bool = false) {
         self.searchPath = searchPath
         self.trust = trust
         self.scanner = scanner
         self.cache = cache
         self.listingMemo = listingMemo
+        self.selectionMemo = selectionMemo
         self.forgetsCache = forgetsCache
     }
 
