@@ -6,6 +6,21 @@ import TransitionCore
 /// stands in for it) accepted it: what `host list`, `host inspect` and `host run` rely on
 /// without checking again. A broken one ends the fuzz run.
 enum AcceptedPlugin {
+    /// `verify`, and more: laid out as C descriptors, the plugin passes the loader's checks and
+    /// reads back the same, so that what a cache file (`reader`) accepted is what the loader
+    /// could have accepted, never what no plugin could be.
+    static func verifyAsLoaded(_ plugin: PluginDescription, acceptedBy reader: String) {
+        verify(plugin)
+        let memory = DescriptorMemory(DescriptorImage(plugin))
+        let (problems, reread) = FuzzEntryPoints.check(entry: memory.entry, effectCount: memory.effectCount,
+                                                       descriptor: memory.descriptor)
+        guard let reread, reread.effects == plugin.effects,
+              [reread.id, reread.name, reread.version, reread.vendor] == [plugin.id, plugin.name, plugin.version, plugin.vendor]
+        else {
+            FuzzTarget.broken("\(reader) accepted a plugin no plugin could be: \(problems.joined(separator: "; "))\n\(plugin)")
+        }
+    }
+
     static func verify(_ plugin: PluginDescription) {
         func broken(_ what: String) -> Never { FuzzTarget.broken("plugin '\(plugin.id)': \(what)") }
         if !PluginInspection.isWellFormedID(plugin.id, allowDots: true) { broken("a bad plugin id") }

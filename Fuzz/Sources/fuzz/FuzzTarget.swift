@@ -14,6 +14,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "scene", run: SceneTarget.run),
         FuzzTarget(name: "registry-cache", run: RegistryCacheTarget.run),
         FuzzTarget(name: "listing", run: ListingTarget.run),
+        FuzzTarget(name: "selection", run: SelectionTarget.run),
     ]
 
     /// Run by Scripts/fuzz to check a build, never fuzzed: not in `all`.

@@ -26,15 +26,7 @@ enum RegistryCacheTarget {
         for (path, outcome) in outcomes {
             if !path.hasPrefix("/") { FuzzTarget.broken("an entry for the relative path '\(path)'") }
             guard case .plugin(let plugin) = outcome else { continue }
-            AcceptedPlugin.verify(plugin)
-            let memory = DescriptorMemory(DescriptorImage(plugin))
-            let (problems, reread) = FuzzEntryPoints.check(entry: memory.entry, effectCount: memory.effectCount,
-                                                           descriptor: memory.descriptor)
-            guard let reread, reread.effects == plugin.effects,
-                  [reread.id, reread.name, reread.version, reread.vendor] == [plugin.id, plugin.name, plugin.version, plugin.vendor]
-            else {
-                FuzzTarget.broken("the cache accepted a plugin no plugin could be: \(problems.joined(separator: "; "))\n\(plugin)")
-            }
+            AcceptedPlugin.verifyAsLoaded(plugin, acceptedBy: "the cache")
         }
         return "accepted: \(outcomes.count) files"
     }

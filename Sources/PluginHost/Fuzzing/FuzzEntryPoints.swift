@@ -76,5 +76,29 @@ package enum FuzzEntryPoints {
             return (nil, "\(error)", true)
         }
     }
-}
 
+    /// The key and names a fuzzed kept selection is read for; its plugins are reached only when
+    /// its second line is `selectionKeyLine` and its third `selectionNamesLine`.
+    static let selectionKey: UInt64 = 0x5e1e_c7ed
+    static let selectionNames = ["diagonal"]
+    package static var selectionKeyLine: [UInt8] { RecordLine.encode(["key", RecordNumber.hex(selectionKey)]) }
+    package static var selectionNamesLine: [UInt8] { RecordLine.encode(["names"] + selectionNames) }
+
+    /// A kept selection (SelectionMemo) read as `host run` reads it, for `selectionKey` and
+    /// `selectionNames`: each plugin's path and description, or why it was refused (neither: a
+    /// whole selection of another key or other names). When accepted, `roundTrip` says whether
+    /// writing them and reading them back gives the same.
+    package static func readSelection(_ bytes: [UInt8]) -> (plugins: [(path: String, description: PluginDescription)]?,
+                                                            refusal: String?, roundTrip: Bool) {
+        do {
+            guard let plugins = try SelectionMemo.decode(bytes, key: selectionKey, names: selectionNames) else {
+                return (nil, nil, true)
+            }
+            let again = try? SelectionMemo.decode(SelectionMemo.encode(plugins, key: selectionKey, names: selectionNames),
+                                                  key: selectionKey, names: selectionNames)
+            return (plugins.map { ($0.path, $0.description) }, nil, again == plugins)
+        } catch {
+            return (nil, "\(error)", true)
+        }
+    }
+}
