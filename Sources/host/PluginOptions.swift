@@ -23,9 +23,19 @@ struct PluginOptions: ParsableArguments {
     /// answers for unchanged files, helper processes (`host _scan`) load the rest.
     /// HOST_SCAN_TIMEOUT sets the seconds one file may take; HOST_DEBUG_SCAN=1 prints what
     /// was scanned to standard error and lets the plugins' own output through.
-    func scan(rescan: Bool = false) -> Discovery {
+    /// `effectsNamed`: every effect name the command will resolve, when it knows them up front:
+    /// while nothing changed, only the plugins they need, from the selection the last run of
+    /// the same names kept ($XDG_CACHE_HOME/transition-host/selection-v1).
+    func scan(rescan: Bool = false, effectsNamed names: [String]? = nil) -> Discovery {
         let environment = Self.environment()
-        let discovery = discovery(environment, rescan: rescan).run()
+        var search = discovery(environment, rescan: rescan)
+        let discovery: Discovery
+        if let names {
+            search.selectionMemo = SelectionMemo.standard(environment: environment)
+            discovery = search.selection(forEffectsNamed: names)
+        } else {
+            discovery = search.run()
+        }
         if PluginScanner.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
         return discovery
     }
@@ -87,19 +97,7 @@ struct PluginOptions: ParsableArguments {
             printError("error: isolated plugins need the path of this program, which /proc does not give")
             throw ExitCode(64)
         }
-        let discovery: Discovery
-        if let names {
-            // Only what the names need, from the selection the last run kept while nothing
-            // changed ($XDG_CACHE_HOME/transition-host/selection-v1).
-            let environment = Self.environment()
-            var search = self.discovery(environment, rescan: false)
-            search.selectionMemo = SelectionMemo.standard(environment: environment)
-            discovery = search.selection(forEffectsNamed: names)
-            if PluginScanner.debugsScan(environment) { printError("discovery: \(discovery.statistics.summary)") }
-        } else {
-            discovery = scan()
-        }
-        return PluginSession(discovery, isolateAll: isolateAll, executable: executable, timeout: timeout, effectsNamed: names)
+        return PluginSession(scan(effectsNamed: names), isolateAll: isolateAll, executable: executable, timeout: timeout, effectsNamed: names)
     }
 }
 
