@@ -47,16 +47,16 @@ enum BehaviourChecks {
     static func stage(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject, parameters: [Double]? = nil,
                       dilation: Double = 1, gestures: [GestureScript?] = [], grabAt: Double? = nil,
                       recording: Bool = false) throws -> (DemoStage, TestDelegate) {
-        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, dilation: dilation, curves: subject.curves)
+        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, scene: subject.scene, dilation: dilation, curves: subject.curves)
         let delegate = subject.delegate(for: effect, parameters: parameters, trace: stage.trace)
         ChildProgress.step("running the \(kind.name) flow with \(effect.info.qualifiedName)")
         try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, grabAt: grabAt, recordingFrames: recording)
         return (stage, delegate)
     }
 
-    /// The same flow with the host's standard animator.
-    static func reference(_ kind: TransitionKind, dilation: Double = 1) throws -> DemoStage {
-        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, dilation: dilation)
+    /// The same flow, on the same scene, with the host's standard animator.
+    static func reference(_ kind: TransitionKind, on scene: DemoStage.SceneFile?, dilation: Double = 1) throws -> DemoStage {
+        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, scene: scene, dilation: dilation)
         ChildProgress.step("running the \(kind.name) flow with the standard animator, for reference")
         try stage.run(Subject.referenceDelegate(trace: stage.trace), transitions: indices(kind).max()! + 1)
         return stage
@@ -136,7 +136,7 @@ enum BehaviourChecks {
     static func endState(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject,
                          parameters: [Double]? = nil, dilation: Double = 1, passing: String? = nil) throws -> Verdict {
         let (stage, delegate) = try self.stage(effect, kind, subject, parameters: parameters, dilation: dilation)
-        let reference = try self.reference(kind, dilation: dilation)
+        let reference = try self.reference(kind, on: subject.scene, dilation: dilation)
         var problems: [String] = [], warnings: [String] = []
         for i in indices(kind) {
             guard i < stage.outcomes.count else { return notReached(i, kind, effect) }
@@ -226,7 +226,7 @@ enum BehaviourChecks {
         if o.completed && o.endTime < release - 1e-9 {
             problems.append("completed the \(kind.name) at \(number(o.endTime - o.startTime)) s, while the gesture was still scrubbing it (released at \(number(gesture.releaseTime)) s): complete from the animation's completion, not at once")
         }
-        let reference = try self.reference(kind)
+        let reference = try self.reference(kind, on: subject.scene)
         problems += endComparison(stage, reference, index, effect).problems
         // The scrubbed frames: a quarter, a half, three quarters.
         let scrubbed = gesture.samples.dropFirst().map { sample in

@@ -23,13 +23,12 @@ final class DemoStage {
         }
     }
 
-    /// The scene every stage of this process plays on instead of the demo scene: a scene
-    /// file's segue (`host validate --scene`). Set once by the test process, before any stage.
-    nonisolated(unsafe) static var sceneFile: (description: SceneDescription, segue: SceneDescription.Segue)?
+    /// A scene file's segue, played instead of the demo scene (`host validate --scene`).
+    typealias SceneFile = (description: SceneDescription, segue: SceneDescription.Segue)
 
     /// The screens a stage plays on: the demo scene's, or the scene file's segue.
-    static func screens(framesPerSecond: Int) -> FlowScreens {
-        guard let (description, segue) = sceneFile else { return FlowScreens(demoAt: framesPerSecond) }
+    static func screens(_ scene: SceneFile?, framesPerSecond: Int) -> FlowScreens {
+        guard let (description, segue) = scene else { return FlowScreens(demoAt: framesPerSecond) }
         return FlowScreens(description, segue: segue, framesPerSecond: framesPerSecond)
     }
 
@@ -48,10 +47,12 @@ final class DemoStage {
     /// animator (whose destroy may still call the host).
     private(set) var events: [[TransitionTrace.Event]] = []
 
+    /// `scene`: the scene file's segue to play on (the subject's), nil for the demo scene.
     /// `curves`: those the plugin may name through the host's curve extension (the subject's).
-    init(flow: Flow, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1, curves: CurveRegistry = CurveRegistry()) {
+    init(flow: Flow, scene: SceneFile?, framesPerSecond: Int = 60, grace: Double = 2, dilation: Double = 1,
+         curves: CurveRegistry = CurveRegistry()) {
         self.flow = flow
-        demo = Self.screens(framesPerSecond: framesPerSecond)
+        demo = Self.screens(scene, framesPerSecond: framesPerSecond)
         let engine = demo.scene.engine
         engine.curves = curves
         engine.timeDilation = dilation

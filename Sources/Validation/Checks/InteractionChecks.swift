@@ -52,7 +52,7 @@ enum InteractionChecks {
     /// The flow of `kind`, with the controller driving transition `kind` by `gesture`.
     static func play(_ effect: EffectProvider, _ kind: TransitionKind, _ gesture: String, _ subject: Subject) throws -> Run {
         let index = DemoStage.Flow.of(kind).index
-        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, curves: subject.curves)
+        let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, scene: subject.scene, curves: subject.curves)
         let delegate = TestDelegate(animator: nil, trace: stage.trace)
         delegate.interactionEffect = effect
         var gestures: [GestureScript?] = [nil, nil]

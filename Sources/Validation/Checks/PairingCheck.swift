@@ -32,7 +32,7 @@ enum PairingCheck {
         let presentation = resolve(effect.delegatePresentationChoice(), .presentationController, "presentation controller")
         guard problems.isEmpty else { return .fail(problems.joined(separator: "; ")) }
 
-        let stage = DemoStage(flow: navigation ? .navigation : .modal, curves: subject.curves)
+        let stage = DemoStage(flow: navigation ? .navigation : .modal, scene: subject.scene, curves: subject.curves)
         let delegate = TestDelegate(animator: animator, presentation: presentation, trace: stage.trace)
         do {
             ChildProgress.step("\(navigation ? "pushing and popping" : "presenting and dismissing") with what \(effect.info.qualifiedName) vends")

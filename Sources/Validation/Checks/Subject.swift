@@ -8,15 +8,18 @@ struct Subject {
     let registry: EffectRegistry
     /// The plugin's own curves, reachable through the host's curve extension as in a run.
     let curves: CurveRegistry
+    /// The scene file's segue the tests play on (`host validate --scene`); nil for the demo scene.
+    let scene: DemoStage.SceneFile?
 
     /// Loads the plugin, or says why the test cannot run.
-    static func load(_ path: String) -> Result<Subject, Verdict> {
+    static func load(_ path: String, scene: DemoStage.SceneFile?) -> Result<Subject, Verdict> {
         ChildProgress.step("loading \(path)")
         let catalog = PluginCatalog.load(file: path)
         guard case .loaded(let plugin)? = catalog.records.first?.status else {
             return .failure(.skip("the host refuses the plugin; see load.accepted"))
         }
-        return .success(Subject(plugin: plugin, registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry()))
+        return .success(Subject(plugin: plugin, registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry(),
+                                scene: scene))
     }
 
     func effect(_ id: String) -> EffectProvider? {

@@ -25,18 +25,19 @@ public enum ValidationChild {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
 
+        var sceneFile: DemoStage.SceneFile?
         if let scene {
             guard let chosen = ValidationScene.load(scene.path, segue: scene.segue) else {
                 ChildProgress.step("the scene \(scene.path) cannot be used")
                 return 2
             }
-            DemoStage.sceneFile = chosen
+            sceneFile = chosen
         }
         guard let test = ConformanceTest(name: testName) else {
             ChildProgress.step("unknown test '\(testName)'")
             return 2
         }
-        let (verdict, inventory) = run(test, path: pluginPath)
+        let (verdict, inventory) = run(test, path: pluginPath, scene: sceneFile)
         ChildProgress.step("done: \(verdict.status.rawValue)")
         do {
             try ChildReport(verdict: verdict, inventory: inventory).write(to: resultPath)
@@ -47,7 +48,8 @@ public enum ValidationChild {
         }
     }
 
-    static func run(_ test: ConformanceTest, path: String) -> (Verdict, PluginInventory?) {
+    /// `scene`: the scene file's segue the tests that run transitions play on; nil for the demo scene.
+    static func run(_ test: ConformanceTest, path: String, scene: DemoStage.SceneFile? = nil) -> (Verdict, PluginInventory?) {
         switch test {
         case .load(let check):
             return LoadingChecks.run(check, path: path)
@@ -57,20 +59,20 @@ public enum ValidationChild {
             case .success(let audit): return (audit.verdict(rule), nil)
             }
         case .behaviour(let effect, let kind, let check):
-            return (withSubject(path) { BehaviourChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
+            return (withSubject(path, scene) { BehaviourChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
         case .pairing(let effect):
-            return (withSubject(path) { PairingCheck.run(effectID: effect, subject: $0) }, nil)
+            return (withSubject(path, scene) { PairingCheck.run(effectID: effect, subject: $0) }, nil)
         case .robustness(let effect, let check):
-            return (withSubject(path) { RobustnessChecks.run(check, effectID: effect, subject: $0) }, nil)
+            return (withSubject(path, scene) { RobustnessChecks.run(check, effectID: effect, subject: $0) }, nil)
         case .interaction(let effect, let kind, let check):
-            return (withSubject(path) { InteractionChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
+            return (withSubject(path, scene) { InteractionChecks.run(check, kind: kind, effectID: effect, subject: $0) }, nil)
         case .curve(let id, let check):
-            return (withSubject(path) { CurveChecks.run(check, curveID: id, subject: $0) }, nil)
+            return (withSubject(path, scene) { CurveChecks.run(check, curveID: id, subject: $0) }, nil)
         }
     }
 
-    private static func withSubject(_ path: String, _ body: (Subject) -> Verdict) -> Verdict {
-        switch Subject.load(path) {
+    private static func withSubject(_ path: String, _ scene: DemoStage.SceneFile?, _ body: (Subject) -> Verdict) -> Verdict {
+        switch Subject.load(path, scene: scene) {
         case .failure(let verdict): return verdict
         case .success(let subject):
             let verdict = body(subject)
