@@ -65,6 +65,40 @@ struct IsolationChannelTests {
         #expect(IsolationChannel.now() - start < 1.5)
     }
 
+    /// A far end that, asked op 1, asks the near end op 2 `times` times, dawdling `pause`
+    /// seconds before each, then answers.
+    private static func askingBack(_ fd: Int32, times: Int, pause: Double) {
+        let far = IsolationChannel(fd: fd, timeout: nil)
+        far.server = { _, _ in
+            for _ in 0..<times {
+                usleep(UInt32(pause * 1_000_000))
+                _ = try far.call(2)
+            }
+            return WireWriter()
+        }
+        _ = far.serveUntilClosed()
+    }
+
+    @Test("the near end's own time serving the far end's requests does not count against its call's deadline")
+    func servingTimeIsNotTheFarEnds() throws {
+        // 0.9 s of the near end's own work inside a call allowed 0.4 s: not the far end's hang.
+        let near = try pair(timeout: 0.4) { Self.askingBack($0, times: 3, pause: 0) }
+        near.server = { _, _ in
+            usleep(300_000)
+            return WireWriter()
+        }
+        _ = try near.call(1)
+        #expect(near.messages == 3)
+    }
+
+    @Test("the far end's own time still counts, however many requests it makes in between")
+    func farEndTimeStillCounts() throws {
+        // 0.6 s of the far end's dawdling, split by quick requests, in a call allowed 0.4 s.
+        let near = try pair(timeout: 0.4) { Self.askingBack($0, times: 3, pause: 0.2) }
+        near.server = { _, _ in WireWriter() }
+        #expect(throws: IsolationChannel.Failure.timedOut(0.4)) { try near.call(1) }
+    }
+
     @Test("garbage is caught, whatever its shape", arguments: [
         ([0xff, 0xff, 0xff, 0x7f], "a frame of"),            // a length past the limit
         ([0, 0, 0, 0], "a frame of 0 bytes"),

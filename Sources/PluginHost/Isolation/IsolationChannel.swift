@@ -43,8 +43,10 @@ final class IsolationChannel {
     private static let reply: UInt8 = 2
 
     let fd: Int32
-    /// Seconds a top-level call may wait for its reply, counting everything served inside
-    /// it; nil waits for ever (the plugin's side: the host decides when a call has hung).
+    /// Seconds a top-level call may wait for its reply, counting the other end's time, not this
+    /// end's own work serving the other's requests inside it (a host slow to draw a large scene
+    /// does not make its plugin hung); nil waits for ever (the plugin's side: the host decides
+    /// when a call has hung).
     let timeout: Double?
     var server: Server?
     /// Set once the channel has failed: every later call fails the same way at once.
@@ -53,6 +55,9 @@ final class IsolationChannel {
     private var deadline: Double = .infinity
     /// The seconds the current top-level call was given, for the report.
     private var deadlineLength: Double = 0
+    /// Seconds spent waiting for the other end's bytes, all told: what of a request's serving
+    /// time was the other end's (in calls nested inside it).
+    private var waited: Double = 0
     /// Requests served, for the benchmark.
     private(set) var messages = 0
     private var nextSequence: UInt32 = 1
@@ -126,9 +131,12 @@ final class IsolationChannel {
         reply.put(Self.reply)
         reply.put(sequence)
         let body: WireWriter
+        let began = Self.now(), waitedBefore = waited
         do { body = try server(op, &frame) } catch let f as Failure { return try fail(f) } catch {
             return try fail(.garbage("request \(op): \(error)"))
         }
+        // This end's own work is not the other end's time: the call's deadline moves by it.
+        if deadline.isFinite { deadline += (Self.now() - began) - (waited - waitedBefore) }
         reply = WireWriter(prefix: reply, body)
         // A request served after the channel failed inside it (a nested call) gets no reply.
         if let failure { throw failure }
@@ -193,6 +201,8 @@ final class IsolationChannel {
     /// Reads until the inbox holds at least `count` bytes, each read behind a poll bounded by
     /// the current call's deadline.
     private func fill(_ count: Int) throws {
+        let began = Self.now()
+        defer { waited += Self.now() - began }
         if inboxStart > 0 && inbox.count - inboxStart < count {
             inbox.removeFirst(inboxStart)
             inboxStart = 0
