@@ -181,6 +181,15 @@ bool th_window_present(th_window *w, const void *pixels, int stride, char *why, 
     return true;
 }
 
+bool th_window_refresh(th_window *w, char *why, size_t size)
+{
+    if (p_SDL_UpdateWindowSurface(w->window) != 0) {
+        say(why, size, p_SDL_GetError());
+        return false;
+    }
+    return true;
+}
+
 bool th_window_read(th_window *w, void *pixels, int stride, char *why, size_t size)
 {
     /* The framebuffer keeps what the last present showed: read it back in cairo's layout. */

@@ -65,6 +65,12 @@ public final class WindowDisplay {
         guard shown else { throw Failure.cannotOpen(String(cString: why)) }
     }
 
+    /// Shows the last picture again (the window was uncovered: the display kept no copy).
+    public func refresh() throws {
+        var why = [CChar](repeating: 0, count: 512)
+        guard th_window_refresh(window, &why, why.count) else { throw Failure.cannotOpen(String(cString: why)) }
+    }
+
     /// What the window shows now, read back from it, opaque.
     public func read() throws -> CairoImage {
         let image = CairoImage(width: pixelWidth, height: pixelHeight)

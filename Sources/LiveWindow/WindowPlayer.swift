@@ -389,6 +389,9 @@ public final class WindowPlayer {
                 // A click: forward, or back on a back button.
                 if !waiting.goesBack || Self.isBackButton(at: x, y, in: waiting.snapshot) { decision = .animated }
             }
+        case .exposed:
+            // Uncovered or mapped again: the display kept nothing of the picture.
+            do { try display?.refresh() } catch { failure = "\(error)" }
         case .wheel(let notches):
             if let gesture {
                 gesture.wheel(notches, at: monotonicSeconds())

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 
 // `host run --window`, driven as a user would: a real X display (Xvfb, started by each test on
@@ -83,6 +84,40 @@ struct LiveWindowTests {
             #expect(difference != nil, "the window's picture at \(time) s is not the frame's size")
             #expect((difference ?? 255) <= 2, "the window at \(time) s differs from frame \(frame) by \(difference ?? -1)")
         }
+    }
+
+    @Test("a window hidden and shown again is drawn again: the X server keeps no copy of what it showed")
+    func exposedWindowIsRedrawn() async throws {
+        let dir = try TempDir("window-exposed")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try Self.start(["diagonal"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        /// Whether the screenshot at `path` shows the scene: its status bar is near white.
+        func showsScene(_ path: String) throws -> Bool {
+            let image = try CairoImage.readPNG(path)
+            return image.withPixels { pixels in
+                let pixel = pixels[10 * image.stride / 4 + 10]
+                return (0..<3).allSatisfy { (pixel >> (8 * UInt32($0))) & 0xFF >= 0xE0 }
+            }
+        }
+        let before = dir.file("before.png"), after = dir.file("after.png")
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            try await display.screenshot(of: window, to: before)
+        } while try !showsScene(before) && Date() < deadline
+        #expect(try showsScene(before), "the window never showed the scene:\n\(host.transcript)")
+        // Unmapped and mapped again while the scene waits for a click: nothing else would draw it.
+        try await display.xdotool(["windowunmap", "--sync", window])
+        try await display.xdotool(["windowmap", "--sync", window])
+        try await Task.sleep(nanoseconds: 500_000_000)
+        try await display.screenshot(of: window, to: after)
+        let difference = try largestDifference(before, after)
+        #expect(difference != nil && difference! <= 2, "shown again, the window differs from before by \(difference ?? -1)")
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
     }
 
     @Test("the window takes run's options: flows, scene files, presentation controllers, parameters, curves, --isolate, --slow")

@@ -143,6 +143,24 @@ final class VirtualDisplay: @unchecked Sendable {
         try await xdotool(["getwindowname", window]).out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// What the X server shows of `window` now, written to `path` as a PNG (ffmpeg's x11grab,
+    /// which reads the screen, not the window's own picture).
+    func screenshot(of window: String, to path: String) async throws {
+        let geometry = try await xdotool(["getwindowgeometry", "--shell", window]).out
+        var values: [String: Int] = [:]
+        for line in geometry.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw ChildProcessFailure(description: "no geometry for window \(window): \(geometry)")
+        }
+        let grab = try await runProgram("/usr/bin/ffmpeg", ["-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(width)x\(height)",
+                                                            "-i", "\(name)+\(x),\(y)", "-frames:v", "1", path],
+                                        environment: ["DISPLAY": name], outputIn: dir)
+        guard grab.status == 0 else { throw ChildProcessFailure(description: "ffmpeg could not grab the screen:\n\(grab)") }
+    }
+
     /// Presses `keys` (xdotool's names, such as "q", "space", "Left") in the host's window,
     /// with the keyboard focus given to it first.
     func press(_ keys: [String], in window: String) async throws {

@@ -80,6 +80,11 @@ int th_window_refresh_rate(th_window *window);
  * the X server) and shown. False, with why, on failure. */
 bool th_window_present(th_window *window, const void *pixels, int stride, char *why, size_t size);
 
+/* Shows the last picture presented again, from the framebuffer, which keeps it: for when the
+ * window was uncovered or mapped again (TH_WINDOW_EVENT_EXPOSED), as the X server keeps no copy
+ * of a window's content. False, with why, on failure. */
+bool th_window_refresh(th_window *window, char *why, size_t size);
+
 /* Reads back what the window shows now (what the last th_window_present drew) into
  * `pixels`, as th_window_present takes them. False, with why, on failure. */
 bool th_window_read(th_window *window, void *pixels, int stride, char *why, size_t size);
