@@ -77,6 +77,8 @@ struct KeptSelectionTests {
         let damaged = try await run(["run", "stranger"], plugins: plugins, untrusted: untrusted, in: dir)
         #expect(!damaged.kept && damaged.discovery.contains("kept selection ignored"), "\(damaged.discovery)")
         #expect(damaged.result.out == keptIsolated.result.out)
+        let rebuilt = try await run(["run", "stranger"], plugins: plugins, untrusted: untrusted, in: dir)
+        #expect(rebuilt.kept, "the damaged selection was not made again: \(rebuilt.discovery)")
 
         // A plugin touched (a new modification time): scanned again, and the run made afresh.
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: plugins + "/kept.two.so")

@@ -49,7 +49,7 @@ public enum ValidationChild {
     }
 
     /// `scene`: the scene file's segue the tests that run transitions play on; nil for the demo scene.
-    static func run(_ test: ConformanceTest, path: String, scene: DemoStage.SceneFile? = nil) -> (Verdict, PluginInventory?) {
+    static func run(_ test: ConformanceTest, path: String, scene: DemoStage.SceneFile?) -> (Verdict, PluginInventory?) {
         switch test {
         case .load(let check):
             return LoadingChecks.run(check, path: path)
