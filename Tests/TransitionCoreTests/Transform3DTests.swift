@@ -17,7 +17,30 @@ struct Transform3DTests {
         Transform3D.scale(0.5, 2, 1).concatenating(.rotation(1.1, x: 1, y: 0.3, z: 0.2)).concatenating(.translation(10, -20, 30)),
         Transform3D.rotation(.pi, x: 0, y: 1, z: 0),
         Transform3D.scale(-1, 1, 1),
+        hinge(.pi / 3),
+        Transform3D.translation(0, 0, 195).concatenating(.rotation(1.2, x: 1, y: 0, z: 0))
+            .concatenating(.translation(0, 0, -195)).concatenating(.perspective(distance: 800)),
     ]
+
+    /// A door hinged at x = 195 written into the matrix, as a plugin without an anchor point
+    /// writes it: translate · rotate about y · translate back · perspective. Its m44 is not 1.
+    static func hinge(_ angle: Double) -> Transform3D {
+        Transform3D.translation(-195, 0, 0).concatenating(.rotation(angle, x: 0, y: 1, z: 0))
+            .concatenating(.translation(195, 0, 0)).concatenating(.perspective(distance: 500))
+    }
+
+    /// `card`'s presented 3D transform `time` seconds into a linear one-second animation of it
+    /// from `from` to `to`.
+    func animated(from: Transform3D, to: Transform3D, at time: Double) -> Transform3D {
+        let scene = Scene(windowSize: Size(width: 400, height: 800), clock: VirtualClock(framesPerSecond: 60))
+        let card = scene.makeView(name: "card", frame: Rect(x: 0, y: 0, width: 390, height: 800))
+        scene.window.addSubview(card)
+        card.transform3D = from
+        scene.engine.animate(AnimationOptions(duration: 1, curve: .linear), animations: { card.transform3D = to })
+        scene.engine.settle()
+        while scene.engine.now < time - 1e-9 { scene.engine.step() }
+        return card.presentation.transform3D
+    }
 
     @Test("taking a transform apart and putting it back gives the same matrix", arguments: samples.indices)
     func roundTrip(index: Int) throws {
@@ -76,5 +99,37 @@ struct Transform3DTests {
                 "\(halfway.values)")
         while !scene.engine.isIdle { scene.engine.step() }
         #expect(card.presentation.transform3D == turned)
+    }
+
+    @Test("a hinge written into the matrix comes apart with no scale: the perspective's w takes m44, not the scale")
+    func hingeHasNoScale() throws {
+        let parts = try #require(Transform3DParts(Self.hinge(.pi / 3)))
+        for axis in 0..<3 { #expect(abs(parts.scale[axis] - 1) < 1e-12, "scale \(parts.scale)") }
+        #expect(abs(parts.perspective[3] - 1) < 1e-12, "perspective \(parts.perspective)")
+        #expect(abs(parts.perspective[2] + 1.0 / 500) < 1e-12, "perspective \(parts.perspective)")
+    }
+
+    @Test("animating to a hinge turns about y and never scales y: m22 is exactly 1 all the way", arguments: [0.25, 0.5, 0.75])
+    func hingeAnimationKeepsHeight(time: Double) {
+        let shown = animated(from: .identity, to: Self.hinge(.pi / 3), at: time)
+        #expect(abs(shown.m[1][1] - 1) < 1e-9, "m22 \(shown.m[1][1]) at \(time)")
+        #expect(abs(shown.m[0][1]) < 1e-9 && abs(shown.m[2][1]) < 1e-9 && abs(shown.m[3][1]) < 1e-9, "\(shown.values)")
+        // Halfway, the parts are halfway: the translation half the hinge's, the turn 30 degrees.
+        if time == 0.5 {
+            let parts = Transform3DParts(Self.hinge(.pi / 3))!
+            let half = Transform3DParts(shown)!
+            for axis in 0..<3 { #expect(abs(half.translation[axis] - parts.translation[axis] / 2) < 1e-9, "\(half.translation)") }
+            #expect(abs(half.perspective[2] - parts.perspective[2] / 2) < 1e-12)
+            let angle = 2 * atan2(abs(half.quaternion[1]), half.quaternion[3])
+            #expect(abs(angle - .pi / 6) < 1e-9, "turned \(angle)")
+        }
+    }
+
+    @Test("with a linear curve the present at t is the dismissal at 1 - t, for a hinge", arguments: [0.25, 0.5, 0.75])
+    func hingeMirrors(time: Double) {
+        let hinge = Self.hinge(.pi / 3)
+        let there = animated(from: .identity, to: hinge, at: time)
+        let back = animated(from: hinge, to: .identity, at: 1 - time)
+        #expect(close(there, back, 1e-9), "\(there.values) against \(back.values)")
     }
 }

@@ -18,13 +18,22 @@ public struct Transform3DParts: Equatable, Sendable {
     /// The parts of `t`. A matrix with no inverse in its upper 3×3 and translation (a scale of
     /// 0 in some direction) still decomposes: that direction's scale is 0 and its axis is taken
     /// as the identity's, so that a view can animate to and from a collapsed state.
+    ///
+    /// One departure from the spec: it divides the matrix by m44 before taking out the
+    /// perspective, which leaves a hinge written into the matrix (translate · rotate ·
+    /// translate back · perspective, whose m44 is 1 + tz·p) with a spurious scale of 1/m44 that
+    /// the perspective's w undoes only at the ends, so halfway through the door grows. Here the
+    /// matrix is divided by the perspective's own w instead (the same as m44 when there is no
+    /// perspective): such a matrix comes apart as exactly the translation, rotation and
+    /// perspective it was written with, with w = 1, and putting the parts back gives it again.
     public init?(_ t: Transform3D) {
         var m = t.m
-        guard m[3][3] != 0, t.isFinite else { return nil }
-        for r in 0..<4 { for c in 0..<4 { m[r][c] /= t.m[3][3] } }
-
+        guard t.isFinite else { return nil }
+        var w = m[3][3]
         if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
-            // The perspective: solve p × (M with its last column cleared)ᵀ⁻¹… as the spec does.
+            // The perspective: the column (c, m44) solved against [[U, 0], [t, 1]] (U the upper
+            // 3×3, t the translation), as the spec does; its first three are unchanged by
+            // any scaling of the whole matrix, its w is what that scaling multiplies.
             var pm = m
             for r in 0..<3 { pm[r][3] = 0 }
             pm[3][3] = 1
@@ -32,7 +41,12 @@ public struct Transform3DParts: Equatable, Sendable {
             let rhs = [m[0][3], m[1][3], m[2][3], m[3][3]]
             // rhs × transpose(inverse)
             perspective = (0..<4).map { j in (0..<4).reduce(0) { $0 + rhs[$1] * inverse[j][$1] } }
+            w = perspective[3]
+            perspective[3] = 1
         }
+        guard w != 0, w.isFinite else { return nil }
+        for r in 0..<4 { for c in 0..<4 { m[r][c] /= w } }
+
         translation = [m[3][0], m[3][1], m[3][2]]
 
         var rows = (0..<3).map { [m[$0][0], m[$0][1], m[$0][2]] }
