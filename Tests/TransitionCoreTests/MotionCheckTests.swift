@@ -1,0 +1,309 @@
+import Testing
+@testable import TransitionCore
+
+/// The motion check's rule, pinned at its boundaries: a step is a pop when it reaches the floor
+/// (8 pt, 8 pt of radius, 1% of the window shown) and is more than four times every step of
+/// the same view within two frames. Each test films a real scene frame by frame.
+@Suite("Motion check")
+struct MotionCheckTests {
+    /// A 390 × 844 window (1% of it: 3291.6 pt²) with a white screen filling it and one
+    /// blue 100 × 100 card on it, filmed one frame per change.
+    final class Film {
+        let scene = Scene(windowSize: Size(width: 390, height: 844), clock: VirtualClock(framesPerSecond: 60))
+        let screen: View
+        let card: View
+        private(set) var frames: [MotionSample] = []
+
+        /// `setup` changes the scene before its first frame, the scene at rest.
+        init(_ setup: (Film) -> Void = { _ in }) {
+            screen = scene.makeView(name: "screen", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+            screen.backgroundColor = .white
+            card = scene.makeView(name: "card", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+            card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+            scene.window.addSubview(screen)
+            screen.addSubview(card)
+            setup(self)
+            shoot()
+        }
+
+        /// The scene as it is now is the next frame; the clock then moves on a frame.
+        func shoot() {
+            frames.append(MotionSample(SceneSnapshot.capture(scene)))
+            scene.engine.step()
+        }
+
+        /// The card moved by `dx` points per frame for each of `steps`.
+        func slide(_ steps: [Double]) {
+            for dx in steps {
+                card.frame = card.frame.offsetBy(dx: dx, dy: 0)
+                shoot()
+            }
+        }
+
+        var pops: [MotionPop] { MotionCheck.pops(in: frames) }
+    }
+
+    @Test("an even slide does not pop; one step more than four times the others does, and exactly four times does not")
+    func ratioBoundary() {
+        let even = Film()
+        even.slide([10, 10, 10, 10, 10])
+        #expect(even.pops.isEmpty)
+
+        let four = Film()
+        four.slide([10, 10, 10, 40, 10, 10])
+        #expect(four.pops.isEmpty, "\(four.pops.map(\.description))")
+
+        let more = Film()
+        more.slide([10, 10, 10, 41, 10, 10])
+        let pops = more.pops
+        #expect(pops.count == 1)
+        #expect(pops.first?.view == "card" && pops.first?.quantity == .position && pops.first?.moment == .during)
+        #expect(pops.first?.size == 41 && pops.first?.around == 10)
+        // The frame it lands on: the fifth frame after the first.
+        #expect(pops.first?.time == more.frames[4].time)
+    }
+
+    @Test("a step below the floor never pops, however still the frames around it; at the floor it does")
+    func positionFloor() {
+        let below = Film()
+        below.slide([0, 0, 7.99, 0, 0])
+        #expect(below.pops.isEmpty)
+        let at = Film()
+        at.slide([0, 0, 8, 0, 0])
+        #expect(at.pops.map(\.size) == [8])
+    }
+
+    @Test("the frames around a step are two before and two after it, no more")
+    func reach() {
+        let far = Film()
+        // The last large step is three frames before the jump: too far to excuse it.
+        far.slide([50, 0, 0, 50, 0, 0, 0])
+        #expect(far.pops.count == 2)
+        let near = Film()
+        near.slide([0, 50, 0, 50, 0])
+        #expect(near.pops.isEmpty)
+    }
+
+    @Test("a jump into the end state on the last frame, and a first frame unlike the scene at rest, are named as such")
+    func moments() {
+        let end = Film()
+        end.slide([10, 8, 5, 2, 1, 60])
+        #expect(end.pops.map(\.moment) == [.lastFrame])
+        #expect(end.pops.first?.description.contains("into the end state, on the last frame") == true)
+
+        let start = Film()
+        start.slide([60, 0, 1, 2, 3])
+        #expect(start.pops.map(\.moment) == [.firstFrame])
+    }
+
+    @Test("a view appearing at full opacity pops by its area (40,000 pt²); fading in over four frames it does not")
+    func appearance() {
+        let film = Film()
+        let badge = film.scene.makeView(name: "badge", frame: Rect(x: 50, y: 300, width: 200, height: 200))
+        badge.backgroundColor = .black
+        film.shoot()
+        film.screen.addSubview(badge)
+        film.shoot()
+        film.shoot()
+        let pops = film.pops
+        #expect(pops.count == 1)
+        #expect(pops.first?.view == "badge" && pops.first?.quantity == .shown && pops.first?.size == 40_000)
+
+        let fading = Film()
+        let soft = fading.scene.makeView(name: "badge", frame: Rect(x: 50, y: 300, width: 200, height: 200))
+        soft.backgroundColor = .black
+        soft.alpha = 0
+        fading.screen.addSubview(soft)
+        fading.shoot()
+        for alpha in [0.25, 0.5, 0.75, 1] {
+            soft.alpha = alpha
+            fading.shoot()
+        }
+        #expect(fading.pops.isEmpty, "\(fading.pops.map(\.description))")
+    }
+
+    @Test("what shows is opacity times area: a half-transparent view appearing pops by half its area, and the floor is 1% of the window")
+    func shownFloor() {
+        let half = Film()
+        let badge = half.scene.makeView(name: "badge", frame: Rect(x: 0, y: 300, width: 100, height: 100))
+        badge.backgroundColor = .black
+        badge.alpha = 0.5
+        half.screen.addSubview(badge)
+        half.shoot()
+        #expect(half.pops.map(\.size) == [5_000])
+
+        // 3291.6 pt² is 1% of 390 × 844: a 57 × 57 view (3249 pt²) is below it, 58 × 58 (3364) above.
+        for (side, pops) in [(57.0, 0), (58.0, 1)] {
+            let film = Film()
+            let small = film.scene.makeView(name: "small", frame: Rect(x: 0, y: 300, width: side, height: side))
+            small.backgroundColor = .black
+            film.screen.addSubview(small)
+            film.shoot()
+            #expect(film.pops.count == pops, "a \(side) pt square")
+        }
+    }
+
+    @Test("a view added under an opaque view does not appear, and shows as the view above it fades out")
+    func covered() {
+        let film = Film()
+        let under = film.scene.makeView(name: "under", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        under.backgroundColor = .black
+        film.scene.window.insertSubview(under, below: film.screen)
+        film.shoot()
+        for alpha in [0.8, 0.6, 0.4, 0.2, 0] {
+            film.screen.alpha = alpha
+            film.shoot()
+        }
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+        // What shows of it grows as the screen fades: 20% of the window more each frame.
+        let shown = film.frames.map { $0.looks[under.id]?.shown ?? -1 }
+        #expect(shown[0] == -1 && shown[1] == 0 && shown.last == 390 * 844)
+        #expect(abs(shown[3] - 0.4 * 390 * 844) < 1e-6)
+    }
+
+    @Test("an opaque view sliding over another hides it frame by frame: no pop when it covers it whole")
+    func slidingCover() {
+        let film = Film()
+        let sheet = film.scene.makeView(name: "sheet", frame: Rect(x: 390, y: 0, width: 390, height: 844))
+        sheet.backgroundColor = .white
+        film.scene.window.addSubview(sheet)
+        film.shoot()
+        for _ in 0..<13 {
+            sheet.frame = sheet.frame.offsetBy(dx: -30, dy: 0)
+            film.shoot()
+        }
+        #expect(sheet.frame.minX == 0)
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+        #expect(film.frames.last?.looks[film.card.id]?.shown == 0)
+    }
+
+    @Test("a view put in another's place, corner for corner, changes nothing a person sees")
+    func replacement() {
+        let film = Film()
+        let copy = film.scene.makeView(name: "snapshot of card", frame: film.card.frame)
+        copy.backgroundColor = film.card.backgroundColor
+        film.shoot()
+        film.card.removeFromSuperview()
+        film.screen.addSubview(copy)
+        film.shoot()
+        film.shoot()
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+
+        // Two points off, it is a different picture.
+        let moved = Film()
+        let off = moved.scene.makeView(name: "snapshot of card", frame: moved.card.frame.offsetBy(dx: 30, dy: 0))
+        off.backgroundColor = moved.card.backgroundColor
+        moved.shoot()
+        moved.card.removeFromSuperview()
+        moved.screen.addSubview(off)
+        moved.shoot()
+        #expect(moved.pops.count == 2)
+    }
+
+    @Test("a view moving off screen keeps its pace there: the step that takes it off is no pop")
+    func offScreen() {
+        let film = Film()
+        film.slide([0, 0] + Array(repeating: 40, count: 10))
+        #expect(film.frames.last?.looks[film.card.id]?.shown == 0)
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+    }
+
+    @Test("a corner radius that snaps pops; one that animates does not")
+    func cornerRadius() {
+        let film = Film { $0.card.cornerRadius = 40 }
+        film.shoot()
+        film.card.cornerRadius = 0
+        film.shoot()
+        film.shoot()
+        #expect(film.pops.map(\.quantity) == [.cornerRadius])
+        #expect(film.pops.first?.size == 40 && film.pops.first?.around == 0)
+
+        let smooth = Film { $0.card.cornerRadius = 40 }
+        for r in stride(from: 32.0, through: 0, by: -8) {
+            smooth.card.cornerRadius = r
+            smooth.shoot()
+        }
+        #expect(smooth.pops.isEmpty)
+    }
+
+    @Test("a 3D turn is seen through its projection: a card turning steadily does not pop; snapping flat again does")
+    func turned() {
+        let film = Film { $0.card.frame = Rect(x: 0, y: 0, width: 390, height: 844) }
+        for angle in [0.05, 0.1, 0.15, 0.2, 0.25, 0.3] {
+            film.card.transform3D = Transform3D.rotation(angle, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 800))
+            film.shoot()
+        }
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+        film.card.transform3D = .identity
+        film.shoot()
+        let card = film.pops.filter { $0.view == "card" }
+        #expect(card.map(\.quantity) == [.position])
+        #expect(card.first?.moment == .lastFrame)
+    }
+
+    @Test("degenerate looks never crash the check: a zero scale, a singular 3D matrix, a view behind the eye")
+    func degenerate() {
+        let film = Film()
+        film.card.transform = .scale(0, 0)
+        film.shoot()
+        film.card.transform = .identity
+        film.card.transform3D = Transform3D(values: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+        film.shoot()
+        film.card.transform3D = Transform3D.translation(0, 0, 900).concatenating(.perspective(distance: 800))
+        film.shoot()
+        _ = film.pops
+        #expect(film.frames[3].looks[film.card.id]?.corners == nil)
+    }
+
+    @Test("a snapshot laid over the view it copies, which stays, shows nothing new; another view laid there does")
+    func snapshotOverItsOriginal() {
+        let film = Film()
+        let copy = film.scene.makeView(name: "snapshot of card", frame: film.card.frame)
+        copy.backgroundColor = film.card.backgroundColor
+        film.screen.addSubview(copy)
+        film.shoot()
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+
+        let other = Film()
+        let stranger = other.scene.makeView(name: "badge", frame: other.card.frame)
+        stranger.backgroundColor = .black
+        other.screen.addSubview(stranger)
+        other.shoot()
+        #expect(other.pops.map(\.view) == ["badge"])
+    }
+
+    @Test("a screen that jumps is one pop, not one per view on it")
+    func outermostOnly() {
+        let film = Film()
+        film.screen.frame = film.screen.frame.offsetBy(dx: 0, dy: 100)
+        film.shoot()
+        film.shoot()
+        #expect(film.pops.map(\.view) == ["screen"])
+        #expect(film.pops.first?.size == 100)
+    }
+
+    @Test("a view taken away where something now hides it vanishes from no one's sight")
+    func removedUnderCover() {
+        let film = Film()
+        let sheet = film.scene.makeView(name: "sheet", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        sheet.backgroundColor = .white
+        sheet.alpha = 0
+        film.scene.window.addSubview(sheet)
+        film.shoot()
+        for alpha in [0.2, 0.4, 0.6, 0.8] {
+            sheet.alpha = alpha
+            film.shoot()
+        }
+        // The last frame: the sheet opaque, and the screen under it taken away.
+        sheet.alpha = 1
+        film.screen.removeFromSuperview()
+        film.shoot()
+        #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
+        // Taken away while it still showed, it is a pop.
+        let early = Film()
+        early.screen.removeFromSuperview()
+        early.shoot()
+        #expect(early.pops.map(\.view) == ["screen"])
+        #expect(abs((early.pops.first?.size ?? 0) + (390 * 844 - 10_000)) < 1e-6)
+    }
+}
