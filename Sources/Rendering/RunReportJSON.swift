@@ -2,7 +2,7 @@ import TransitionCore
 
 /// `host run --format json`: one object with the effect, the callbacks in call order
 /// (`events`), every frame (`frames`: time, and each view's name, frame and alpha) and how
-/// each transition ended (`outcomes`).
+/// each transition ended (`outcomes`, with the pops the motion check found in `motion`).
 public enum RunReportJSON {
     public static func render(_ report: TransitionRun.Report) -> String {
         var json = JSONWriter()
@@ -49,6 +49,19 @@ public enum RunReportJSON {
                         j.field("end", o.endTime)
                         j.key("violations")
                         j.array { j in for v in o.violations { j.string(v) } }
+                        j.key("motion")
+                        j.array { j in
+                            for pop in o.motion {
+                                j.object { j in
+                                    j.field("time", pop.time)
+                                    j.field("view", pop.view)
+                                    j.field("quantity", pop.quantity.rawValue)
+                                    j.field("moment", pop.moment.rawValue)
+                                    j.field("size", pop.size)
+                                    j.field("around", pop.around)
+                                }
+                            }
+                        }
                     }
                 }
             }

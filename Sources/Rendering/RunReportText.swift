@@ -23,7 +23,8 @@ public enum RunReportText {
             // not read as the animator's own cancel (exit 1).
             let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed"
                 : o.cancelledByInteraction ? "cancelled by its gesture, as asked," : "cancelled"
-            let verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
+            var verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
+            if !o.motion.isEmpty { verified += "; its motion popped \(o.motion.count == 1 ? "once" : "\(o.motion.count) times")" }
             let by = o.failure.map { "by the standard cross-dissolve after \(o.animator) failed (\($0))" } ?? "by \(o.animator)"
             lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
         }

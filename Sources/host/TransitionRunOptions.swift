@@ -67,6 +67,10 @@ struct TransitionRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
     var slow: Double = 1
 
+    @Flag(name: .customLong("no-motion-check"), help: ArgumentHelp(
+        "Do not judge the motion. By default every frame is judged as a person sees it, and a step that pops (far larger than the steps around it; see docs/ABI.md) makes the run not clean."))
+    var noMotionCheck = false
+
     /// Whether the presentation is driven live from the terminal's keys (`--interactive keys`).
     var usesKeys: Bool { interactive == "keys" }
 
@@ -162,6 +166,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.completionSpeed = completionSpeed
         options.flow = flow
         options.slow = slow
+        options.checksMotion = !noMotionCheck
         options.scene = try scene.map(loadScene)
         options.segue = segue
         return options

@@ -23,12 +23,12 @@ extension TransitionRun {
     static func runFlow(_ flow: Flow, screens: FlowScreens, delegate: RegistryTransitioningDelegate, driver: TransitionDriver,
                         forward: InteractionSource?, back: InteractionSource?,
                         start: ((Int, InteractionSource?) -> InteractionSource?)? = nil,
-                        record: () -> Void, dropLastFrame: () -> Void) throws -> [TransitionOutcome] {
+                        record: () -> Void, dropLastFrame: () -> Void, motion: MotionCheck? = nil) throws -> [TransitionOutcome] {
         let transitions = FlowTransitions(flow, on: screens, delegate: delegate,
                                           customPresentation: delegate.presentationEffect != nil, driver: driver)
         let sources = flow == .pop ? [forward ?? back] : [forward, back]
         return try transitions.run(driver: driver, interaction: { start?($0, sources[$0]) ?? sources[$0] }, onFrame: record,
-                                   beforeNext: dropLastFrame)
+                                   beforeNext: dropLastFrame, motion: motion)
     }
 
     /// Whether the outcomes of `flow` make a clean run: every transition ended as asked, and

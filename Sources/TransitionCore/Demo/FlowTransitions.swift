@@ -75,6 +75,13 @@ public struct FlowTransitions {
         }
     }
 
+    /// Pops as errors in the trace: the first few in full, then how many more.
+    private static func report(_ pops: [MotionPop], to trace: TransitionTrace) {
+        let shown = 8
+        for pop in pops.prefix(shown) { trace.error(pop.description) }
+        if pops.count > shown { trace.error("motion: \(pops.count - shown) more pops in this transition (see --format json)") }
+    }
+
     /// How many transitions the flow has: two (there and back), or one (a pop).
     public var count: Int { steps.count }
 
@@ -84,9 +91,13 @@ public struct FlowTransitions {
     /// first frame is the same instant as the last one's end); `ended(i, outcome)` once
     /// transition i has ended and its animator has been released (so its destroy has run),
     /// before the next begins (which may throw: a container's refusal).
+    /// With `motion`, every transition's frames are judged as a person sees them, from the scene
+    /// at rest before it to its last frame: the pops go into its outcome and, as errors, into
+    /// the trace.
     public func run(limit: Int? = nil, driver: TransitionDriver, interaction: (Int) -> InteractionSource?,
                     onFrame: () -> Void, beforeNext: () -> Void = {},
-                    ended: (Int, TransitionOutcome) -> Void = { _, _ in }) throws -> [TransitionOutcome] {
+                    ended: (Int, TransitionOutcome) -> Void = { _, _ in },
+                    motion: MotionCheck? = nil) throws -> [TransitionOutcome] {
         var outcomes: [TransitionOutcome] = []
         for i in 0..<min(limit ?? steps.count, steps.count) {
             if i > 0 {
@@ -96,7 +107,16 @@ public struct FlowTransitions {
                 }
                 beforeNext()
             }
-            outcomes.append(try runOne(steps[i], driver: driver, interaction: interaction(i), onFrame: onFrame))
+            motion?.begin()
+            var outcome = try runOne(steps[i], driver: driver, interaction: interaction(i)) {
+                onFrame()
+                motion?.frame()
+            }
+            if let pops = motion?.end(), !outcome.cutOff, outcome.failure == nil {
+                outcome.motion = pops
+                Self.report(pops, to: driver.trace)
+            }
+            outcomes.append(outcome)
             ended(i, outcomes[i])
         }
         return outcomes

@@ -58,6 +58,9 @@ public enum TransitionRun {
         /// renderer, the exports and the plots draw from. A run that only prints its trace or
         /// its JSON leaves them out: for a scene of 10,000 views they are most of its memory.
         public var recordsSnapshots = true
+        /// Whether each transition's frames are judged as a person sees them (MotionCheck): a
+        /// pop makes the run not clean. On unless asked off (`--no-motion-check`).
+        public var checksMotion = true
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
@@ -213,6 +216,13 @@ public enum TransitionRun {
         options.onBegin?(effect.info, stage.flow)
         var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []
+        // The motion check sees the snapshot a frame was drawn from, when the run made one,
+        // and otherwise one made alike (with the labels' text, which a label draws).
+        var justTaken: SceneSnapshot?
+        let motion = options.checksMotion ? MotionCheck {
+            defer { justTaken = nil }
+            return justTaken ?? SceneSnapshot.capture(stage.scene, labels: stage.labels)
+        } : nil
         let record = {
             let frame = Self.capture(stage.scene)
             frames.append(frame)
@@ -221,6 +231,7 @@ public enum TransitionRun {
                 let snapshot = SceneSnapshot.capture(stage.scene, labels: stage.labels)
                 options.onSnapshot?(snapshot)
                 if options.recordsSnapshots { snapshots.append(snapshot) }
+                justTaken = snapshot
             }
         }
 
@@ -255,7 +266,7 @@ public enum TransitionRun {
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }
-            })
+            }, motion: motion)
         return Report(
             effect: effect.info, presentation: delegate.presentationEffect?.info,
             framesPerSecond: options.framesPerSecond, flow: stage.flow, stageName: stage.name, events: trace.eventsWithNotes, frames: frames, outcomes: outcomes,

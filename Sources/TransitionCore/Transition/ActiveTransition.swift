@@ -19,9 +19,15 @@ public struct TransitionOutcome: Sendable, Equatable {
     /// Why the animator failed (its process crashed, hung or sent garbage) and the host
     /// finished the transition with the standard cross-dissolve; nil when it did not fail.
     public var failure: String? = nil
+    /// The steps a person sees as pops (MotionCheck), when the run checked its motion; not
+    /// judged for a transition cut off or finished by the fallback, already not clean.
+    public var motion: [MotionPop] = []
 
-    /// Ended as asked, by the animator the delegate vended, and the end state was verified.
-    public var isClean: Bool { (completed || cancelledByInteraction) && !cutOff && failure == nil && violations.isEmpty }
+    /// Ended as asked, by the animator the delegate vended, the end state was verified, and
+    /// nothing popped on the way.
+    public var isClean: Bool {
+        (completed || cancelledByInteraction) && !cutOff && failure == nil && violations.isEmpty && motion.isEmpty
+    }
 }
 
 /// One presentation or dismissal in flight, from the delegate's first call to animationEnded.

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `host run` judges every frame as a person sees it (MotionCheck): a plugin whose view jumps
+/// into its end state is not clean, in process and isolated alike, and the report names the
+/// frame, the view and the size of the jump.
+@Suite("Motion check of a run")
+struct MotionCheckRunTests {
+    /// The template's slide from the right, stopped 120 pt short of its place; the completion
+    /// then puts the view where it belongs, in one frame.
+    private func jumper() -> PluginTemplate {
+        var plugin = PluginTemplate(pluginID: "fixture.jumper", effectID: "jumper", ending: .complete)
+        plugin.animationsPrologue = "if (self->incoming) self->target.origin.x += 120;"
+        plugin.completionPrologue = """
+            if (self->incoming) {
+                th_view_controller vc;
+                th_rect place;
+                if (host->view_controller(ctx, TH_TO, &vc) == TH_OK && host->final_frame(ctx, vc, &place) == TH_OK)
+                    host->set_frame(self->to, place);
+            }
+            """
+        return plugin
+    }
+
+    private func outcomes(_ result: ProgramResult) throws -> [[String: Any]] {
+        let root = try #require(try result.json() as? [String: Any])
+        return try #require(root["outcomes"] as? [[String: Any]])
+    }
+
+    @Test("a view that jumps into its end state is a pop: exit 1, named with its frame, view and size", arguments: [false, true])
+    func jumpIntoEndState(isolated: Bool) async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        try await compileC(jumper().render(), to: "plugins/jumper.so", in: dir)
+        let isolation = isolated ? ["--isolate", "--isolate-timeout", scaled(10)] : []
+
+        let text = try await runHost(["run", "jumper"] + isolation, pluginFolder: folder, in: dir)
+        #expect(text.status == 1, "\(text)")
+        // 0.25 s linear from x = 390 to 120: 18 pt a frame; the frame at 0.233 s shows x = 138,
+        // the completion's frame at 0.25 s x = 0.
+        #expect(text.out.contains("error: motion: at 0.25 s 'detail' moved 138 pt in one frame into the end state, on the last frame (the steps around it: at most 18 pt)"),
+                "\(text.out)")
+        #expect(text.out.contains("end state verified; its motion popped once"), "\(text.out)")
+        #expect(text.out.hasSuffix("NOT CLEAN\n"), "\(text.out)")
+
+        let json = try await runHost(["run", "jumper", "--format", "json"] + isolation, pluginFolder: folder, in: dir)
+        #expect(json.status == 1, "\(json)")
+        let all = try outcomes(json)
+        let present = try #require(all.first)
+        let pops = try #require(present["motion"] as? [[String: Any]])
+        #expect(pops.count == 1)
+        let pop = try #require(pops.first)
+        #expect(pop["view"] as? String == "detail")
+        #expect(pop["quantity"] as? String == "position")
+        #expect(pop["moment"] as? String == "lastFrame")
+        #expect(abs((pop["size"] as? Double ?? 0) - 138) < 1e-9)
+        #expect(abs((pop["around"] as? Double ?? 0) - 18) < 1e-9)
+        #expect(pop["time"] as? Double == 0.25)
+        // The dismissal slides out evenly: no pop, and the run still completed and restored.
+        #expect((all.last?["motion"] as? [Any])?.isEmpty == true)
+        #expect(all.allSatisfy { $0["completed"] as? Bool == true })
+    }
+
+    @Test("--no-motion-check leaves the motion unjudged: the same plugin runs clean")
+    func optOut() async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        try await compileC(jumper().render(), to: "plugins/jumper.so", in: dir)
+        let result = try await runHost(["run", "jumper", "--no-motion-check"], pluginFolder: folder, in: dir)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.out.contains("motion"), "\(result.out)")
+        #expect(result.out.hasSuffix("; OK\n"), "\(result.out)")
+    }
+
+    @Test("an even slide, the same template without the jump, is clean")
+    func evenSlideIsClean() async throws {
+        let dir = try TempDir()
+        let folder = try dir.folder("plugins")
+        try await compileC(PluginTemplate(pluginID: "fixture.even", effectID: "even", ending: .conforming).render(),
+                           to: "plugins/even.so", in: dir)
+        let result = try await runHost(["run", "even", "--format", "json"], pluginFolder: folder, in: dir)
+        #expect(result.status == 0, "\(result)")
+        #expect(try outcomes(result).allSatisfy { ($0["motion"] as? [Any])?.isEmpty == true })
+    }
+
+    @Test("every bundled effect moves without a pop in every flow it declares, on the demo scene and on photos", arguments: [
+        "cover-vertical", "cross-dissolve", "crossfade", "cube", "diagonal", "flip", "interruptible", "match", "slide",
+        "view-transition", "zoom", "zoom-fade", "parallax-slide", "sheet", "edge-slide", "pinch-zoom",
+    ])
+    func bundledEffectsAreSmooth(effect: String) async throws {
+        let dir = try TempDir()
+        let empty = try dir.folder("none")
+        for scene in [[], ["--scene", "photos"]] {
+            for flow in ["", "--push", "--pop", "--tabs"] {
+                let result = try await runHost(["run", effect] + (flow.isEmpty ? [] : [flow]) + scene, pluginFolder: empty, in: dir)
+                #expect(result.status == 0 && !result.out.contains("motion:"),
+                        "\(effect) \(flow) \(scene): \(result.out.split(separator: "\n").filter { $0.contains("motion") || $0.contains("NOT") })")
+            }
+        }
+    }
+}
