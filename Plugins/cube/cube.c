@@ -14,6 +14,11 @@
  * separately), which would let the edges of the two faces drift apart halfway; so the turn is
  * played as keyframes (TH_EXT_HOST_KEYFRAMES) a few degrees apart, close enough that the edges
  * stay together, and an interaction can scrub the whole turn.
+ *
+ * From the eye, in front of the cube and within its height (width), a face turned more than
+ * about 70 degrees shows its back, seen from inside the cube, mirrored over the other face.
+ * So, as a CALayer with isDoubleSided = false, a face turned away from the eye is hidden: each
+ * keyframe gives a face alpha 0 while its corners, as drawn, go round the other way.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -106,6 +111,41 @@ static th_transform3d face(const cube *self, double angle)
                   perspective);
 }
 
+/* Where the point (x, y) of a face, relative to its centre (the transform applies about the
+ * view's centre), is drawn under `t`; false when it lies behind the eye (w <= 0). */
+static bool project(th_transform3d t, double x, double y, th_point *out)
+{
+    double w = x * t.m14 + y * t.m24 + t.m44;
+    if (w <= 0) return false;
+    out->x = (x * t.m11 + y * t.m21 + t.m41) / w;
+    out->y = (x * t.m12 + y * t.m22 + t.m42) / w;
+    return true;
+}
+
+/* Twice the signed area of a face of `size` as drawn under `t`: its sign says which way round
+ * the corners go. 0 when a corner lies behind the eye, where the face cannot be drawn. */
+static double drawn_area(th_transform3d t, th_size size)
+{
+    static const double corners[4][2] = { { -0.5, -0.5 }, { 0.5, -0.5 }, { 0.5, 0.5 }, { -0.5, 0.5 } };
+    th_point p[4];
+    double area = 0;
+    int i;
+    for (i = 0; i < 4; i++) {
+        if (!project(t, corners[i][0] * size.width, corners[i][1] * size.height, &p[i])) return 0;
+    }
+    for (i = 0; i < 4; i++) area += p[i].x * p[(i + 1) % 4].y - p[(i + 1) % 4].x * p[i].y;
+    return area;
+}
+
+/* Whether `face_view` under `t` shows its front: its corners go round as the flat face's do.
+ * Turned away, its back would show, mirrored, where a single-sided layer draws nothing. */
+static bool faces_eye(th_view face_view, th_transform3d t)
+{
+    th_rect bounds;
+    if (host->get_bounds(face_view, &bounds) != TH_OK) return true;
+    return drawn_area(t, bounds.size) * drawn_area(identity(), bounds.size) > 0;
+}
+
 /* Where the outgoing face ends and the incoming one starts, in radians. About the vertical
  * axis a positive angle turns a face's left edge towards the eye: pushing, the old face turns
  * to -90 degrees (its right edge ends at the screen's left edge) and the new one comes from
@@ -120,16 +160,24 @@ static double outgoing_end(const cube *self)
 
 static double veil(const cube *self, double angle) { return self->shading * fabs(sin(angle)); }
 
+/* One face at `angle`: turned, veiled, and shown only while it faces the eye. */
+static void turn_face(const cube *self, th_view face_view, th_view veil_view, double angle)
+{
+    th_transform3d t = face(self, angle);
+    if (is_none(face_view)) return;
+    host->set_transform3d(face_view, t);
+    host->set_alpha(face_view, faces_eye(face_view, t) ? 1 : 0);
+    if (!is_none(veil_view)) host->set_alpha(veil_view, veil(self, angle));
+}
+
 /* One keyframe: both faces at `progress` of the turn. */
 static void turn_to(cube *self, double progress)
 {
     double out = outgoing_end(self) * progress, in = -outgoing_end(self) * (1 - progress);
     /* The last keyframe lands exactly on the flat front face. */
     if (progress >= 1) in = 0;
-    if (!is_none(self->from)) host->set_transform3d(self->from, face(self, out));
-    if (!is_none(self->to)) host->set_transform3d(self->to, face(self, in));
-    if (!is_none(self->from_veil)) host->set_alpha(self->from_veil, veil(self, out));
-    if (!is_none(self->to_veil)) host->set_alpha(self->to_veil, veil(self, in));
+    turn_face(self, self->from, self->from_veil, out);
+    turn_face(self, self->to, self->to_veil, in);
 }
 
 static void cube_step(void *user)
@@ -159,10 +207,16 @@ static void cube_completion(void *user, bool finished)
     bool cancelled = false;
     (void)finished;
     host->transition_was_cancelled(self->ctx, &cancelled);
-    /* Both screens lie flat again and unveiled, whichever is left on screen. */
+    /* Both screens lie flat again, unveiled and shown, whichever is left on screen. */
     remove_veils(self);
-    if (!is_none(self->from)) host->set_transform3d(self->from, identity());
-    if (!is_none(self->to)) host->set_transform3d(self->to, identity());
+    if (!is_none(self->from)) {
+        host->set_transform3d(self->from, identity());
+        host->set_alpha(self->from, 1);
+    }
+    if (!is_none(self->to)) {
+        host->set_transform3d(self->to, identity());
+        host->set_alpha(self->to, 1);
+    }
     if (cancelled) {
         if (self->added_to) host->remove_from_superview(self->to);
     } else if (!self->incoming && !is_none(self->from)) {
