@@ -35,9 +35,18 @@ struct InteractionControllerTests {
                         "gesture.ended(scale: 0.5, velocity: -1.5/s)", "interaction.finish(at: 0.5)"]
         let seen = names.filter { expected.contains($0) }
         #expect(seen == expected, "\(names)")
-        // The frames follow the progress: half way through the scrub the detail screen is
-        // between where it was and where it goes.
-        #expect(report.frames.count > 20)
+        // As a recogniser does, it sends a changed event every frame while the fingers move, not
+        // only at the script's times: 24 frames from 0 to 0.4 s, so 24 changed events.
+        #expect(names.filter { $0.hasPrefix("gesture.changed(") }.count == 24, "\(names)")
+        #expect(names.contains("gesture.changed(scale: 0.9, velocity: -1/s)"), "half way to the first sample: \(names)")
+        // And the detail screen follows every frame of the pinch: no frame frozen, no jump.
+        let start = report.outcomes[1].start
+        let pinched = report.frames(from: start, to: start + 0.4).compactMap { $0.view("detail") }
+        #expect(pinched.count == 25, "\(pinched.count) frames")
+        for (a, b) in zip(pinched, pinched.dropFirst()) {
+            #expect((a.x, a.y, a.width, a.height) != (b.x, b.y, b.width, b.height), "the detail screen stood still between two frames of the pinch: \(a) \(b)")
+        }
+        #expect(!names.contains { $0.hasPrefix("motion:") }, "\(names.filter { $0.hasPrefix("motion:") })")
     }
 
     @Test("an opening pinch cancels: the presented screen ends exactly as before, exit 0", arguments: [[], ["--isolate"]])

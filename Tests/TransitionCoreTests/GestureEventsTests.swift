@@ -37,6 +37,21 @@ struct GestureEventsTests {
         #expect(events.allSatisfy { $0.location == Point(x: 195, y: 422) && $0.translation == Point(x: 0, y: 0) })
     }
 
+    @Test("between two written events the recogniser's changed event lies on the line between them, at the later one's pace")
+    func between() throws {
+        let events = try GestureInPoints.events("edge-pan(left): 0s 0pt, 0.2s 100pt, 0.3s 160pt, release 900pt/s", container: window)
+        let quarter = GestureEvent.between(events[0], events[1], at: 0.05)
+        #expect(quarter.state == .changed && quarter.time == 0.05 && quarter.kind == .screenEdgePan && quarter.edge == .left)
+        #expect(quarter.translation == Point(x: 25, y: 0) && quarter.location == Point(x: 25, y: 422))
+        #expect(abs(quarter.velocity.x - 500) < 1e-9)
+        let pinch = try GestureInPoints.events("pinch: 0s 1, 0.2s 0.8, release -1.5/s", container: window)
+        let middle = GestureEvent.between(pinch[0], pinch[1], at: 0.1)
+        #expect(abs(middle.scale - 0.9) < 1e-12 && abs(middle.scaleVelocity + 1) < 1e-9 && middle.state == .changed)
+        // At either end it is the written event's place; outside them, clamped to it.
+        #expect(GestureEvent.between(events[1], events[2], at: 0.3).translation.x == 160)
+        #expect(GestureEvent.between(events[1], events[2], at: 0.5).translation.x == 160)
+    }
+
     @Test("the progress form has no events, so no controller can read it")
     func progressForm() throws {
         #expect(try GestureScript(parsing: "0=0, 0.1=0.5, release=1").events == nil)

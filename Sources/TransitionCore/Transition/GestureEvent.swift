@@ -40,6 +40,22 @@ public struct GestureEvent: Equatable, Sendable {
 }
 
 extension GestureEvent {
+    /// The changed event a recogniser reports at `time`, between two of a gesture's written
+    /// events `a` and `b` (a.time ≤ time ≤ b.time): the touch where it is then, on the straight
+    /// line between them, moving at b's velocity (the pace from a to b). A recogniser reports
+    /// one every frame while the finger moves, not only at the times a script names.
+    public static func between(_ a: GestureEvent, _ b: GestureEvent, at time: Double) -> GestureEvent {
+        let f = b.time > a.time ? min(1, max(0, (time - a.time) / (b.time - a.time))) : 1
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        var event = b
+        event.state = .changed
+        event.time = time
+        event.location = Point(x: lerp(a.location.x, b.location.x), y: lerp(a.location.y, b.location.y))
+        event.translation = Point(x: lerp(a.translation.x, b.translation.x), y: lerp(a.translation.y, b.translation.y))
+        event.scale = lerp(a.scale, b.scale)
+        return event
+    }
+
     /// How the trace shows the event: its state and what its kind reports, in points.
     var traceName: String {
         let state: String

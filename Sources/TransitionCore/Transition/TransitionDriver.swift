@@ -201,6 +201,12 @@ public final class TransitionDriver {
                     delivered += 1
                     acted = true
                 }
+                // Between two written events the finger still moves: a changed event every
+                // frame, as a recogniser sends one.
+                if !acted, delivered > 0, delivered < events.count, events[delivered].state == .changed {
+                    driven.deliver(.between(events[delivered - 1], events[delivered], at: elapsed))
+                    acted = true
+                }
                 return acted
             }
             if case .grab(let at, let gesture)? = source {
