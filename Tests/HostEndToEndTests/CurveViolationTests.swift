@@ -27,7 +27,8 @@ struct CurveViolationTests {
         #expect(!nullInFrames, "no frame may hold a non-number")
         let run = try RunJSON(result)
         #expect(!run.clean)
-        let errors = run.events.filter { $0.level == "error" }.map(\.name)
+        // (What the holes do to the motion is the motion check's to say, apart.)
+        let errors = run.events.filter { $0.level == "error" && !$0.name.hasPrefix("motion:") }.map(\.name)
         #expect(errors.count == 1, "reported once for the whole run: \(errors)")
         #expect(errors.first.map { $0.contains("fixture.holes.holey") && $0.contains("nan") && $0.contains("linear") } == true,
                 "\(errors)")

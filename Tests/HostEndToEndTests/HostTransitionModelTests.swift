@@ -60,7 +60,7 @@ import Testing
         #expect(slow.clean)
     }
 
-    @Test("the photos scene: the thumbnail's snapshot zooms into the header on a spring that overshoots, and back")
+    @Test("the photos scene: the thumbnail zooms into the header in a clipping view on a spring that overshoots, and back without collapsing")
     func photosSceneZoom() async throws {
         let dir = try TempDir("photos")
         let result = try await runHost(["run", "--scene", "photos", "--format", "json"],
@@ -69,14 +69,16 @@ import Testing
         let run = try RunJSON(result)
         #expect(run.clean && run.outcomes.map(\.transition) == ["push", "pop"])
         let push = run.outcomes[0]
-        let flying = run.frames.filter { $0.time <= push.end }.compactMap { $0.view("snapshot of list.cell1.thumbnail") }
+        let flying = run.frames.filter { $0.time <= push.end }.compactMap { $0.view("zoom.clip") }
         let first = try #require(flying.first)
         #expect(first.x == 16 && first.y == 116 && first.width == 56, "starts on the thumbnail (in the container): \(first)")
         #expect(flying.map(\.width).max()! > 400, "a damping of 0.55 overshoots the 390-point header")
         let after = try #require(run.frames.first { $0.time > push.end - 1e-9 })
         #expect(after.view("photo.header")?.width == 390)
-        let back = run.frames.filter { $0.time > push.end }.compactMap { $0.view("snapshot of photo.header") }
-        #expect(back.count > 5, "the header's snapshot flies back on the pop")
+        let back = run.frames.filter { $0.time > push.end }.compactMap { $0.view("zoom.clip") }
+        #expect(back.count > 5, "the clipping view flies back on the pop")
+        // Shrinking, the spring is critically damped: never below the thumbnail's 56 points.
+        #expect(back.map(\.width).min()! >= 56 - 1e-9, "\(back.map(\.width))")
         #expect(try #require(run.frames.last).view("list.cell1.thumbnail") != nil)
     }
 

@@ -73,7 +73,8 @@ struct HostilePlugin: Sendable {
 
             static void hp_destroy(void *self) { free(self); }
 
-            static double hp_duration(void *self, th_context ctx) { (void)self; (void)ctx; return 0.25; }
+            /* It completes at once, a cut: and says so, so the motion check leaves it alone. */
+            static double hp_duration(void *self, th_context ctx) { (void)self; (void)ctx; return 0; }
 
             static void hp_animate(void *self, th_context ctx)
             {

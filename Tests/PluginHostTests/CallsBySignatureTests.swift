@@ -322,12 +322,18 @@ private func typedPlugin(id: String, constructorSignature: String = "p(Izdbi)", 
         for e in StandardEffect.all() { registry.register(e) }
         let curves = CurveRegistry()
         for c in plugin.curves { curves.register(c) }
-        let report = try TransitionRun.run(
-            registry: registry, curves: curves,
-            options: .init(effect: "cross-dissolve", curve: "easing.steps(count=4)"))
+        // Steps are jumps by design: the motion check names them, so it is off here.
+        var options = TransitionRun.Options(effect: "cross-dissolve", curve: "easing.steps(count=4)")
+        options.checksMotion = false
+        let report = try TransitionRun.run(registry: registry, curves: curves, options: options)
         let alphas = report.frames.filter { $0.time <= report.outcomes[0].endTime }
             .compactMap { $0.views.first { $0.name == "detail" }?.alpha }
         #expect(Set(alphas) == [0, 0.25, 0.5, 0.75, 1])
         #expect(report.isClean)
+        // With it on, each step of a quarter of the screen's opacity is a pop a person sees.
+        let checked = try TransitionRun.run(registry: registry, curves: curves,
+                                            options: .init(effect: "cross-dissolve", curve: "easing.steps(count=4)"))
+        #expect(!checked.isClean)
+        #expect(checked.outcomes[0].motion.contains { $0.view == "detail" && $0.quantity == .shown })
     }
 }

@@ -100,8 +100,10 @@ final class FakeAnimator: TransitionAnimator {
             }
         } else {
             guard let from = context.fromView else { complete(false); return }
+            // Back under everything the presentation put in the container (a dimming view), so
+            // that it shows only as what covers it goes.
             if let to = context.toView, to.superview !== container {
-                container.insertSubview(to, below: from)
+                container.insertSubview(to, at: 0)
                 insertedToView = true
             }
             let start = from.frame

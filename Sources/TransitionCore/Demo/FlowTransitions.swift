@@ -75,6 +75,18 @@ public struct FlowTransitions {
         }
     }
 
+    /// Whether a transition's motion is the effect's to answer for. Not when it was cut off or
+    /// finished by the fallback (not clean already); not when its animator said it takes no
+    /// time (a cut, by its own account); not while a person drives it live (keys, a pointer),
+    /// whose hand moves as it will.
+    static func judgesMotion(of outcome: TransitionOutcome, drivenBy source: InteractionSource?) -> Bool {
+        guard !outcome.cutOff, outcome.failure == nil, outcome.duration > 0 else { return false }
+        switch source {
+        case .live?, .liveGesture?: return false
+        case .gesture?, .grab?, nil: return true
+        }
+    }
+
     /// Pops as errors in the trace: the first few in full, then how many more.
     private static func report(_ pops: [MotionPop], to trace: TransitionTrace) {
         let shown = 8
@@ -92,8 +104,8 @@ public struct FlowTransitions {
     /// transition i has ended and its animator has been released (so its destroy has run),
     /// before the next begins (which may throw: a container's refusal).
     /// With `motion`, every transition's frames are judged as a person sees them, from the scene
-    /// at rest before it to its last frame: the pops go into its outcome and, as errors, into
-    /// the trace.
+    /// at rest before it to its last frame (judgesMotion says which): the pops go into its
+    /// outcome and, as errors, into the trace.
     public func run(limit: Int? = nil, driver: TransitionDriver, interaction: (Int) -> InteractionSource?,
                     onFrame: () -> Void, beforeNext: () -> Void = {},
                     ended: (Int, TransitionOutcome) -> Void = { _, _ in },
@@ -107,12 +119,13 @@ public struct FlowTransitions {
                 }
                 beforeNext()
             }
+            let source = interaction(i)
             motion?.begin()
-            var outcome = try runOne(steps[i], driver: driver, interaction: interaction(i)) {
+            var outcome = try runOne(steps[i], driver: driver, interaction: source) {
                 onFrame()
                 motion?.frame()
             }
-            if let pops = motion?.end(), !outcome.cutOff, outcome.failure == nil {
+            if let pops = motion?.end(), Self.judgesMotion(of: outcome, drivenBy: source) {
                 outcome.motion = pops
                 Self.report(pops, to: driver.trace)
             }
