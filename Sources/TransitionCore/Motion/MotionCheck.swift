@@ -37,9 +37,17 @@ public final class MotionCheck {
         public static let samePlace = 1.0
     }
 
-    private var frames: [MotionSample] = []
     /// How the next frame is seen: a SceneSnapshot of the scene, made as the renderer's are.
     public var capture: () -> SceneSnapshot
+
+    /// The transition so far, kept as it streams by: the latest frame, each frame's time, the
+    /// steps of the views that changed, and the ancestors of a view at a step where it did.
+    /// Only two frames are ever held, so a scene of 10,000 views costs two frames of looks.
+    private var previous: MotionSample?
+    private var times: [Double] = []
+    private var windowArea = 0.0
+    private var steps: [Int: Steps] = [:]
+    private var ancestors: [Int: [Int: [Int]]] = [:]
 
     public init(capture: @escaping () -> SceneSnapshot) {
         self.capture = capture
@@ -47,41 +55,80 @@ public final class MotionCheck {
 
     /// Starts a transition: the scene as it is now is the scene at rest.
     public func begin() {
-        frames = [MotionSample(capture())]
+        start(MotionSample(capture()))
     }
 
     /// One frame of the transition, as it is now.
     public func frame() {
-        guard !frames.isEmpty else { return }
-        frames.append(MotionSample(capture()))
+        guard previous != nil else { return }
+        add(MotionSample(capture()))
     }
 
     /// Judges the frames since begin() and forgets them.
     public func end() -> [MotionPop] {
-        defer { frames = [] }
-        return Self.pops(in: frames)
+        defer { start(nil) }
+        return judge()
     }
 
     /// The pops of a transition seen as `frames` (the scene at rest first), in time order.
     public static func pops(in frames: [MotionSample]) -> [MotionPop] {
-        let n = frames.count
-        guard n >= 2 else { return [] }
-        var ids = Set<Int>()
-        for f in frames { ids.formUnion(f.looks.keys) }
-        var steps: [Int: Steps] = [:]
-        for id in ids {
-            if let s = Steps(of: id, in: frames) { steps[id] = s }
-        }
-        forgiveReplacements(&steps, frames)
+        let check = MotionCheck { SceneSnapshot(time: 0, windowSize: .zero, layers: []) }
+        check.start(frames.first)
+        for frame in frames.dropFirst() { check.add(frame) }
+        return check.judge()
+    }
 
+    private func start(_ rest: MotionSample?) {
+        previous = rest
+        times = rest.map { [$0.time] } ?? []
+        windowArea = rest?.windowArea ?? 0
+        steps = [:]
+        ancestors = [:]
+    }
+
+    /// The step from the latest frame to `sample`, for every view that changed in it.
+    private func add(_ sample: MotionSample) {
+        guard let before = previous else { return }
+        let i = times.count
+        var changed: [Int: Steps.Step] = [:]
+        for (id, a) in before.looks {
+            let b = sample.looks[id]
+            if let b, a.sameAs(b) { continue }
+            changed[id] = Steps.Step(from: a, to: b, before: before, after: sample)
+        }
+        for (id, b) in sample.looks where before.looks[id] == nil {
+            changed[id] = Steps.Step(from: nil, to: b, before: before, after: sample)
+        }
+        Self.forgiveReplacements(&changed, before, sample)
+        for (id, step) in changed where !step.isNothing {
+            let name = (sample.looks[id] ?? before.looks[id])!.name
+            steps[id, default: Steps(name: name)].append(step, at: i)
+            ancestors[i, default: [:]][id] = Self.chain(of: id, in: sample.parents[id] != nil ? sample : before)
+        }
+        times.append(sample.time)
+        windowArea = max(windowArea, sample.windowArea)
+        previous = sample
+    }
+
+    private static func chain(of id: Int, in sample: MotionSample) -> [Int] {
+        var chain: [Int] = [], current = id
+        while let parent = sample.parents[current], !chain.contains(parent) {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    private func judge() -> [MotionPop] {
+        let n = times.count
+        guard n >= 2 else { return [] }
         let floors: [(MotionPop.Quantity, Double)] = [
-            (.position, Rule.position),
-            (.shown, Rule.shownFraction * (frames.map(\.windowArea).max() ?? 0)),
-            (.cornerRadius, Rule.cornerRadius),
+            (.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius),
         ]
         var pops: [(id: Int, step: Int, pop: MotionPop)] = []
         for id in steps.keys.sorted() {
-            let s = steps[id]!
+            var s = steps[id]!
+            s.pad(to: n)
             // At most one pop per view and step: the first of position, shown, radius.
             var flagged = Set<Int>()
             for (quantity, floor) in floors {
@@ -95,7 +142,7 @@ public final class MotionCheck {
                     guard abs(values[i]) > Rule.ratio * around else { continue }
                     flagged.insert(i)
                     let moment: MotionPop.Moment = i == 1 ? .firstFrame : i == n - 1 ? .lastFrame : .during
-                    pops.append((id, i, MotionPop(time: frames[i].time, view: s.name, quantity: quantity, moment: moment,
+                    pops.append((id, i, MotionPop(time: times[i], view: s.name, quantity: quantity, moment: moment,
                                                   size: quantity == .shown ? values[i] : abs(values[i]), around: around)))
                 }
             }
@@ -104,13 +151,9 @@ public final class MotionCheck {
         // part of that pop: a screen that jumps is one pop, not one per label on it.
         let popped = Set(pops.map { PopKey(id: $0.id, step: $0.step, quantity: $0.pop.quantity) })
         let outermost = pops.filter { candidate in
-            var id = candidate.id
-            var seen = Set<Int>()
-            while let parent = frames[candidate.step].parents[id] ?? frames[candidate.step - 1].parents[id], seen.insert(parent).inserted {
-                if popped.contains(PopKey(id: parent, step: candidate.step, quantity: candidate.pop.quantity)) { return false }
-                id = parent
+            !(ancestors[candidate.step]?[candidate.id] ?? []).contains {
+                popped.contains(PopKey(id: $0, step: candidate.step, quantity: candidate.pop.quantity))
             }
-            return true
         }
         return outermost.map(\.pop).sorted { ($0.time, $0.view) < ($1.time, $1.view) }
     }
@@ -121,22 +164,25 @@ public final class MotionCheck {
         let quantity: MotionPop.Quantity
     }
 
-    /// One view's steps through a transition: index i is the step from frame i - 1 to i.
+    /// One view's steps through a transition: index i is the step from frame i - 1 to i (0 for
+    /// a step where it did not change).
     private struct Steps {
-        var name = ""
+        var name: String
         /// How far its farthest corner moved, points.
-        var position: [Double]
+        var position: [Double] = []
         /// How much more of it showed, square points (negative: less), by appearing, vanishing
         /// or a change of opacity.
-        var shown: [Double]
+        var shown: [Double] = []
         /// How much more of it showed for any reason, its motion and what is in front of it too.
-        var shownChange: [Double]
+        var shownChange: [Double] = []
         /// How much its corner radius on screen changed, points.
-        var radius: [Double]
+        var radius: [Double] = []
         /// Whether it showed in either frame of the step: only such a step can pop. Every
         /// other step still counts as a step around one that can (a view sliding off screen
         /// keeps its pace there).
-        var seen: [Bool]
+        var seen: [Bool] = []
+
+        init(name: String) { self.name = name }
 
         subscript(quantity: MotionPop.Quantity) -> [Double] {
             switch quantity {
@@ -146,43 +192,60 @@ public final class MotionCheck {
             }
         }
 
-        /// Nil for a view that never changed.
-        init?(of id: Int, in frames: [MotionSample]) {
-            let n = frames.count
-            position = .init(repeating: 0, count: n)
-            shown = position
-            shownChange = position
-            radius = position
-            seen = .init(repeating: false, count: n)
-            var changed = false
-            for i in 1..<n {
-                let a = frames[i - 1].looks[id], b = frames[i].looks[id]
-                if let look = b ?? a { name = look.name }
-                let before = a?.shown ?? 0, after = b?.shown ?? 0
-                seen[i] = before > 0 || after > 0
-                shownChange[i] = after - before
+        mutating func pad(to count: Int) {
+            while position.count < count {
+                position.append(0)
+                shown.append(0)
+                shownChange.append(0)
+                radius.append(0)
+                seen.append(false)
+            }
+        }
+
+        mutating func append(_ step: Step, at index: Int) {
+            pad(to: index)
+            position.append(step.position)
+            shown.append(step.shown)
+            shownChange.append(step.shownChange)
+            radius.append(step.radius)
+            seen.append(step.seen)
+        }
+
+        /// One step of one view, between the frames `before` and `after`.
+        struct Step {
+            var position = 0.0, shown = 0.0, shownChange = 0.0, radius = 0.0
+            var seen = false
+            /// Came (nil before) or went (nil after) in this step.
+            let came: Bool, went: Bool
+
+            var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 }
+
+            init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
+                came = a == nil
+                went = b == nil
+                let was = a?.shown ?? 0, now = b?.shown ?? 0
+                seen = was > 0 || now > 0
+                shownChange = now - was
                 if let a, let b {
                     // On screen in both: it shows more or less only as its opacity changes, and
                     // no more than it does show more or less (something may hide it meanwhile).
-                    let area = max(a.opacity > 0 ? before / a.opacity : 0, b.opacity > 0 ? after / b.opacity : 0)
-                    let fading = (b.opacity - a.opacity) * area, change = after - before
-                    shown[i] = fading * change > 0 ? (fading > 0 ? min(fading, change) : max(fading, change)) : 0
-                    if let from = a.corners, let to = b.corners { position[i] = Self.farthest(from, to) }
-                    radius[i] = abs(b.cornerRadius - a.cornerRadius)
+                    let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
+                    let fading = (b.opacity - a.opacity) * area
+                    shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
+                    if let from = a.corners, let to = b.corners { position = Self.farthest(from, to) }
+                    radius = abs(b.cornerRadius - a.cornerRadius)
                 } else if let a {
                     // Gone: it takes away what would have shown of it, were it still there.
-                    shown[i] = -min(before, frames[i].wouldShow(a, of: frames[i - 1]))
+                    shown = -min(was, after.wouldShow(a, of: before))
                 } else if let b {
                     // Come: it adds what shows of it, less what would have been hidden anyway.
-                    shown[i] = min(after, frames[i - 1].wouldShow(b, of: frames[i]))
+                    shown = min(now, before.wouldShow(b, of: after))
                 }
-                changed = changed || shown[i] != 0 || position[i] != 0 || radius[i] != 0
             }
-            if !changed { return nil }
-        }
 
-        static func farthest(_ from: [Point], _ to: [Point]) -> Double {
-            zip(from, to).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
+            static func farthest(_ from: [Point], _ to: [Point]) -> Double {
+                zip(from, to).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
+            }
         }
     }
 
@@ -191,7 +254,7 @@ public final class MotionCheck {
     /// of the same name or of the name its snapshot has ("snapshot of NAME"), had its corners
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
-    private static func forgiveReplacements(_ steps: inout [Int: Steps], _ frames: [MotionSample]) {
+    private static func forgiveReplacements(_ steps: inout [Int: Steps.Step], _ before: MotionSample, _ after: MotionSample) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
@@ -202,15 +265,10 @@ public final class MotionCheck {
         func standIn(for look: MotionSample.Look, among others: [Int: MotionSample.Look], changed: Set<Int>) -> Bool {
             others.contains { (changed.contains($0.key) || related($0.value.name, look.name)) && samePlace($0.value, look) }
         }
-        for i in 1..<frames.count {
-            let before = frames[i - 1].looks, after = frames[i].looks
-            var went = Set<Int>(), came = Set<Int>()
-            for (id, s) in steps where s.shown[i] != 0 {
-                if before[id] != nil && after[id] == nil { went.insert(id) }
-                if before[id] == nil && after[id] != nil { came.insert(id) }
-            }
-            for id in came where standIn(for: after[id]!, among: before, changed: went) { steps[id]!.shown[i] = 0 }
-            for id in went where standIn(for: before[id]!, among: after, changed: came) { steps[id]!.shown[i] = 0 }
-        }
+        let went = Set(steps.filter { $0.value.went && $0.value.shown != 0 }.keys)
+        let came = Set(steps.filter { $0.value.came && $0.value.shown != 0 }.keys)
+        guard !went.isEmpty || !came.isEmpty else { return }
+        for id in came where standIn(for: after.looks[id]!, among: before.looks, changed: went) { steps[id]!.shown = 0 }
+        for id in went where standIn(for: before.looks[id]!, among: after.looks, changed: came) { steps[id]!.shown = 0 }
     }
 }

@@ -18,9 +18,14 @@ public struct MotionSample: Sendable {
         /// Where it is drawn among the frame's views, back to front.
         let index: Int
         /// Its part within the window and its clipping ancestors.
-        let polygon: [Point]
+        let region: MotionRegion
         /// The radius of its corners as drawn on the screen, in points.
         public let cornerRadius: Double
+
+        /// Seen the same in both frames: nothing a step could measure differs.
+        func sameAs(_ other: Look) -> Bool {
+            shown == other.shown && opacity == other.opacity && cornerRadius == other.cornerRadius && corners == other.corners
+        }
     }
 
     public let time: Double
@@ -33,12 +38,12 @@ public struct MotionSample: Sendable {
     /// The views with an opaque fill, which hide what lies behind them.
     let covers: [Cover]
 
-    /// One view with an opaque fill: it hides what lies behind it within `polygon`, as much
+    /// One view with an opaque fill: it hides what lies behind it within `region`, as much
     /// as its `opacity`.
     struct Cover {
         let id: Int
         let index: Int
-        let polygon: [Point]
+        let region: MotionRegion
         let box: Rect
         let opacity: Double
     }
@@ -52,7 +57,7 @@ public struct MotionSample: Sendable {
         /// An ancestor's reach: the screen box its clipping leaves, and the projective map of
         /// the 3D-turned views above (their subtrees are drawn flat, then carried by it).
         struct Reach { let id: Int; let depth: Int; let clip: Rect; let warp: Homography? }
-        struct Candidate { let index: Int; let id: Int; let name: String; let polygon: [Point]; let corners: [Point]?
+        struct Candidate { let index: Int; let id: Int; let name: String; let region: MotionRegion; let corners: [Point]?
                            let opacity: Double; let radius: Double }
         var covers: [Cover] = []
         var stack: [Reach] = []
@@ -84,44 +89,44 @@ public struct MotionSample: Sendable {
             stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: layer.appearance.clipsToBounds ? (box.map { Self.intersection($0, clip) } ?? .zero) : clip,
                                warp: warp))
             guard layer.isVisible, let corners, finite else { continue }
-            let polygon = Self.clipped(corners, to: clip)
+            let region = MotionRegion(corners: corners, within: clip)
             let area = Self.area(corners)
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
-            candidates.append(Candidate(index: index, id: layer.viewID, name: layer.name, polygon: polygon, corners: corners,
+            candidates.append(Candidate(index: index, id: layer.viewID, name: layer.name, region: region, corners: corners,
                                         opacity: layer.opacity, radius: layer.cornerRadius * scale))
             // A view with an opaque fill hides what lies behind it, as much as its opacity. A
             // small one is not worth the time; one growing past the size that counts is let
             // in gradually, between half that size and all of it, so that nothing behind it
             // seems to vanish the frame it crosses that size.
-            let coverSize = layer.color.alpha >= 0.999 && polygon.count >= 3 ? Self.area(polygon) : 0
+            let coverSize = layer.color.alpha >= 0.999 ? region.area : 0
             if coverSize >= coverArea / 2 {
                 let weight = min(1, coverSize / coverArea * 2 - 1)
-                covers.append(Cover(id: layer.viewID, index: index, polygon: polygon, box: Self.box(polygon), opacity: layer.opacity * weight))
+                covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box, opacity: layer.opacity * weight))
             }
         }
 
         var looks: [Int: Look] = [:]
         looks.reserveCapacity(candidates.count)
         for c in candidates {
-            let area = c.polygon.count >= 3 ? Self.area(c.polygon) : 0
-            let hidden = area > 0 ? Self.hidden(c.polygon, by: covers) { $0.index > c.index } : 0
+            let area = c.region.area
+            let hidden = area > 0 ? Self.hidden(c.region, by: covers) { $0.index > c.index } : 0
             looks[c.id] = Look(name: c.name, corners: c.corners, shown: max(0, area - hidden) * c.opacity, opacity: c.opacity,
-                               index: c.index, polygon: c.polygon, cornerRadius: c.radius)
+                               index: c.index, region: c.region, cornerRadius: c.radius)
         }
         self.looks = looks
         self.parents = parents
         self.covers = covers
     }
 
-    /// How much of `polygon` the cover (among those `inFront` picks) that hides the most of it
+    /// How much of `region` the cover (among those `inFront` picks) that hides the most of it
     /// hides: its overlap times its opacity. As an opaque view slides over a view or fades in
     /// above it, what shows of that view shrinks frame by frame, as a person sees it.
-    static func hidden(_ polygon: [Point], by covers: [Cover], inFront: (Cover) -> Bool) -> Double {
-        let box = Self.box(polygon)
+    static func hidden(_ region: MotionRegion, by covers: [Cover], inFront: (Cover) -> Bool) -> Double {
+        let box = region.box
         var hidden = 0.0
         for cover in covers where inFront(cover) && Self.intersection(cover.box, box).size.width > 0 {
-            hidden = max(hidden, Self.area(Self.clipped(polygon, toConvex: cover.polygon)) * cover.opacity)
+            hidden = max(hidden, region.overlap(with: cover.region) * cover.opacity)
         }
         return hidden
     }
@@ -130,10 +135,10 @@ public struct MotionSample: Sendable {
     /// view that goes where something now hides it, or comes where something hid it, is no
     /// change of its own.
     func wouldShow(_ look: Look, of frame: MotionSample) -> Double {
-        let area = look.polygon.count >= 3 ? Self.area(look.polygon) : 0
+        let area = look.region.area
         guard area > 0 else { return 0 }
         let inFront = Set(frame.covers.filter { $0.index > look.index }.map(\.id))
-        return max(0, area - Self.hidden(look.polygon, by: covers) { inFront.contains($0.id) }) * look.opacity
+        return max(0, area - Self.hidden(look.region, by: covers) { inFront.contains($0.id) }) * look.opacity
     }
 
     // MARK: Plane geometry
