@@ -59,7 +59,7 @@ struct HostValidateTests {
         #expect(result.status == 0, "\(result)")
         #expect(report.conforms)
         let fx = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive",
-                  "interruptible"]
+                  "interruptible", "motion"]
         let expected = fixedTests + fx.map { "behaviour.fx.present.\($0)" } + fx.map { "behaviour.fx.dismiss.\($0)" }
             + ["robustness.fx.parameter-fuzzing", "robustness.fx.stale-handles"]
         #expect(report.tests.map(\.name) == expected)
@@ -124,6 +124,18 @@ struct HostValidateTests {
             previous = ctx;
             """),
                test: "robustness.fx.stale-handles", result: "fail", reason: "used a context after its transition had ended"),
+        Broken(label: "jumps-into-its-end-state", template: PluginTemplate(
+            ending: .conforming, animationsPrologue: "if (self->incoming) self->target.origin.x += 120;",
+            completionPrologue: """
+                if (self->incoming) {
+                    th_view_controller vc;
+                    th_rect place;
+                    if (host->view_controller(ctx, TH_TO, &vc) == TH_OK && host->final_frame(ctx, vc, &place) == TH_OK)
+                        host->set_frame(self->to, place);
+                }
+                """),
+               test: "behaviour.fx.present.motion", result: "fail",
+               reason: "at 0.25 s 'detail' moved 138 pt in one frame into the end state, on the last frame (the steps around it: at most 18 pt): a person sees that as a pop"),
         Broken(label: "ignores-cancel", template: PluginTemplate(ending: .complete),
                test: "behaviour.fx.present.cancel", result: "fail", reason: "completed the present although the interaction cancelled it"),
         Broken(label: "answers-any-extension", template: PluginTemplate(ending: .conforming, extraCode: """

@@ -28,6 +28,7 @@ enum BehaviourChecks {
             case .deterministic: return try deterministic(effect, kind, subject)
             case .interactive: return try interactive(effect, kind, subject)
             case .interruptible: return try interruptible(effect, kind, subject)
+            case .motion: return try motion(effect, kind, subject)
             }
         } catch {
             return .fail("the host could not run the \(kind.name): \(error)")
@@ -46,11 +47,12 @@ enum BehaviourChecks {
     /// kind's transition.
     static func stage(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject, parameters: [Double]? = nil,
                       dilation: Double = 1, gestures: [GestureScript?] = [], grabAt: Double? = nil,
-                      recording: Bool = false) throws -> (DemoStage, TestDelegate) {
+                      recording: Bool = false, checkingMotion: Bool = false) throws -> (DemoStage, TestDelegate) {
         let stage = DemoStage(flow: DemoStage.Flow.of(kind).flow, scene: subject.scene, dilation: dilation, curves: subject.curves)
         let delegate = subject.delegate(for: effect, parameters: parameters, trace: stage.trace)
         ChildProgress.step("running the \(kind.name) flow with \(effect.info.qualifiedName)")
-        try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, grabAt: grabAt, recordingFrames: recording)
+        try stage.run(delegate, transitions: indices(kind).max()! + 1, gestures: gestures, grabAt: grabAt, recordingFrames: recording,
+                      checkingMotion: checkingMotion)
         return (stage, delegate)
     }
 
@@ -201,6 +203,26 @@ enum BehaviourChecks {
         let verdict = try endState(effect, kind, subject, parameters: values, dilation: dilation, passing: "completed cleanly \(how)")
         guard verdict.status == .pass || verdict.status == .skip else { return Verdict(verdict.status, "\(how): \(verdict.reason)") }
         return verdict
+    }
+
+    /// Every frame as a person sees it, from the scene at rest to the end state, as `host run`
+    /// judges it (MotionCheck, docs/ABI.md): no view may jump, appear or vanish in one frame.
+    static func motion(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {
+        let (stage, _) = try self.stage(effect, kind, subject, checkingMotion: true)
+        var problems: [String] = []
+        for i in indices(kind) {
+            guard i < stage.outcomes.count else { return notReached(i, kind, effect) }
+            let o = stage.outcomes[i]
+            if o.cutOff || o.failure != nil {
+                return .skip("the \(self.kind(of: i, in: kind).name) did not end as asked, so its motion was not judged; see behaviour.\(effect.info.effectID).\(kind.name).end-state")
+            }
+            if o.duration == 0 { return .skip("it reports a duration of 0 for the \(self.kind(of: i, in: kind).name): a cut, whose motion is not judged") }
+            problems += o.motion.map { "\($0.description.dropFirst("motion: ".count))" }
+        }
+        guard problems.isEmpty else {
+            return .fail(Verdict.said(problems) + ": a person sees that as a pop; move or fade it over several frames, or return 0 from transition_duration for a deliberate cut")
+        }
+        return .pass("no view jumped, appeared or vanished in one frame, from the scene at rest to the end state")
     }
 
     static func deterministic(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {

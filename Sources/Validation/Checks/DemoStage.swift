@@ -65,8 +65,10 @@ final class DemoStage {
     /// interaction controller for it). A refusal by a container (nothing to pop, ...) throws.
     /// With `grabAt`, each gesture grabs its transition that many seconds in, through the
     /// animator's interruptible animator, instead of driving it from the start.
+    /// `checkingMotion`: every transition's frames are judged as `host run` judges them
+    /// (MotionCheck), its pops in its outcome.
     func run(_ delegate: TestDelegate, transitions: Int = 2, gestures: [GestureScript?] = [nil, nil], grabAt: Double? = nil,
-             recordingFrames: Bool = false) throws {
+             recordingFrames: Bool = false, checkingMotion: Bool = false) throws {
         let scene = demo.scene
         delegate.interactive = grabAt != nil ? [] : Set(gestures.indices.filter { gestures[$0] != nil })
         let shape: TransitionRun.Flow
@@ -95,7 +97,8 @@ final class DemoStage {
                 outcomes.append(outcome)
                 ends.append(SceneSnapshot.capture(scene))
                 events.append(Array(trace.events[first...]))
-            })
+            },
+            motion: checkingMotion ? MotionCheck { [labels = demo.labels] in SceneSnapshot.capture(scene, labels: labels) } : nil)
     }
 
     /// Warnings and errors of transition `index`.

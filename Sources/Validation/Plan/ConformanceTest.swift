@@ -16,7 +16,7 @@ public enum ConformanceTest: Hashable, Sendable {
     public enum BehaviourCheck: String, CaseIterable, Sendable {
         case endState = "end-state", cancel, singleCompletion = "single-completion",
              zeroDuration = "zero-duration", longDuration = "long-duration", deterministic, interactive,
-             interruptible
+             interruptible, motion
     }
 
     public enum RobustnessCheck: String, CaseIterable, Sendable {

@@ -12,7 +12,7 @@ public enum TestPlan {
 
     /// The checks that make sense for a presentation controller, which is driven by the
     /// host's standard animator: the duration and double-completion checks are the animator's.
-    static let presentationChecks: [ConformanceTest.BehaviourCheck] = [.endState, .cancel, .deterministic, .interactive]
+    static let presentationChecks: [ConformanceTest.BehaviourCheck] = [.endState, .cancel, .deterministic, .interactive, .motion]
 
     public static func tests(for inventory: PluginInventory) -> [ConformanceTest] {
         var tests: [ConformanceTest] = []
