@@ -144,7 +144,7 @@ struct NavigationStage {
         #expect(stage.trace.calls.first == "containerDelegate.animationController(forward)")
     }
 
-    @Test("a tab bar is drawn over the children, as UITabBarController's: one item per child, the selected one tinted, moving with a completed switch only")
+    @Test("a tab bar is drawn over the children, as UITabBarController's: one item per child, the tapped one tinted at the tap, back on a cancel")
     func tabBar() throws {
         let (_, tabs, driver, delegate) = makeTabs()
         #expect(tabs.view.subviews.map(\.name) == ["tabs.content", "tabs.tabBar"], "the bar above the transitions' container")
@@ -152,12 +152,24 @@ struct NavigationStage {
         let items = tabs.tabBar.subviews.filter { $0.name.hasPrefix("tabs.tabBar.item") }
         #expect(items.count == 2)
         #expect(items[0].backgroundColor == TabContainer.selectedTint && items[1].backgroundColor == TabContainer.unselectedTint)
-        _ = driver.run(try tabs.select(1))
-        #expect(items[1].backgroundColor == TabContainer.selectedTint && items[0].backgroundColor == TabContainer.unselectedTint)
-        // A cancelled switch back leaves the bar as it was.
+        // UIKit moves the selection at the tap: on every frame of the switch, its first too,
+        // the tapped item is the tinted one (while the selected index changes at completion).
+        var tints: [(Color, Color, Int)] = []
+        let outcome = driver.run(try tabs.select(1)) { tints.append((items[0].presentation.backgroundColor, items[1].presentation.backgroundColor, tabs.selectedIndex)) }
+        #expect(outcome.isClean, "\(outcome)")
+        #expect(tints.count > 3)
+        #expect(tints.allSatisfy { $0.0 == TabContainer.unselectedTint && $0.1 == TabContainer.selectedTint }, "\(tints)")
+        #expect(tints.first?.2 == 0 && tabs.selectedIndex == 1)
+        // A cancelled switch back tints the tapped item while it runs, then the bar is as it was.
         delegate.interactive = true
-        _ = driver.run(try tabs.select(0), gesture: try GestureScript(parsing: "0=0, 0.2=0.4, release=-3"))
-        #expect(tabs.selectedIndex == 1 && items[1].backgroundColor == TabContainer.selectedTint)
+        var during: [Color] = []
+        let cancelled = driver.run(try tabs.select(0), gesture: try GestureScript(parsing: "0=0, 0.2=0.4, release=-3")) {
+            during.append(items[0].presentation.backgroundColor)
+        }
+        #expect(!cancelled.completed && cancelled.violations.isEmpty, "\(cancelled)")
+        #expect(during.first == TabContainer.selectedTint, "\(during)")
+        #expect(tabs.selectedIndex == 1 && items[1].backgroundColor == TabContainer.selectedTint
+                && items[0].backgroundColor == TabContainer.unselectedTint)
     }
 
     @Test("a live pointer held still for longer than the duration plus the grace is not cut off; released past the middle, the switch finishes")

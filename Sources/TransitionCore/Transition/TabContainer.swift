@@ -76,9 +76,10 @@ public final class TabContainer {
         contentView.addSubview(shown)
     }
 
-    /// The selected item in the tint colour, the others grey.
-    private func tintItems() {
-        for (i, item) in items.enumerated() { item.backgroundColor = i == selectedIndex ? Self.selectedTint : Self.unselectedTint }
+    /// Item `index` (the selected one unless told) in the tint colour, the others grey.
+    private func tintItems(_ index: Int? = nil) {
+        let tinted = index ?? selectedIndex
+        for (i, item) in items.enumerated() { item.backgroundColor = i == tinted ? Self.selectedTint : Self.unselectedTint }
     }
 
     public var selectedViewController: ViewController { children[selectedIndex] }
@@ -106,6 +107,8 @@ public final class TabContainer {
             guard let self, let transition else { return }
             driver.engine.runSoon { self.finish(transition, to: index, ok, completion: completion) }
         }
+        // As UITabBarController: the tapped item shows selected at the tap, not at the end.
+        tintItems(index)
         driver.begin(transition, interaction: interaction) { _, _ in }
         return transition
     }
@@ -120,8 +123,9 @@ public final class TabContainer {
                 from.view.removeFromSuperview()
                 violations += EndState.problems(in: contentView, shown: to.view, after: "the switch")
                 selectedIndex = index
-                tintItems()
             } else {
+                // The tap is undone: the bar shows the selection that stays.
+                tintItems()
                 if !transition.wasCutOff {
                     violations += transition.snapshot.differences().map { "after the cancelled switch, \($0)" }
                 }
