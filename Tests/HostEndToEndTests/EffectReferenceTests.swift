@@ -33,4 +33,29 @@ struct EffectReferenceTests {
         // 0.5 s: frame 15 is 0.25 s.
         try ReferenceFrame.expect(try await Self.frame(["zoom"], index: 15, in: try TempDir("zoom-reference")), matches: "zoom-mid.png")
     }
+
+    @Test("zoom just begun: the clipping view on the thumbnail, the header's picture fading in over it, aspect kept")
+    func zoomEarly() async throws {
+        // Frame 3 is 0.05 s into the 0.5 s present.
+        try ReferenceFrame.expect(try await Self.frame(["zoom"], index: 3, in: try TempDir("zoom-early-reference")), matches: "zoom-early.png")
+    }
+
+    @Test("zoom going back: the header's picture shrinking into the thumbnail at its own aspect, the circle round")
+    func zoomBack() async throws {
+        // The dismissal starts at frame 30 (0.5 s); frame 36 is 0.1 s into it.
+        try ReferenceFrame.expect(try await Self.frame(["zoom"], index: 36, in: try TempDir("zoom-back-reference")), matches: "zoom-back.png")
+    }
+
+    @Test("cube just begun presenting: the face below is turned away, so nothing of it is drawn over the screen")
+    func cubePresentEarly() async throws {
+        // Frame 3 is 0.05 s into the 0.6 s present.
+        try ReferenceFrame.expect(try await Self.frame(["cube"], index: 3, in: try TempDir("cube-early-reference")), matches: "cube-present-early.png")
+    }
+
+    @Test("a tab switch half way: the tapped tab already selected in the bar, as UIKit does at the tap")
+    func tabSwitch() async throws {
+        // crossfade takes 0.3 s: frame 9 is 0.15 s.
+        try ReferenceFrame.expect(try await Self.frame(["crossfade", "--tabs"], index: 9, in: try TempDir("tabs-reference")),
+                                  matches: "tabs-crossfade-mid.png")
+    }
 }
