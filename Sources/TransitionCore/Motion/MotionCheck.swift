@@ -40,14 +40,18 @@ public final class MotionCheck {
     /// How the next frame is seen: a SceneSnapshot of the scene, made as the renderer's are.
     public var capture: () -> SceneSnapshot
 
-    /// The transition so far, kept as it streams by: the latest frame, each frame's time, the
-    /// steps of the views that changed, and the ancestors of a view at a step where it did.
-    /// Only two frames are ever held, so a scene of 10,000 views costs two frames of looks.
+    /// The transition so far, kept as it streams by: the latest frame and each frame's time;
+    /// for each view that changed lately its last few steps; the ancestors of a view at a step
+    /// where it changed, until that step is judged; and the pops found. A step is judged as soon
+    /// as the two after it are known, so only a handful of steps of each view is ever held: a
+    /// scene of 10,000 views costs two frames of looks and five steps of each.
     private var previous: MotionSample?
     private var times: [Double] = []
     private var windowArea = 0.0
-    private var steps: [Int: Steps] = [:]
+    private var recent: [Int: Recent] = [:]
     private var ancestors: [Int: [Int: [Int]]] = [:]
+    private var judgedThrough = 0
+    private var found: [MotionPop] = []
 
     public init(capture: @escaping () -> SceneSnapshot) {
         self.capture = capture
@@ -67,7 +71,7 @@ public final class MotionCheck {
     /// Judges the frames since begin() and forgets them.
     public func end() -> [MotionPop] {
         defer { start(nil) }
-        return judge()
+        return finish()
     }
 
     /// The pops of a transition seen as `frames` (the scene at rest first), in time order.
@@ -75,39 +79,90 @@ public final class MotionCheck {
         let check = MotionCheck { SceneSnapshot(time: 0, windowSize: .zero, layers: []) }
         check.start(frames.first)
         for frame in frames.dropFirst() { check.add(frame) }
-        return check.judge()
+        return check.finish()
     }
 
     private func start(_ rest: MotionSample?) {
         previous = rest
         times = rest.map { [$0.time] } ?? []
         windowArea = rest?.windowArea ?? 0
-        steps = [:]
+        recent = [:]
         ancestors = [:]
+        judgedThrough = 0
+        found = []
     }
 
-    /// The step from the latest frame to `sample`, for every view that changed in it.
+    /// The step from the latest frame to `sample`, for every view that changed in it; then the
+    /// step two before it is judged.
     private func add(_ sample: MotionSample) {
         guard let before = previous else { return }
-        let i = times.count
-        var changed: [Int: Steps.Step] = [:]
+        let k = times.count
+        var changed: [Int: Step] = [:]
         for (id, a) in before.looks {
             let b = sample.looks[id]
             if let b, a.sameAs(b) { continue }
-            changed[id] = Steps.Step(from: a, to: b, before: before, after: sample)
+            changed[id] = Step(from: a, to: b, before: before, after: sample)
         }
         for (id, b) in sample.looks where before.looks[id] == nil {
-            changed[id] = Steps.Step(from: nil, to: b, before: before, after: sample)
+            changed[id] = Step(from: nil, to: b, before: before, after: sample)
         }
         Self.forgiveReplacements(&changed, before, sample)
         for (id, step) in changed where !step.isNothing {
             let name = (sample.looks[id] ?? before.looks[id])!.name
-            steps[id, default: Steps(name: name)].append(step, at: i)
-            ancestors[i, default: [:]][id] = Self.chain(of: id, in: sample.parents[id] != nil ? sample : before)
+            recent[id, default: Recent(name: name)].record(step, at: k, name: name)
+            ancestors[k, default: [:]][id] = Self.chain(of: id, in: sample.parents[id] != nil ? sample : before)
         }
         times.append(sample.time)
         windowArea = max(windowArea, sample.windowArea)
         previous = sample
+        if k - Rule.reach >= 1 { judge(step: k - Rule.reach, last: nil) }
+    }
+
+    /// Judges the steps not judged yet, the last ones among them, and gives every pop found.
+    private func finish() -> [MotionPop] {
+        let last = times.count - 1
+        if last >= 1 {
+            for j in (judgedThrough + 1)...last where j >= 1 { judge(step: j, last: last) }
+        }
+        return found.sorted { ($0.time, $0.view) < ($1.time, $1.view) }
+    }
+
+    /// Judges step `j` of every view that changed in it, against its steps within Rule.reach;
+    /// `last`, the transition's last step when known (the step into its end state).
+    private func judge(step j: Int, last: Int?) {
+        judgedThrough = j
+        let known = times.count - 1
+        let floors: [(MotionPop.Quantity, Double)] = [
+            (.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius),
+        ]
+        var popsHere: [(id: Int, pop: MotionPop)] = []
+        for (id, r) in recent {
+            guard let step = r.step(at: j), step.seen else { continue }
+            // At most one pop per view and step: the first of position, shown, radius.
+            for (quantity, floor) in floors {
+                let value = step[quantity]
+                guard abs(value) >= floor, floor > 0 else { continue }
+                // What shows of a view grows and shrinks with its motion too: those steps are
+                // the steps around one it shows more or less by appearing or fading.
+                let around = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }
+                    .map { i in r.step(at: i).map { abs(quantity == .shown ? $0.shownChange : $0[quantity]) } ?? 0 }.max() ?? 0
+                guard abs(value) > Rule.ratio * around else { continue }
+                let moment: MotionPop.Moment = j == 1 ? .firstFrame : j == last ? .lastFrame : .during
+                popsHere.append((id, MotionPop(time: times[j], view: r.name, quantity: quantity, moment: moment,
+                                               size: quantity == .shown ? value : abs(value), around: around)))
+                break
+            }
+        }
+        // A view that pops with one of its ancestors, in the same step and the same way, is
+        // part of that pop: a screen that jumps is one pop, not one per label on it.
+        let popped = Set(popsHere.map { PopKey(id: $0.id, quantity: $0.pop.quantity) })
+        let chains = ancestors.removeValue(forKey: j) ?? [:]
+        for (id, pop) in popsHere where !(chains[id] ?? []).contains(where: { popped.contains(PopKey(id: $0, quantity: pop.quantity)) }) {
+            found.append(pop)
+        }
+        // Steps older than the next one's reach are needed no more.
+        let oldest = j + 1 - Rule.reach
+        for id in Array(recent.keys) where recent[id]!.forget(before: oldest) { recent[id] = nil }
     }
 
     private static func chain(of id: Int, in sample: MotionSample) -> [Int] {
@@ -119,72 +174,52 @@ public final class MotionCheck {
         return chain
     }
 
-    private func judge() -> [MotionPop] {
-        let n = times.count
-        guard n >= 2 else { return [] }
-        let floors: [(MotionPop.Quantity, Double)] = [
-            (.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius),
-        ]
-        var pops: [(id: Int, step: Int, pop: MotionPop)] = []
-        for id in steps.keys.sorted() {
-            var s = steps[id]!
-            s.pad(to: n)
-            // At most one pop per view and step: the first of position, shown, radius.
-            var flagged = Set<Int>()
-            for (quantity, floor) in floors {
-                let values = s[quantity]
-                // What shows of a view grows and shrinks with its motion too: those steps are
-                // the steps around one it shows more or less by appearing or fading.
-                let context = quantity == .shown ? s.shownChange : values
-                for i in 1..<n where s.seen[i] && !flagged.contains(i) && abs(values[i]) >= floor && floor > 0 {
-                    let around = (max(1, i - Rule.reach)...min(n - 1, i + Rule.reach)).filter { $0 != i }
-                        .map { abs(context[$0]) }.max() ?? 0
-                    guard abs(values[i]) > Rule.ratio * around else { continue }
-                    flagged.insert(i)
-                    let moment: MotionPop.Moment = i == 1 ? .firstFrame : i == n - 1 ? .lastFrame : .during
-                    pops.append((id, i, MotionPop(time: times[i], view: s.name, quantity: quantity, moment: moment,
-                                                  size: quantity == .shown ? values[i] : abs(values[i]), around: around)))
-                }
-            }
-        }
-        // A view that pops with one of its ancestors, in the same step and the same way, is
-        // part of that pop: a screen that jumps is one pop, not one per label on it.
-        let popped = Set(pops.map { PopKey(id: $0.id, step: $0.step, quantity: $0.pop.quantity) })
-        let outermost = pops.filter { candidate in
-            !(ancestors[candidate.step]?[candidate.id] ?? []).contains {
-                popped.contains(PopKey(id: $0, step: candidate.step, quantity: candidate.pop.quantity))
-            }
-        }
-        return outermost.map(\.pop).sorted { ($0.time, $0.view) < ($1.time, $1.view) }
-    }
-
     private struct PopKey: Hashable {
         let id: Int
-        let step: Int
         let quantity: MotionPop.Quantity
     }
 
-    /// One view's steps through a transition: index i is the step from frame i - 1 to i (0 for
-    /// a step where it did not change).
-    private struct Steps {
+    /// A view's last few steps, by step index (a step where it did not change is not kept: 0).
+    private struct Recent {
         var name: String
-        /// How far its farthest corner moved, points.
-        var position: [Double] = []
-        /// How much more of it showed, square points (negative: less), by appearing, vanishing
-        /// or a change of opacity.
-        var shown: [Double] = []
-        /// How much more of it showed for any reason, its motion and what is in front of it too.
-        var shownChange: [Double] = []
-        /// How much its corner radius on screen changed, points.
-        var radius: [Double] = []
-        /// Whether it showed in either frame of the step: only such a step can pop. Every
-        /// other step still counts as a step around one that can (a view sliding off screen
-        /// keeps its pace there).
-        var seen: [Bool] = []
+        private(set) var steps: [(index: Int, step: Step)] = []
 
         init(name: String) { self.name = name }
 
-        subscript(quantity: MotionPop.Quantity) -> [Double] {
+        func step(at index: Int) -> Step? { steps.first { $0.index == index }?.step }
+
+        mutating func record(_ step: Step, at index: Int, name: String) {
+            self.name = name
+            steps.append((index, step))
+        }
+
+        /// Drops the steps before `index`; true when none is left.
+        mutating func forget(before index: Int) -> Bool {
+            steps.removeAll { $0.index < index }
+            return steps.isEmpty
+        }
+    }
+
+    /// One step of one view, between the frames `before` and `after`.
+    private struct Step {
+        /// How far its farthest corner moved, points.
+        var position = 0.0
+        /// How much more of it showed, square points (negative: less), by appearing, vanishing
+        /// or a change of opacity.
+        var shown = 0.0
+        /// How much more of it showed for any reason, its motion and what is in front of it too.
+        var shownChange = 0.0
+        /// How much its corner radius on screen changed, points.
+        var radius = 0.0
+        /// Whether it showed in either frame: only such a step can pop. Every other step still
+        /// counts as a step around one that can (a view sliding off screen keeps its pace there).
+        var seen = false
+        /// Came (nil before) or went (nil after) in this step.
+        let came: Bool, went: Bool
+
+        var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 }
+
+        subscript(quantity: MotionPop.Quantity) -> Double {
             switch quantity {
             case .position: return position
             case .shown: return shown
@@ -192,59 +227,26 @@ public final class MotionCheck {
             }
         }
 
-        mutating func pad(to count: Int) {
-            while position.count < count {
-                position.append(0)
-                shown.append(0)
-                shownChange.append(0)
-                radius.append(0)
-                seen.append(false)
-            }
-        }
-
-        mutating func append(_ step: Step, at index: Int) {
-            pad(to: index)
-            position.append(step.position)
-            shown.append(step.shown)
-            shownChange.append(step.shownChange)
-            radius.append(step.radius)
-            seen.append(step.seen)
-        }
-
-        /// One step of one view, between the frames `before` and `after`.
-        struct Step {
-            var position = 0.0, shown = 0.0, shownChange = 0.0, radius = 0.0
-            var seen = false
-            /// Came (nil before) or went (nil after) in this step.
-            let came: Bool, went: Bool
-
-            var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 }
-
-            init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
-                came = a == nil
-                went = b == nil
-                let was = a?.shown ?? 0, now = b?.shown ?? 0
-                seen = was > 0 || now > 0
-                shownChange = now - was
-                if let a, let b {
-                    // On screen in both: it shows more or less only as its opacity changes, and
-                    // no more than it does show more or less (something may hide it meanwhile).
-                    let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
-                    let fading = (b.opacity - a.opacity) * area
-                    shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
-                    if let from = a.corners, let to = b.corners { position = Self.farthest(from, to) }
-                    radius = abs(b.cornerRadius - a.cornerRadius)
-                } else if let a {
-                    // Gone: it takes away what would have shown of it, were it still there.
-                    shown = -min(was, after.wouldShow(a, of: before))
-                } else if let b {
-                    // Come: it adds what shows of it, less what would have been hidden anyway.
-                    shown = min(now, before.wouldShow(b, of: after))
-                }
-            }
-
-            static func farthest(_ from: [Point], _ to: [Point]) -> Double {
-                zip(from, to).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
+        init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
+            came = a == nil
+            went = b == nil
+            let was = a?.shown ?? 0, now = b?.shown ?? 0
+            seen = was > 0 || now > 0
+            shownChange = now - was
+            if let a, let b {
+                // On screen in both: it shows more or less only as its opacity changes, and no
+                // more than it does show more or less (something may hide it meanwhile).
+                let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
+                let fading = (b.opacity - a.opacity) * area
+                shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
+                if let from = a.corners, let to = b.corners { position = from.farthest(to) }
+                radius = abs(b.cornerRadius - a.cornerRadius)
+            } else if let a {
+                // Gone: it takes away what would have shown of it, were it still there.
+                shown = -min(was, after.wouldShow(a, of: before))
+            } else if let b {
+                // Come: it adds what shows of it, less what would have been hidden anyway.
+                shown = min(now, before.wouldShow(b, of: after))
             }
         }
     }
@@ -254,12 +256,11 @@ public final class MotionCheck {
     /// of the same name or of the name its snapshot has ("snapshot of NAME"), had its corners
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
-    private static func forgiveReplacements(_ steps: inout [Int: Steps.Step], _ before: MotionSample, _ after: MotionSample) {
+    private static func forgiveReplacements(_ steps: inout [Int: Step], _ before: MotionSample, _ after: MotionSample) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
-            return zip(c1, c2).allSatisfy { abs($0.x - $1.x) <= Rule.samePlace && abs($0.y - $1.y) <= Rule.samePlace }
-                && abs(p.shown - q.shown) <= 0.1 * max(p.shown, q.shown)
+            return c1.isClose(to: c2, within: Rule.samePlace) && abs(p.shown - q.shown) <= 0.1 * max(p.shown, q.shown)
         }
         /// Whether `look` has a stand-in among `others`: a view in `changed`, or of a related name.
         func standIn(for look: MotionSample.Look, among others: [Int: MotionSample.Look], changed: Set<Int>) -> Bool {

@@ -6,12 +6,12 @@ enum MotionRegion: Equatable, Sendable {
 
     static let empty = MotionRegion.rect(.zero)
 
-    /// The part of `corners`, a convex quadrilateral, within `clip`.
-    init(corners: [Point], within clip: Rect) {
-        if let rect = Self.axisAligned(corners) {
+    /// The part of `quad`, convex, within `clip`.
+    init(_ quad: MotionQuad, within clip: Rect) {
+        if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
         } else {
-            self = .polygon(MotionSample.clipped(corners, to: clip))
+            self = .polygon(MotionSample.clipped(quad.points, to: clip))
         }
     }
 
@@ -41,11 +41,45 @@ enum MotionRegion: Equatable, Sendable {
             return MotionSample.area(MotionSample.clipped(p, toConvex: q))
         }
     }
+}
 
-    /// The rectangle `corners` are, when they are one with sides along the axes.
-    private static func axisAligned(_ c: [Point]) -> Rect? {
-        guard c.count == 4, c[0].y == c[1].y, c[2].y == c[3].y, c[0].x == c[3].x, c[1].x == c[2].x else { return nil }
-        let x1 = min(c[0].x, c[1].x), x2 = max(c[0].x, c[1].x), y1 = min(c[0].y, c[3].y), y2 = max(c[0].y, c[3].y)
+/// A view's four corners on screen, clockwise from its top left: held inline, so that a frame
+/// of 10,000 views allocates nothing for them.
+public struct MotionQuad: Equatable, Sendable {
+    public var topLeft, topRight, bottomRight, bottomLeft: Point
+
+    var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// How far the corner that moved farthest moved from `self` to `other`.
+    func farthest(_ other: MotionQuad) -> Double {
+        func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        return max(distance(topLeft, other.topLeft), distance(topRight, other.topRight),
+                   distance(bottomRight, other.bottomRight), distance(bottomLeft, other.bottomLeft))
+    }
+
+    /// Each corner within `tolerance` points of `other`'s, along both axes.
+    func isClose(to other: MotionQuad, within tolerance: Double) -> Bool {
+        func close(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance }
+        return close(topLeft, other.topLeft) && close(topRight, other.topRight)
+            && close(bottomRight, other.bottomRight) && close(bottomLeft, other.bottomLeft)
+    }
+
+    var isFinite: Bool { [topLeft, topRight, bottomRight, bottomLeft].allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+
+    /// The rectangle it is, when its sides lie along the axes.
+    var axisAligned: Rect? {
+        guard topLeft.y == topRight.y, bottomLeft.y == bottomRight.y, topLeft.x == bottomLeft.x, topRight.x == bottomRight.x
+        else { return nil }
+        let x1 = min(topLeft.x, topRight.x), x2 = max(topLeft.x, topRight.x)
+        let y1 = min(topLeft.y, bottomLeft.y), y2 = max(topLeft.y, bottomLeft.y)
         return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// Its area, whichever way it winds.
+    var area: Double {
+        let p = [topLeft, topRight, bottomRight, bottomLeft]
+        var twice = 0.0
+        for i in 0..<4 { twice += p[i].x * p[(i + 1) % 4].y - p[(i + 1) % 4].x * p[i].y }
+        return abs(twice) / 2
     }
 }

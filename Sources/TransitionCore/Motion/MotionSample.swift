@@ -8,7 +8,7 @@ public struct MotionSample: Sendable {
         public let name: String
         /// The four corners of its bounds on the screen, clockwise from the top left; nil when
         /// a corner lies behind the eye (nothing sensible to compare).
-        public let corners: [Point]?
+        public let corners: MotionQuad?
         /// Its opacity times the area, in square points, of what shows of it: within the
         /// window and its clipping ancestors, less what the view with an opaque fill in front
         /// of it that hides the most of it hides (that view's overlap times its opacity).
@@ -57,7 +57,7 @@ public struct MotionSample: Sendable {
         /// An ancestor's reach: the screen box its clipping leaves, and the projective map of
         /// the 3D-turned views above (their subtrees are drawn flat, then carried by it).
         struct Reach { let id: Int; let depth: Int; let clip: Rect; let warp: Homography? }
-        struct Candidate { let index: Int; let id: Int; let name: String; let region: MotionRegion; let corners: [Point]?
+        struct Candidate { let index: Int; let id: Int; let name: String; let region: MotionRegion; let corners: MotionQuad?
                            let opacity: Double; let radius: Double }
         var covers: [Cover] = []
         var stack: [Reach] = []
@@ -76,21 +76,28 @@ public struct MotionSample: Sendable {
             case (let own?, let outer?): own.concatenating(outer)
             }
             let size = layer.size
-            let flat = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
-                .map { layer.transform.apply(to: $0) }
-            let corners: [Point]? = warp.map { w in
-                let mapped = flat.compactMap { w.apply(to: $0) }
-                return mapped.count == 4 ? mapped : nil
-            } ?? flat
-            let finite = corners?.allSatisfy { $0.x.isFinite && $0.y.isFinite } ?? false
-            let box = finite ? Self.box(corners!) : nil
+            let t = layer.transform
+            let flat = MotionQuad(topLeft: t.apply(to: Point(x: 0, y: 0)), topRight: t.apply(to: Point(x: size.width, y: 0)),
+                                  bottomRight: t.apply(to: Point(x: size.width, y: size.height)),
+                                  bottomLeft: t.apply(to: Point(x: 0, y: size.height)))
+            var corners: MotionQuad? = flat
+            if let warp {
+                if let a = warp.apply(to: flat.topLeft), let b = warp.apply(to: flat.topRight),
+                   let c = warp.apply(to: flat.bottomRight), let d = warp.apply(to: flat.bottomLeft) {
+                    corners = MotionQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
+                } else {
+                    corners = nil
+                }
+            }
+            let finite = corners?.isFinite ?? false
+            let box = finite ? (corners!.axisAligned ?? Self.box(corners!.points)) : nil
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
             stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: layer.appearance.clipsToBounds ? (box.map { Self.intersection($0, clip) } ?? .zero) : clip,
                                warp: warp))
             guard layer.isVisible, let corners, finite else { continue }
-            let region = MotionRegion(corners: corners, within: clip)
-            let area = Self.area(corners)
+            let region = MotionRegion(corners, within: clip)
+            let area = corners.area
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
             candidates.append(Candidate(index: index, id: layer.viewID, name: layer.name, region: region, corners: corners,
