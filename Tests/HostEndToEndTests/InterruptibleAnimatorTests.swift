@@ -35,6 +35,30 @@ struct InterruptibleAnimatorTests {
         #expect([b.x, b.y, b.width, b.height, b.alpha] == [a.x, a.y, a.width, a.height, a.alpha], "\(b) \(a)")
     }
 
+    @Test("with a presentation controller, its alongside animations follow the grabbed animator: held with it, thrown back with it, the scene as before and clean",
+          arguments: [[], ["--isolate"]])
+    func alongsideFollowGrab(_ extra: [String]) async throws {
+        let (result, report, _) = try await Self.run(
+            ["interruptible", "--presentation", "card-sheet", "--grab-at", "0.2",
+             "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release -1200pt/s"] + extra, "grab-alongside")
+        #expect(result.status == 0 && report.clean, "\(result)")
+        let presented = try #require(report.frames(from: report.outcomes[0].end, to: report.outcomes[0].end).last)
+        let dismissal = try #require(report.outcomes.last)
+        #expect(!dismissal.completed && dismissal.cancelledByGesture && dismissal.violations.isEmpty, "\(report.outcomes)")
+        // The presenting screen, which card-sheet shrinks behind the sheet alongside, and its
+        // backdrop end exactly where the presentation left them.
+        let last = try #require(report.frames.last)
+        for name in ["home", "card-sheet.backdrop"] {
+            let (b, a) = (try #require(presented.view(name)), try #require(last.view(name)))
+            #expect([b.x, b.y, b.width, b.height, b.alpha] == [a.x, a.y, a.width, a.height, a.alpha], "\(name): \(b) \(a)")
+        }
+        // Thrown back at the release (0.3 s in), the backdrop comes back with the sheet: its
+        // alpha never falls again, frame after frame, to the end.
+        let release = dismissal.start + 0.3
+        let back = report.frames(from: release, to: dismissal.end).compactMap { $0.view("card-sheet.backdrop")?.alpha }
+        #expect(back.count > 5 && zip(back, back.dropFirst()).allSatisfy { $0 <= $1 }, "\(back)")
+    }
+
     @Test("grabbed and flicked on: it continues to the end and the dismissal completes", arguments: [[], ["--isolate"]])
     func continues(_ extra: [String]) async throws {
         let (result, report, names) = try await Self.run(

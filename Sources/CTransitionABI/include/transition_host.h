@@ -27,8 +27,9 @@
  *      start_interactive_transition(ctx) follows, then its gesture events (ABI 1.1)
  *   6. ... the plugin's animations run on the host's clock; the plugin calls
  *      complete_transition(ctx, ok), usually from an animation completion callback. The host
- *      asks interruptible_animator(ctx) (ABI 1.1) only after animate_transition, when an
- *      interaction drives the transition or a gesture grabs it
+ *      asks interruptible_animator(ctx) (ABI 1.1) only after animate_transition: when an
+ *      interaction drives the transition, when a gesture grabs it, and when alongside
+ *      animations are waiting (a presentation controller's), which it adds to that animator
  *   7. presentation_did_end(ok), alongside completions, the presenter's completion handler
  *   8. animation_ended(ok), then destroy
  * Nothing ends until complete_transition is called. A plugin that never calls it is cut off
@@ -532,7 +533,13 @@ typedef struct th_animator_interface {
      * grabbed: the host says so and lets it run. Property animators made during a transition
      * are stopped (without finishing: no completion runs) when the host cuts the transition
      * off or falls back after a failure, so that none calls the plugin after destroy.
-     * Alongside animations follow the transition's own clock, not a property animator's. */
+     * Alongside animations (a presentation controller's, registered before animate_transition
+     * returns) are added to this animator, right after animate_transition, when the transition
+     * is not interactive from the start, as UIKit adds them: held, scrubbed, thrown back and
+     * finished with it when a gesture grabs it. Without an interruptible animator they follow
+     * the transition's own clock. A grab's release decides as a pan handler does: a flick of at
+     * least one container length a second continues it forwards or throws it back; slower, the
+     * finger past half the container continues it, short of it throws it back. */
     th_property_animator (*interruptible_animator)(void *self, th_context ctx);
 } th_animator_interface;
 

@@ -167,18 +167,24 @@ public final class TransitionContext {
         return true
     }
 
+    /// Whether blocks are waiting to run alongside the transition's animation.
+    var hasAlongsideAnimations: Bool { alongside.contains { $0.animation != nil } }
+
     /// Runs the registered alongside animations in one animation with the animator's own
     /// timing (`animatorTiming`: its longest animation's duration, delay and curve, a spring
     /// included), as UIKit runs them inside the animator's animation; with the transition's
-    /// duration on ease-in-out when the animator started none.
-    func startAlongsideAnimations(in engine: AnimationEngine, following animatorTiming: AnimationOptions?) {
+    /// duration on ease-in-out when the animator started none. Given the animator's
+    /// interruptible animator, they are added to it instead, as UIKit adds them: paused,
+    /// scrubbed, reversed and finished with it when a gesture grabs it.
+    func startAlongsideAnimations(in engine: AnimationEngine, following animatorTiming: AnimationOptions?,
+                                  inside interruptible: PropertyAnimator? = nil) {
         alongsideStarted = true
         let blocks = alongside.compactMap(\.animation)
         guard !blocks.isEmpty else { return }
         trace.call("coordinator.alongsideAnimations")
-        engine.animate(animatorTiming ?? AnimationOptions(duration: transitionDuration, curve: .easeInOut)) {
-            for block in blocks { block(self) }
-        }
+        let run = { for block in blocks { block(self) } }
+        if let interruptible, (try? interruptible.addAnimations(run)) != nil { return }
+        engine.animate(animatorTiming ?? AnimationOptions(duration: transitionDuration, curve: .easeInOut), animations: run)
     }
 
     func runAlongsideCompletions() {

@@ -94,7 +94,11 @@ public final class TransitionDriver {
             }
             let animatorTiming = engine.longestWatched
             engine.watchedOwner = nil
-            context.startAlongsideAnimations(in: engine, following: animatorTiming)
+            // Not interactive from the start, an animator that offers an interruptible animator
+            // may be grabbed: the alongside animations go into it, to follow it then.
+            let grabbable = interaction == nil && context.hasAlongsideAnimations
+                ? transition.animator.interruptibleAnimator(using: context) : nil
+            context.startAlongsideAnimations(in: engine, following: animatorTiming, inside: grabbable)
         }
         engine.drainSoon()
     }
