@@ -15,8 +15,8 @@ func expectConformsAndRuns(_ plugin: String, effect: String, in dir: TempDir, so
     let validation = try await runHost(["validate", plugin, "--json"], userData: try dir.folder("data-\(effect)"), in: dir)
     let report = try ValidateJSON(validation)
     #expect(validation.status == 0 && report.conforms, "\(validation)", sourceLocation: sourceLocation)
-    // 11 loading and descriptor tests, 8 behaviour tests for each of the 5 kinds, 2 robustness tests.
-    let expected = 11 + 5 * 8 + 2
+    // 11 loading and descriptor tests, 9 behaviour tests for each of the 5 kinds, 2 robustness tests.
+    let expected = 11 + 5 * 9 + 2
     let names = report.tests.map(\.name)
     #expect(names.count == expected, "an animator of every kind gets every test: \(names)", sourceLocation: sourceLocation)
     // The examples offer no interruptible animator (ABI 1.1): that test is skipped, saying so.

@@ -49,7 +49,7 @@ public final class MotionCheck {
     private var times: [Double] = []
     private var windowArea = 0.0
     private var recent: [Int: Recent] = [:]
-    private var ancestors: [Int: [Int: [Int]]] = [:]
+    private var parents: [Int: [Int: Int]] = [:]
     private var judgedThrough = 0
     private var found: [MotionPop] = []
 
@@ -87,7 +87,7 @@ public final class MotionCheck {
         times = rest.map { [$0.time] } ?? []
         windowArea = rest?.windowArea ?? 0
         recent = [:]
-        ancestors = [:]
+        parents = [:]
         judgedThrough = 0
         found = []
     }
@@ -98,20 +98,26 @@ public final class MotionCheck {
         guard let before = previous else { return }
         let k = times.count
         var changed: [Int: Step] = [:]
+        var went: Set<Int> = [], came: Set<Int> = []
         for (id, a) in before.looks {
             let b = sample.looks[id]
             if let b, a.sameAs(b) { continue }
-            changed[id] = Step(from: a, to: b, before: before, after: sample)
+            let step = Step(from: a, to: b, before: before, after: sample)
+            changed[id] = step
+            if b == nil && step.shown != 0 { went.insert(id) }
         }
         for (id, b) in sample.looks where before.looks[id] == nil {
-            changed[id] = Step(from: nil, to: b, before: before, after: sample)
+            let step = Step(from: nil, to: b, before: before, after: sample)
+            changed[id] = step
+            if step.shown != 0 { came.insert(id) }
         }
-        Self.forgiveReplacements(&changed, before, sample)
+        if !went.isEmpty || !came.isEmpty { Self.forgiveReplacements(&changed, went: went, came: came, before, sample) }
         for (id, step) in changed where !step.isNothing {
             let name = (sample.looks[id] ?? before.looks[id])!.name
             recent[id, default: Recent(name: name)].record(step, at: k, name: name)
-            ancestors[k, default: [:]][id] = Self.chain(of: id, in: sample.parents[id] != nil ? sample : before)
         }
+        parents[k] = sample.parents
+        if k == 1 { parents[0] = before.parents }
         times.append(sample.time)
         windowArea = max(windowArea, sample.windowArea)
         previous = sample
@@ -156,18 +162,21 @@ public final class MotionCheck {
         // A view that pops with one of its ancestors, in the same step and the same way, is
         // part of that pop: a screen that jumps is one pop, not one per label on it.
         let popped = Set(popsHere.map { PopKey(id: $0.id, quantity: $0.pop.quantity) })
-        let chains = ancestors.removeValue(forKey: j) ?? [:]
-        for (id, pop) in popsHere where !(chains[id] ?? []).contains(where: { popped.contains(PopKey(id: $0, quantity: pop.quantity)) }) {
+        let after = parents[j] ?? [:], before = parents[j - 1] ?? [:]
+        for (id, pop) in popsHere
+        where !Self.chain(of: id, in: after[id] != nil ? after : before).contains(where: { popped.contains(PopKey(id: $0, quantity: pop.quantity)) }) {
             found.append(pop)
         }
+        parents[j - 1] = nil
         // Steps older than the next one's reach are needed no more.
         let oldest = j + 1 - Rule.reach
         for id in Array(recent.keys) where recent[id]!.forget(before: oldest) { recent[id] = nil }
     }
 
-    private static func chain(of id: Int, in sample: MotionSample) -> [Int] {
+    /// The ancestors of `id` in a frame's `parents`, nearest first.
+    private static func chain(of id: Int, in parents: [Int: Int]) -> [Int] {
         var chain: [Int] = [], current = id
-        while let parent = sample.parents[current], !chain.contains(parent) {
+        while let parent = parents[current], !chain.contains(parent) {
             chain.append(parent)
             current = parent
         }
@@ -214,8 +223,6 @@ public final class MotionCheck {
         /// Whether it showed in either frame: only such a step can pop. Every other step still
         /// counts as a step around one that can (a view sliding off screen keeps its pace there).
         var seen = false
-        /// Came (nil before) or went (nil after) in this step.
-        let came: Bool, went: Bool
 
         var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 }
 
@@ -228,8 +235,6 @@ public final class MotionCheck {
         }
 
         init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
-            came = a == nil
-            went = b == nil
             let was = a?.shown ?? 0, now = b?.shown ?? 0
             seen = was > 0 || now > 0
             shownChange = now - was
@@ -256,7 +261,8 @@ public final class MotionCheck {
     /// of the same name or of the name its snapshot has ("snapshot of NAME"), had its corners
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
-    private static func forgiveReplacements(_ steps: inout [Int: Step], _ before: MotionSample, _ after: MotionSample) {
+    private static func forgiveReplacements(_ steps: inout [Int: Step], went: Set<Int>, came: Set<Int>,
+                                            _ before: MotionSample, _ after: MotionSample) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
@@ -266,9 +272,6 @@ public final class MotionCheck {
         func standIn(for look: MotionSample.Look, among others: [Int: MotionSample.Look], changed: Set<Int>) -> Bool {
             others.contains { (changed.contains($0.key) || related($0.value.name, look.name)) && samePlace($0.value, look) }
         }
-        let went = Set(steps.filter { $0.value.went && $0.value.shown != 0 }.keys)
-        let came = Set(steps.filter { $0.value.came && $0.value.shown != 0 }.keys)
-        guard !went.isEmpty || !came.isEmpty else { return }
         for id in came where standIn(for: after.looks[id]!, among: before.looks, changed: went) { steps[id]!.shown = 0 }
         for id in went where standIn(for: before.looks[id]!, among: after.looks, changed: came) { steps[id]!.shown = 0 }
     }
