@@ -17,6 +17,20 @@ struct SceneRasterizerTests {
         expectColor(image, x: 17, y: 153, .white, "outside the first thumbnail's rounded corner")
     }
 
+    @Test("the device's display corners cut the frame: black outside the rounded corner, the screen inside it; one status bar on top")
+    func displayCorners() {
+        let image = SceneRasterizer.render(posedDemo(), width: 390, height: 844)
+        // A corner radius of 47.33: the corner's outermost pixels are black, a pixel on the
+        // diagonal 47.33 · (1 - 1/√2) ≈ 13.9 points in from the corner is just inside.
+        for (x, y) in [(1, 1), (388, 1), (1, 842), (388, 842), (8, 8)] {
+            expectColor(image, x: x, y: y, .black, "outside the display's corner at (\(x), \(y))")
+        }
+        expectColor(image, x: 16, y: 16, Color(red: 0.98, green: 0.98, blue: 0.98), "the navigation bar just inside the top-left corner")
+        expectColor(image, x: 1, y: 422, .white, "a cell at the left edge's middle")
+        // The battery, drawn by the host in the dark tint over the light bar.
+        expectColor(image, x: 345, y: 23, Color(red: 0.05, green: 0.05, blue: 0.06), "the status bar's battery")
+    }
+
     @Test("a view's frame, transform and alpha place and fade it; the window shows where it uncovers")
     func placementAndAlpha() {
         let image = SceneRasterizer.render(posedDemo { demo in

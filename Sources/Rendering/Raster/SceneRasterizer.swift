@@ -36,8 +36,10 @@ public enum SceneRasterizer {
         configureText(cr)
         cairo_translate(cr, placement.originX, placement.originY)
         cairo_scale(cr, placement.scale, placement.scale)
-        // Nothing outside the window is seen, as on a phone.
-        cairo_rectangle(cr, 0, 0, snapshot.windowSize.width, snapshot.windowSize.height)
+        // Nothing outside the window is seen, as on a phone, nor outside its display's rounded
+        // corners when it has them.
+        roundedRectangle(cr, width: snapshot.windowSize.width, height: snapshot.windowSize.height,
+                         radius: snapshot.chrome?.displayCornerRadius ?? 0)
         cairo_clip(cr)
         var index = 0
         while index < snapshot.layers.count {

@@ -1,8 +1,8 @@
 /// The default scene of `host run`: a phone-sized window showing a list screen ("home")
 /// that presents a detail screen ("detail").
 ///
-/// It is drawn to read as an app, so that an effect can be judged by looking at it: a status
-/// bar, a navigation bar with a large title, list cells with coloured thumbnails and two lines
+/// It is drawn to read as an app, so that an effect can be judged by looking at it: under the
+/// device's status bar (DeviceChrome, drawn by the host above every screen), a navigation bar with a large title, list cells with coloured thumbnails and two lines
 /// of text, and a detail screen whose large coloured header matches the first cell's
 /// thumbnail (the two share an id, for shared-element effects). Position, scale, fade and
 /// dimming all show plainly against it.
@@ -19,6 +19,8 @@ public struct DemoScene {
 
     public init(framesPerSecond: Int = 60) {
         let scene = Scene(windowSize: Self.windowSize, clock: VirtualClock(framesPerSecond: framesPerSecond))
+        // The status bar and home indicator are the device's, drawn above every screen.
+        scene.chrome = .phone
         let builder = Builder(scene: scene)
         (home, detail) = Self.build(with: builder)
         self.scene = scene
@@ -32,7 +34,6 @@ public struct DemoScene {
         let homeView = scene.makeView(name: "home", frame: bounds)
         homeView.backgroundColor = Style.groupedBackground
         let navigationBar = b.box("home.navigationBar", in: homeView, Rect(x: 0, y: 0, width: 390, height: 140), Style.bar)
-        b.addStatusBar(named: "home.statusBar", to: navigationBar, tint: Style.text)
         b.label("home.navigationBar.title", in: navigationBar, Rect(x: 16, y: 84, width: 358, height: 40),
                 ViewText("Destinations", size: 32, weight: .bold))
         b.box("home.navigationBar.separator", in: navigationBar, Rect(x: 0, y: 139.5, width: 390, height: 0.5), Style.separator)
@@ -56,7 +57,6 @@ public struct DemoScene {
                 b.box("\(cell.name).separator", in: cell, Rect(x: 88, y: 79.5, width: 302, height: 0.5), Style.separator)
             }
         }
-        b.box("home.homeIndicator", in: homeView, Rect(x: 128, y: 831, width: 134, height: 5), Style.text, corners: 2.5)
         scene.window.addSubview(homeView)
         let home = ViewController(name: "home", view: homeView)
 
@@ -67,7 +67,6 @@ public struct DemoScene {
         header.sharedID = Self.featuredElement
         b.box("detail.header.sun", in: header, Rect(x: 246, y: 92, width: 112, height: 112),
             Color(red: 1, green: 1, blue: 1, alpha: 0.28), corners: 56)
-        b.addStatusBar(named: "detail.statusBar", to: header, tint: .white)
         b.label("detail.header.back", in: header, Rect(x: 10, y: 50, width: 200, height: 30),
                 ViewText("‹ Destinations", size: 17, color: .white))
         b.label("detail.header.title", in: header, Rect(x: 20, y: 234, width: 350, height: 44),
@@ -102,7 +101,6 @@ public struct DemoScene {
         button.modifiers = "fade scale(0.8) delay(0.2) spring(0.6, 0)"
         b.label("detail.button.title", in: button, Rect(x: 0, y: 0, width: 350, height: 52),
                 ViewText("Book a visit", size: 17, weight: .bold, color: .white, alignment: .center))
-        b.box("detail.homeIndicator", in: detailView, Rect(x: 128, y: 831, width: 134, height: 5), Style.text, corners: 2.5)
         return (home, ViewController(name: "detail", view: detailView))
     }
 
@@ -129,17 +127,6 @@ public struct DemoScene {
         func label(_ name: String, in parent: View, _ frame: Rect, _ text: ViewText) {
             box(name, in: parent, frame, .clear)
             labels[name] = text
-        }
-
-        /// The clock, signal bars and battery of an iPhone's status bar, drawn in `tint`.
-        func addStatusBar(named name: String, to parent: View, tint: Color) {
-            label("\(name).time", in: parent, Rect(x: 28, y: 14, width: 60, height: 22), ViewText("9:41", size: 16, weight: .bold, color: tint))
-            for bar in 0..<4 {
-                let height = 4 + Double(bar) * 2.5
-                box("\(name).signal\(bar + 1)", in: parent,
-                    Rect(x: 290 + Double(bar) * 6, y: 30 - height, width: 4, height: height), tint, corners: 1)
-            }
-            box("\(name).battery", in: parent, Rect(x: 332, y: 18, width: 26, height: 12), tint, corners: 3.5)
         }
     }
 

@@ -60,9 +60,12 @@ public struct SceneSnapshot: Hashable, Sendable {
 
     public let time: Double
     public let windowSize: Size
-    /// Back to front: drawing them in order paints the frame.
+    /// Back to front: drawing them in order paints the frame. With `chrome`, its status bar
+    /// and home indicator come last, above every screen.
     public let layers: [Layer]
     public let animations: [Animation]
+    /// The device's chrome, whose display corners the renderer cuts the frame to.
+    public var chrome: DeviceChrome? = nil
 
     public init(time: Double, windowSize: Size, layers: [Layer], animations: [Animation] = []) {
         self.time = time
@@ -87,7 +90,15 @@ public struct SceneSnapshot: Hashable, Sendable {
             return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
                              begin: a.begin + shift, duration: a.duration, target: a.to)
         }
-        return SceneSnapshot(time: engine.now, windowSize: rootLook.bounds.size, layers: layers, animations: animations)
+        let size = rootLook.bounds.size
+        guard let chrome = scene.chrome else {
+            return SceneSnapshot(time: engine.now, windowSize: size, layers: layers, animations: animations)
+        }
+        var shown = SceneSnapshot(time: engine.now, windowSize: size,
+                                  layers: layers + chrome.layers(over: layers, in: size),
+                                  animations: animations)
+        shown.chrome = chrome
+        return shown
     }
 
     /// The layers of `top`'s subtree, back to front, `top` placed by `placed` at depth 0. A

@@ -4,6 +4,9 @@ public final class Scene {
     public let engine: AnimationEngine
     public private(set) var views: [View] = []
     public private(set) var window: View!
+    /// The status bar, home indicator and display corners the host draws above every screen
+    /// (SceneSnapshot adds them); nil for a bare window.
+    public var chrome: DeviceChrome?
 
     public init(windowSize: Size, clock: VirtualClock = VirtualClock()) {
         engine = AnimationEngine(clock: clock)

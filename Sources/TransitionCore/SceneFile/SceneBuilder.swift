@@ -10,6 +10,7 @@ public struct BuiltScene {
     public init(_ description: SceneDescription, framesPerSecond: Int = 60) {
         self.description = description
         scene = Scene(windowSize: description.windowSize, clock: VirtualClock(framesPerSecond: framesPerSecond))
+        scene.chrome = description.chrome ? .phone : nil
         let bounds = Rect(origin: .zero, size: description.windowSize)
         var controllers: [String: ViewController] = [:]
         var labels: [String: ViewText] = [:]

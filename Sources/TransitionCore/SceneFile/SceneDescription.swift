@@ -64,6 +64,9 @@ public struct SceneDescription: Equatable, Sendable {
     }
 
     public var windowSize: Size
+    /// Whether the device's status bar, home indicator and display corners are drawn above
+    /// every screen (DeviceChrome): "chrome": false leaves a bare window.
+    public var chrome = true
     public var containment: Containment
     public var screens: [Screen]
     public var start: String
@@ -84,12 +87,13 @@ extension SceneDescription {
             throw Failure(line: e.line, key: "", message: e.message)
         }
         let r = Reader(root, path: "")
-        try r.allowOnly(["window", "containment", "screens", "start", "segues"])
+        try r.allowOnly(["window", "chrome", "containment", "screens", "start", "segues"])
         let window = try r.optional("window")?.numbers(2, "[width, height]") ?? [390, 844]
         guard window[0] > 0, window[1] > 0, window[0] <= 10_000, window[1] <= 10_000 else {
             throw r.child("window")!.fail("a window is between 1 and 10000 points on each side")
         }
         windowSize = Size(width: window[0], height: window[1])
+        chrome = try r.optional("chrome")?.bool() ?? true
         let containmentName = try r.optional("containment")?.string() ?? "modal"
         guard let containment = Containment(rawValue: containmentName) else {
             throw r.child("containment")!.fail("'\(containmentName)' is not modal, navigation or tabs")
