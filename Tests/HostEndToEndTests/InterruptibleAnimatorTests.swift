@@ -35,12 +35,12 @@ struct InterruptibleAnimatorTests {
         #expect([b.x, b.y, b.width, b.height, b.alpha] == [a.x, a.y, a.width, a.height, a.alpha], "\(b) \(a)")
     }
 
-    @Test("with a presentation controller, its alongside animations follow the grabbed animator: held with it, thrown back with it, the scene as before and clean",
-          arguments: [[], ["--isolate"]])
-    func alongsideFollowGrab(_ extra: [String]) async throws {
+    @Test("with a presentation controller, its alongside animations follow the grabbed animator (a plugin's, or the host's standard one): thrown back with it, the scene as before and clean",
+          arguments: [["interruptible"], ["interruptible", "--isolate"], ["cover-vertical"], ["cross-dissolve", "--isolate"]])
+    func alongsideFollowGrab(_ effect: [String]) async throws {
         let (result, report, _) = try await Self.run(
-            ["interruptible", "--presentation", "card-sheet", "--grab-at", "0.2",
-             "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release -1200pt/s"] + extra, "grab-alongside")
+            effect + ["--presentation", "card-sheet", "--grab-at", "0.2",
+             "--interactive-dismiss", "pan(down): 0s 0pt, 0.1s 40pt, release -1200pt/s"], "grab-alongside")
         #expect(result.status == 0 && report.clean, "\(result)")
         let presented = try #require(report.frames(from: report.outcomes[0].end, to: report.outcomes[0].end).last)
         let dismissal = try #require(report.outcomes.last)

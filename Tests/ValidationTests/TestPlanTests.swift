@@ -28,15 +28,15 @@ struct TestPlanTests {
         }
     }
 
-    @Test("an animator gets every behaviour check per claimed kind; a presentation controller five per direction; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
+    @Test("an animator gets every behaviour check per claimed kind; a presentation controller six per direction; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
     func plan() {
         let names = TestPlan.tests(for: Self.inventory).map(\.name)
         let fade = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive",
                     "interruptible", "motion"]
         let expected = fade.map { "behaviour.fade.present.\($0)" } + fade.map { "behaviour.fade.dismiss.\($0)" }
             + ["robustness.fade.parameter-fuzzing", "robustness.fade.stale-handles"]
-            + ["end-state", "cancel", "deterministic", "interactive", "motion"].map { "behaviour.dim.present.\($0)" }
-            + ["end-state", "cancel", "deterministic", "interactive", "motion"].map { "behaviour.dim.dismiss.\($0)" }
+            + ["end-state", "cancel", "deterministic", "interactive", "interruptible", "motion"].map { "behaviour.dim.present.\($0)" }
+            + ["end-state", "cancel", "deterministic", "interactive", "interruptible", "motion"].map { "behaviour.dim.dismiss.\($0)" }
             + ["robustness.dim.parameter-fuzzing", "robustness.dim.stale-handles"]
             + ["behaviour.pair.pairing"]
             + ["ends", "cancel-restores", "call-order"].map { "interaction.pinch.dismiss.\($0)" }

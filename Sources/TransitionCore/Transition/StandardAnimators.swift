@@ -12,56 +12,86 @@ public enum StandardAnimators {
     static let crossDissolveDuration = 0.35
 }
 
-/// The presented view rises from below the container; on dismissal it falls back down.
+/// The presented view rises from below the container; on dismissal it falls back down. Run on
+/// a property animator it offers as its interruptible animator, as UIKit's own transitions can
+/// be grabbed: with a presentation controller's alongside animations inside it.
 final class CoverVerticalAnimator: TransitionAnimator {
     var displayName: String { "cover-vertical" }
+    private var running: PropertyAnimator?
 
     func transitionDuration(using context: TransitionContext) -> Double { StandardAnimators.coverVerticalDuration }
 
     func animateTransition(using context: TransitionContext) {
+        guard let animator = interruptibleAnimator(using: context) else { return }
+        try? animator.start()
+    }
+
+    func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
+        if let running { return running }
         let container = context.containerView
         let height = container.bounds.size.height
         let presenting = context.kind == .present || context.kind == .push
-        let moving = presenting ? context.toView : context.fromView
-        guard let moving else { context.completeTransition(false); return }
+        guard let moving = presenting ? context.toView : context.fromView else {
+            context.completeTransition(false)
+            return nil
+        }
         let added = addDestination(context, presenting: presenting)
         let vc = context.viewController(forKey: presenting ? .to : .from)
         let onScreen = presenting ? context.finalFrame(for: vc) : moving.frame
         let below = onScreen.offsetBy(dx: 0, dy: height - onScreen.minY)
         if presenting { moving.frame = below }
-        context.containerView.scene.engine.animate(
-            AnimationOptions(duration: transitionDuration(using: context), curve: .easeInOut),
-            animations: { moving.frame = presenting ? onScreen : below },
-            completion: { _ in finishStandard(context, presenting: presenting, added: added) })
+        running = standardAnimator(context, duration: transitionDuration(using: context),
+                                   animations: { moving.frame = presenting ? onScreen : below },
+                                   completion: { finishStandard(context, presenting: presenting, added: added) })
+        return running
     }
 }
 
-/// The presented view fades in over the presenter; on dismissal it fades out.
+/// The presented view fades in over the presenter; on dismissal it fades out. On a property
+/// animator, as cover vertical.
 final class CrossDissolveAnimator: TransitionAnimator {
     var displayName: String { "cross-dissolve" }
+    private var running: PropertyAnimator?
 
     func transitionDuration(using context: TransitionContext) -> Double { StandardAnimators.crossDissolveDuration }
 
     func animateTransition(using context: TransitionContext) {
-        let container = context.containerView
+        guard let animator = interruptibleAnimator(using: context) else { return }
+        try? animator.start()
+    }
+
+    func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
+        if let running { return running }
         let presenting = context.kind == .present || context.kind == .push
         guard let fading = presenting ? context.toView : context.fromView else {
-            context.completeTransition(false); return
+            context.completeTransition(false)
+            return nil
         }
         let added = addDestination(context, presenting: presenting)
         if presenting {
             fading.frame = context.finalFrame(for: context.toViewController)
             fading.alpha = 0
         }
-        container.scene.engine.animate(
-            AnimationOptions(duration: transitionDuration(using: context), curve: .easeInOut),
-            animations: { fading.alpha = presenting ? 1 : 0 },
-            completion: { _ in
-                // A dismissed view leaves at full opacity, so that it looks right if shown again.
-                if !presenting { fading.alpha = 1 }
-                finishStandard(context, presenting: presenting, added: added)
-            })
+        running = standardAnimator(context, duration: transitionDuration(using: context),
+                                   animations: { fading.alpha = presenting ? 1 : 0 },
+                                   completion: {
+                                       // A dismissed view leaves at full opacity, so that it looks right if shown again.
+                                       if !presenting { fading.alpha = 1 }
+                                       finishStandard(context, presenting: presenting, added: added)
+                                   })
+        return running
     }
+}
+
+/// A property animator of `duration` on ease-in-out with `animations`, whose completion (at
+/// either end) runs `completion`; not started.
+private func standardAnimator(_ context: TransitionContext, duration: Double, animations: () -> Void,
+                              completion: @escaping () -> Void) -> PropertyAnimator {
+    let animator = PropertyAnimator(engine: context.containerView.scene.engine,
+                                    timing: AnimationOptions(duration: duration, curve: .easeInOut))
+    try? animator.addAnimations(animations)
+    try? animator.addCompletion { _ in completion() }
+    return animator
 }
 
 /// Puts the "to" view in the container when it is not there: on top when presenting, below

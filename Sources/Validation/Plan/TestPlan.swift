@@ -12,7 +12,9 @@ public enum TestPlan {
 
     /// The checks that make sense for a presentation controller, which is driven by the
     /// host's standard animator: the duration and double-completion checks are the animator's.
-    static let presentationChecks: [ConformanceTest.BehaviourCheck] = [.endState, .cancel, .deterministic, .interactive, .motion]
+    /// The standard animator can be grabbed, so the controller's alongside animations are
+    /// grabbed and thrown back with it (interruptible).
+    static let presentationChecks: [ConformanceTest.BehaviourCheck] = [.endState, .cancel, .deterministic, .interactive, .interruptible, .motion]
 
     public static func tests(for inventory: PluginInventory) -> [ConformanceTest] {
         var tests: [ConformanceTest] = []
