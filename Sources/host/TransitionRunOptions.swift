@@ -56,7 +56,7 @@ struct TransitionRunOptions: ParsableArguments {
     var gesture: String?
 
     @Option(name: .customLong("grab-at"), help: ArgumentHelp(
-        "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back.",
+        "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back. With an interaction controller named there, the controller reads the gesture from the grab on and decides.",
         valueName: "seconds"))
     var grabAt: Double?
 
@@ -130,9 +130,6 @@ struct TransitionRunOptions: ParsableArguments {
             }
             guard (interactive != nil && interactive != "keys") || interactiveDismiss != nil else {
                 throw ValidationError("--grab-at needs the gesture that grabs: give it with --interactive or --interactive-dismiss")
-            }
-            guard controllerName(interactive) == nil && controllerName(interactiveDismiss) == nil else {
-                throw ValidationError("--grab-at grabs with the host's own handling of the gesture, not an interaction controller's")
             }
         }
         if gesture != nil, controllerName(interactive) == nil && controllerName(interactiveDismiss) == nil {

@@ -49,6 +49,40 @@ struct InteractionControllerTests {
         #expect(!names.contains { $0.hasPrefix("motion:") }, "\(names.filter { $0.hasPrefix("motion:") })")
     }
 
+    @Test("a plugin controller drives a grab: pinch-dismiss reads the pinch from the grab on, its percent counted from where the animator was grabbed",
+          arguments: [[], ["--isolate"]])
+    func controllerDrivesGrab(_ extra: [String]) async throws {
+        let (result, report, names) = try await Self.run(
+            ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pinch-dismiss", "--gesture", "pinch: 0s 1, 0.1s 0.8, release -1.5/s"] + extra,
+            "pinch-grab")
+        #expect(result.status == 0 && report.clean, "\(result)")
+        #expect(report.outcomes.last?.completed == true, "\(report.outcomes)")
+        // Grabbed a third of the way (0.2 s of 0.6 s), the controller started then; its 0.2
+        // (1 − 0.8) lands at 0.533 of the animator, from where it finishes.
+        let order = ["interruptibleAnimator.grabbed(at: 0.333)", "pinch-dismiss:pinch-dismiss.startInteractiveTransition",
+                     "gesture.began(scale: 1, velocity: 0/s)", "gesture.changed(scale: 0.9, velocity: -2/s)", "interaction.update(0.1)",
+                     "gesture.changed(scale: 0.8, velocity: -2/s)", "interaction.update(0.2)", "gesture.ended(scale: 0.8, velocity: -1.5/s)",
+                     "interaction.finish(at: 0.533)", "propertyAnimator.completed(at: end)", "context.completeTransition(true)"]
+        let dismissNames = Array(names.drop { $0 != "delegate.animationControllerForDismissed" })
+        #expect(dismissNames.filter { order.contains($0) } == order, "\(dismissNames)")
+        // A changed event every frame while the fingers move: 6 over 0.1 s.
+        #expect(names.filter { $0.hasPrefix("gesture.changed(") }.count == 6, "\(names)")
+    }
+
+    @Test("an opening pinch on a grab throws the dismissal back: cancelled as asked, the presented screen where it was", arguments: [[], ["--isolate"]])
+    func controllerThrowsGrabBack(_ extra: [String]) async throws {
+        let (result, report, names) = try await Self.run(
+            ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pinch-dismiss", "--gesture", "pinch: 0s 1, 0.1s 1.1, release 1/s"] + extra,
+            "pinch-grab-back")
+        #expect(result.status == 0 && report.clean, "\(result)")
+        let dismissal = try #require(report.outcomes.last)
+        #expect(!dismissal.completed && dismissal.cancelledByGesture && dismissal.violations.isEmpty, "\(report.outcomes)")
+        #expect(names.contains("interaction.cancel(at: 0.333)") && names.contains("propertyAnimator.completed(at: start)"), "\(names)")
+        let before = try #require(report.frames(from: report.outcomes[0].end, to: report.outcomes[0].end).last?.view("detail"))
+        let after = try #require(report.frames.last?.view("detail"))
+        #expect([before.x, before.y, before.width, before.height, before.alpha] == [after.x, after.y, after.width, after.height, after.alpha])
+    }
+
     @Test("an opening pinch cancels: the presented screen ends exactly as before, exit 0", arguments: [[], ["--isolate"]])
     func pinchCancels(_ extra: [String]) async throws {
         let (result, report, names) = try await Self.run(

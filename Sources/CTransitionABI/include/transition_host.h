@@ -571,7 +571,13 @@ typedef struct th_gesture_event {
  * finishes nor cancels is cut off like an animator that never completes. The descriptor's
  * params reach create as an animator's do; its default_duration is not used (the animator's
  * duration is the transition's). When create returns NULL, the host's own percent-driven
- * controller drives the transition with the same gesture, and says so. */
+ * controller drives the transition with the same gesture, and says so.
+ * A transition a gesture grabs mid-flight (`host run --grab-at`, the animator's
+ * interruptible_animator paused there) is UIKit's wantsInteractiveStart = false: the controller
+ * is created and started at the grab, not at the transition's start, then gets the gesture's
+ * events from the grab on. Its percent counts from where the animator was grabbed (update 0.2
+ * on a transition grabbed at 0.333 shows 0.533); finish plays the rest, cancel throws the
+ * transition back (transition_was_cancelled answers 1 from then on). */
 typedef struct th_interaction_interface {
     uint32_t struct_size; /* sizeof(th_interaction_interface) */
     void *(*create)(const th_effect_config *config); /* required, as the animator's */

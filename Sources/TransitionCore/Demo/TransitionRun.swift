@@ -161,11 +161,31 @@ public enum TransitionRun {
         // A gesture in points is measured against the window the transitions run in.
         let window = stage.scene.window.bounds.size
         let presentGesture = try options.presentGesture.map { try GestureScript(parsing: $0, container: window) }
-        func source(_ gesture: GestureScript?) -> InteractionSource? {
-            gesture.map { g in options.grabAt.map { InteractionSource.grab(at: $0, g) } ?? .gesture(g) }
-        }
-        let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? source(presentGesture)
         let dismissGesture = try options.dismissGesture.map { try GestureScript(parsing: $0, container: window) }
+        // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
+        // at each transition a gesture in points drives.
+        func controller(_ name: String?, _ gesture: GestureScript?) throws -> EffectProvider? {
+            guard let name else { return nil }
+            let found = try registry.resolve(name, kind: .interactionController)
+            guard gesture?.events != nil || (gesture == nil && options.liveGestures) else {
+                throw Failure.controllerNeedsPoints(found.info.qualifiedName)
+            }
+            return found
+        }
+        let presentController = try controller(options.presentInteraction, presentGesture)
+        let dismissController = try controller(options.dismissInteraction, dismissGesture)
+        /// A gesture's source: it drives the transition from the start, or grabs it (--grab-at),
+        /// with the named controller, when there is one, reading its events from the grab on.
+        func source(_ gesture: GestureScript?, _ named: EffectProvider?) -> InteractionSource? {
+            gesture.map { g in
+                options.grabAt.map { at in
+                    InteractionSource.grab(at: at, g, controller: named.map { effect in
+                        { [trace] kind in effect.makeInteractionController(for: kind, parameters: effect.info.defaultParameterValues, trace: trace) }
+                    })
+                } ?? .gesture(g)
+            }
+        }
+        let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? source(presentGesture, presentController)
 
         let effect = try registry.resolve(stage.effect)
         var presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
@@ -196,18 +216,8 @@ public enum TransitionRun {
         delegate.interactiveDismissal = dismissGesture != nil && !grabs
         if stage.flow == .pop && forwardSource != nil && !grabs { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
-        // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
-        // at each transition a gesture in points drives.
-        func controller(_ name: String?, _ gesture: GestureScript?) throws -> EffectProvider? {
-            guard let name else { return nil }
-            let found = try registry.resolve(name, kind: .interactionController)
-            guard gesture?.events != nil || (gesture == nil && options.liveGestures) else {
-                throw Failure.controllerNeedsPoints(found.info.qualifiedName)
-            }
-            return found
-        }
-        delegate.presentationInteractionEffect = try controller(options.presentInteraction, presentGesture)
-        delegate.dismissalInteractionEffect = try controller(options.dismissInteraction, dismissGesture)
+        delegate.presentationInteractionEffect = presentController
+        delegate.dismissalInteractionEffect = dismissController
         if stage.flow == .pop { delegate.dismissalInteractionEffect = delegate.dismissalInteractionEffect ?? delegate.presentationInteractionEffect }
         if effect.info.kind == .transitioningDelegate { delegate.stand(for: effect, registry: registry) }
         delegate.gestureEvents = (presentGesture?.events != nil && options.liveInteraction == nil, dismissGesture?.events != nil)
@@ -262,7 +272,8 @@ public enum TransitionRun {
         let outcomes = try runFlow(
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
-            forward: forwardSource, back: source(dismissGesture), start: start, record: record,
+            forward: forwardSource, back: source(dismissGesture, stage.flow == .pop ? dismissController ?? presentController : dismissController),
+            start: start, record: record,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }

@@ -156,6 +156,8 @@ public final class TransitionDriver {
         var released = false
         var delivered = 0
         var grabbed: (animator: PropertyAnimator, fraction: Double, progress: Double)?
+        /// A plugin controller's hold on a grabbed transition.
+        var grabbedBy: GrabbedInteraction?
         var reading = LiveGestureReading(container: transition.context.containerView.bounds.size)
         var pointerDown = false
         /// Lets the source act on the interaction for the current time; true when it may have.
@@ -213,9 +215,9 @@ public final class TransitionDriver {
                 }
                 return acted
             }
-            if case .grab(let at, let gesture)? = source {
+            if case .grab(let at, let gesture, let controller)? = source {
                 guard !released else { return false }
-                return grab(transition, at: at, gesture, &grabbed, &released)
+                return grab(transition, at: at, gesture, controller: controller, &grabbed, &grabbedBy, &delivered, &released)
             }
             guard let source, !released, let interaction = transition.interaction as? PercentDrivenInteraction,
                   transition.context.isInteractive
@@ -297,7 +299,9 @@ public final class TransitionDriver {
     /// forwards, or reverses it first (the transition is then cancelled: thrown back).
     private func grab(
         _ transition: ActiveTransition, at: Double, _ gesture: GestureScript,
-        _ grabbed: inout (animator: PropertyAnimator, fraction: Double, progress: Double)?, _ released: inout Bool
+        controller make: ((TransitionKind) -> GestureInteractionController?)?,
+        _ grabbed: inout (animator: PropertyAnimator, fraction: Double, progress: Double)?,
+        _ grabbedBy: inout GrabbedInteraction?, _ delivered: inout Int, _ released: inout Bool
     ) -> Bool {
         let context = transition.context
         let elapsed = engine.now - transition.startTime - at
@@ -317,6 +321,18 @@ public final class TransitionDriver {
             transition.wasGrabbed = true
             context.isInteractive = true
             trace.call("interruptibleAnimator.grabbed(at: \(format(animator.fractionComplete)))")
+            // A plugin's interaction controller takes the gesture from here, as UIKit's does
+            // once its gesture pauses the transition.
+            if let make, let controller = make(context.kind) {
+                let drive = GrabbedInteraction(controller: controller, animator: animator, transition: transition)
+                context.interactiveDriver = drive
+                grabbedBy = drive
+                trace.call("\(controller.displayName).startInteractiveTransition")
+                controller.startInteractiveTransition(context)
+            }
+        }
+        if let drive = grabbedBy {
+            return deliver(gesture, grabbedAt: at, to: drive, elapsed: elapsed, transition, &delivered, &released)
         }
         guard let (animator, fraction, first) = grabbed else { return false }
         let at = min(elapsed, gesture.releaseTime)
@@ -331,6 +347,38 @@ public final class TransitionDriver {
         context.endInteraction(cancelled: !finishes, tail: remaining)
         try? animator.continueAnimation(curve: nil, durationFactor: 1)
         return true
+    }
+
+    /// The grabbing gesture's events up to `elapsed` seconds after the grab, to a plugin's
+    /// controller: those written, and between two of them a changed event every frame, each
+    /// stamped with the seconds since the transition started. Released once it decided.
+    private func deliver(_ gesture: GestureScript, grabbedAt at: Double, to drive: GrabbedInteraction, elapsed: Double,
+                         _ transition: ActiveTransition, _ delivered: inout Int, _ released: inout Bool) -> Bool {
+        guard let events = gesture.events else {
+            released = true
+            return false
+        }
+        func stamped(_ event: GestureEvent) -> GestureEvent {
+            var event = event
+            event.time += at
+            return event
+        }
+        var acted = false
+        while delivered < events.count, events[delivered].time <= elapsed + VirtualClock.tolerance {
+            drive.deliver(stamped(events[delivered]))
+            delivered += 1
+            acted = true
+        }
+        if !acted, delivered > 0, delivered < events.count, events[delivered].state == .changed {
+            drive.deliver(stamped(.between(events[delivered - 1], events[delivered], at: elapsed)))
+            acted = true
+        }
+        // While the fingers hold it, the transition waits for them, as with the host's own grab.
+        if delivered < events.count {
+            transition.deadline = max(transition.deadline, engine.now + transition.context.playedDuration + grace)
+        }
+        if drive.hasEnded { released = true }
+        return acted
     }
 
     /// After the animator reported a failure: stop what it started, put the scene back as it
@@ -391,7 +439,9 @@ public enum InteractionSource {
     /// A recorded gesture that grabs the running transition `at` seconds after it started,
     /// through its animator's interruptible animator (the gesture's times count from then):
     /// the transition starts on its own, and the release continues it or throws it back.
-    case grab(at: Double, GestureScript)
+    /// With `controller`, a plugin's interaction controller made for the transition's kind
+    /// reads the gesture's events from the grab on and decides (GrabbedInteraction).
+    case grab(at: Double, GestureScript, controller: ((TransitionKind) -> GestureInteractionController?)?)
 }
 
 /// One frame's worth of a live interaction.

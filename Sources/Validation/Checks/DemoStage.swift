@@ -86,7 +86,7 @@ final class DemoStage {
             limit: transitions, driver: driver,
             interaction: { i in
                 guard i < gestures.count, let gesture = gestures[i] else { return nil }
-                return grabAt.map { .grab(at: $0, gesture) } ?? .gesture(gesture)
+                return grabAt.map { .grab(at: $0, gesture, controller: nil) } ?? .gesture(gesture)
             },
             onFrame: record,
             beforeNext: { [unowned self] in
