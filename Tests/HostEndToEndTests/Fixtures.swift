@@ -108,6 +108,23 @@ struct PluginTemplate: Sendable {
     var getExtension = "NULL"
     var animationEnded = "NULL"
 
+    /// The slide from the right stopped 120 pt short of its place, the completion then putting
+    /// the view where it belongs in one frame: a jump into the end state, which the motion
+    /// check names (0.25 s linear: 18 pt a frame, then 138 pt).
+    static func jumpsIntoEndState(pluginID: String = "fixture.e2e", effectID: String = "fx", ending: Ending = .conforming) -> PluginTemplate {
+        var plugin = PluginTemplate(pluginID: pluginID, effectID: effectID, ending: ending)
+        plugin.animationsPrologue = "if (self->incoming) self->target.origin.x += 120;"
+        plugin.completionPrologue = """
+            if (self->incoming) {
+                th_view_controller vc;
+                th_rect place;
+                if (host->view_controller(ctx, TH_TO, &vc) == TH_OK && host->final_frame(ctx, vc, &place) == TH_OK)
+                    host->set_frame(self->to, place);
+            }
+            """
+        return plugin
+    }
+
     static func literal(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

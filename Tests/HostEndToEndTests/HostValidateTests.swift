@@ -124,16 +124,7 @@ struct HostValidateTests {
             previous = ctx;
             """),
                test: "robustness.fx.stale-handles", result: "fail", reason: "used a context after its transition had ended"),
-        Broken(label: "jumps-into-its-end-state", template: PluginTemplate(
-            ending: .conforming, animationsPrologue: "if (self->incoming) self->target.origin.x += 120;",
-            completionPrologue: """
-                if (self->incoming) {
-                    th_view_controller vc;
-                    th_rect place;
-                    if (host->view_controller(ctx, TH_TO, &vc) == TH_OK && host->final_frame(ctx, vc, &place) == TH_OK)
-                        host->set_frame(self->to, place);
-                }
-                """),
+        Broken(label: "jumps-into-its-end-state", template: .jumpsIntoEndState(),
                test: "behaviour.fx.present.motion", result: "fail",
                reason: "at 0.25 s 'detail' moved 138 pt in one frame into the end state, on the last frame (the steps around it: at most 18 pt): a person sees that as a pop"),
         Broken(label: "ignores-cancel", template: PluginTemplate(ending: .complete),

@@ -6,20 +6,8 @@ import Testing
 /// frame, the view and the size of the jump.
 @Suite("Motion check of a run")
 struct MotionCheckRunTests {
-    /// The template's slide from the right, stopped 120 pt short of its place; the completion
-    /// then puts the view where it belongs, in one frame.
     private func jumper() -> PluginTemplate {
-        var plugin = PluginTemplate(pluginID: "fixture.jumper", effectID: "jumper", ending: .complete)
-        plugin.animationsPrologue = "if (self->incoming) self->target.origin.x += 120;"
-        plugin.completionPrologue = """
-            if (self->incoming) {
-                th_view_controller vc;
-                th_rect place;
-                if (host->view_controller(ctx, TH_TO, &vc) == TH_OK && host->final_frame(ctx, vc, &place) == TH_OK)
-                    host->set_frame(self->to, place);
-            }
-            """
-        return plugin
+        PluginTemplate.jumpsIntoEndState(pluginID: "fixture.jumper", effectID: "jumper", ending: .complete)
     }
 
     private func outcomes(_ result: ProgramResult) throws -> [[String: Any]] {
