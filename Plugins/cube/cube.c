@@ -39,6 +39,7 @@ typedef struct cube {
     double distance; /* the eye's distance, points */
     double shading;  /* the veil's alpha over a face seen edge-on */
     double depth;    /* half the side of the cube: half the screen's width (height, vertical) */
+    th_size face;    /* a face's size: the screen's, kept so a keyframe asks the host nothing */
     th_context ctx;
     th_view container, from, to;
     th_view from_veil, to_veil; /* {0} when not shading */
@@ -137,13 +138,11 @@ static double drawn_area(th_transform3d t, th_size size)
     return area;
 }
 
-/* Whether `face_view` under `t` shows its front: its corners go round as the flat face's do.
+/* Whether a face under `t` shows its front: its corners go round as the flat face's do.
  * Turned away, its back would show, mirrored, where a single-sided layer draws nothing. */
-static bool faces_eye(th_view face_view, th_transform3d t)
+static bool faces_eye(const cube *self, th_transform3d t)
 {
-    th_rect bounds;
-    if (host->get_bounds(face_view, &bounds) != TH_OK) return true;
-    return drawn_area(t, bounds.size) * drawn_area(identity(), bounds.size) > 0;
+    return drawn_area(t, self->face) * drawn_area(identity(), self->face) > 0;
 }
 
 /* Where the outgoing face ends and the incoming one starts, in radians. About the vertical
@@ -166,7 +165,7 @@ static void turn_face(const cube *self, th_view face_view, th_view veil_view, do
     th_transform3d t = face(self, angle);
     if (is_none(face_view)) return;
     host->set_transform3d(face_view, t);
-    host->set_alpha(face_view, faces_eye(face_view, t) ? 1 : 0);
+    host->set_alpha(face_view, faces_eye(self, t) ? 1 : 0);
     if (!is_none(veil_view)) host->set_alpha(veil_view, veil(self, angle));
 }
 
@@ -267,6 +266,7 @@ static void cube_animate(void *opaque, th_context ctx)
             area = final;
         }
     }
+    self->face = area.size;
     self->depth = (self->vertical ? area.size.height : area.size.width) / 2;
     if (self->depth <= 0) self->depth = 1;
     if (self->shading > 0) {

@@ -31,7 +31,7 @@ struct CubeEffectTests {
     func pushAndPop() async throws {
         let dir = try TempDir("cube-push")
         let inProcess = try await timeline(["--push"], in: dir, name: "in-process")
-        let isolated = try await timeline(["--push", "--isolate"], in: dir, name: "isolated")
+        let isolated = try await timeline(["--push", "--isolate", "--isolate-timeout", "30"], in: dir, name: "isolated")
         #expect(NSDictionary(dictionary: ["f": inProcess]).isEqual(to: ["f": isolated]), "the isolated run drew other frames")
 
         // Push (0.6 s, eased), halfway: both faces turned, with perspective.
@@ -86,7 +86,10 @@ struct CubeEffectTests {
         let dir = try TempDir("cube-cancel")
         for isolate in [false, true] {
             let result = try await runHost(
-                ["run", "cube", "--push", "--interactive", "0=0, 0.2=0.35, release=0", "--format", "json"] + (isolate ? ["--isolate"] : []),
+                // A generous --isolate-timeout: under the whole suite's load a call can take
+                // longer than the default 2 s; the deadline has tests of its own.
+                ["run", "cube", "--push", "--interactive", "0=0, 0.2=0.35, release=0", "--format", "json"]
+                    + (isolate ? ["--isolate", "--isolate-timeout", "30"] : []),
                 pluginFolder: try dir.folder("plugins"), in: dir)
             #expect(result.status == 0 && !result.crashed, "\(result)")
             let run = try RunJSON(result)

@@ -50,7 +50,7 @@ struct InteractionControllerTests {
     }
 
     @Test("a plugin controller drives a grab: pinch-dismiss reads the pinch from the grab on, its percent counted from where the animator was grabbed",
-          arguments: [[], ["--isolate"]])
+          arguments: [[], ["--isolate", "--isolate-timeout", "30"]])
     func controllerDrivesGrab(_ extra: [String]) async throws {
         let (result, report, names) = try await Self.run(
             ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pinch-dismiss", "--gesture", "pinch: 0s 1, 0.1s 0.8, release -1.5/s"] + extra,
@@ -69,7 +69,8 @@ struct InteractionControllerTests {
         #expect(names.filter { $0.hasPrefix("gesture.changed(") }.count == 6, "\(names)")
     }
 
-    @Test("an opening pinch on a grab throws the dismissal back: cancelled as asked, the presented screen where it was", arguments: [[], ["--isolate"]])
+    @Test("an opening pinch on a grab throws the dismissal back: cancelled as asked, the presented screen where it was",
+          arguments: [[], ["--isolate", "--isolate-timeout", "30"]])
     func controllerThrowsGrabBack(_ extra: [String]) async throws {
         let (result, report, names) = try await Self.run(
             ["interruptible", "--grab-at", "0.2", "--interactive-dismiss", "pinch-dismiss", "--gesture", "pinch: 0s 1, 0.1s 1.1, release 1/s"] + extra,

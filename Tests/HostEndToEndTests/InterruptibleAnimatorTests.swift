@@ -36,7 +36,8 @@ struct InterruptibleAnimatorTests {
     }
 
     @Test("with a presentation controller, its alongside animations follow the grabbed animator (a plugin's, or the host's standard one): thrown back with it, the scene as before and clean",
-          arguments: [["interruptible"], ["interruptible", "--isolate"], ["cover-vertical"], ["cross-dissolve", "--isolate"]])
+          arguments: [["interruptible"], ["interruptible", "--isolate", "--isolate-timeout", "30"], ["cover-vertical"],
+                      ["cross-dissolve", "--isolate", "--isolate-timeout", "30"]])
     func alongsideFollowGrab(_ effect: [String]) async throws {
         let (result, report, _) = try await Self.run(
             effect + ["--presentation", "card-sheet", "--grab-at", "0.2",
