@@ -60,6 +60,27 @@ struct InterruptibleAnimatorTests {
         #expect(back.count > 5 && zip(back, back.dropFirst()).allSatisfy { $0 <= $1 }, "\(back)")
     }
 
+    /// The release rule of a grab, at its boundaries on the 844-point screen: a flick is one
+    /// container length a second (844 pt/s) or more; slower, the finger must be past half the
+    /// container (422 pt) for the transition to go on.
+    static let releases: [(gesture: String, continues: Bool)] = [
+        ("pan(down): 0s 0pt, 0.1s 422pt, release 0pt/s", false),
+        ("pan(down): 0s 0pt, 0.1s 423pt, release 0pt/s", true),
+        ("pan(down): 0s 0pt, 0.1s 40pt, release 843pt/s", false),
+        ("pan(down): 0s 0pt, 0.1s 40pt, release 844pt/s", true),
+        ("pan(down): 0s 0pt, 0.1s 600pt, release -844pt/s", false),
+    ]
+
+    @Test("a grab's release: past half the container or a flick of one container a second goes on; else it is thrown back",
+          arguments: releases.indices)
+    func releaseRule(_ index: Int) async throws {
+        let (gesture, continues) = Self.releases[index]
+        let (result, report, _) = try await Self.run(["interruptible", "--grab-at", "0.2", "--interactive-dismiss", gesture], "grab-release")
+        #expect(result.status == 0 && report.clean, "\(result)")
+        let dismissal = try #require(report.outcomes.last)
+        #expect(dismissal.completed == continues && dismissal.cancelledByGesture == !continues, "\(gesture): \(dismissal)")
+    }
+
     @Test("grabbed and flicked on: it continues to the end and the dismissal completes", arguments: [[], ["--isolate"]])
     func continues(_ extra: [String]) async throws {
         let (result, report, names) = try await Self.run(
