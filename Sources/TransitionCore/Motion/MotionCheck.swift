@@ -38,11 +38,11 @@ public final class MotionCheck {
     }
 
     /// How the next frame is seen: a SceneSnapshot of the scene, made as the renderer's are.
-    public var capture: () -> SceneSnapshot
+    private let capture: () -> SceneSnapshot
 
     /// The transition so far, kept as it streams by: the latest frame and each frame's time;
-    /// for each view that changed lately its last few steps; the ancestors of a view at a step
-    /// where it changed, until that step is judged; and the pops found. A step is judged as soon
+    /// for each view that changed lately its last few steps; each frame's parent map until
+    /// the steps it ends are judged (a pop's ancestors are looked up there); and the pops found. A step is judged as soon
     /// as the two after it are known, so only a handful of steps of each view is ever held: a
     /// scene of 10,000 views costs two frames of looks and five steps of each.
     private var previous: MotionSample?

@@ -4,8 +4,6 @@ enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
     case polygon([Point])
 
-    static let empty = MotionRegion.rect(.zero)
-
     /// The part of `quad`, convex, within `clip`.
     init(_ quad: MotionQuad, within clip: Rect) {
         if let rect = quad.axisAligned {
