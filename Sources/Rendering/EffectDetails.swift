@@ -138,5 +138,6 @@ public struct EffectDetails {
         return j.output
     }
 
-    private func number(_ x: Double) -> String { NumberText.exact(x) }
+    /// To three decimals at most: the JSON gives the exact value.
+    private func number(_ x: Double) -> String { NumberText.readable(x) }
 }

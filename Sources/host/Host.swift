@@ -1,4 +1,5 @@
 import ArgumentParser
+import PluginSDK
 
 /// `host`: the command-line face of the transition plugin host. Parses, wires, prints; the
 /// transitions themselves live in TransitionCore and the plugins in PluginHost.
@@ -14,13 +15,15 @@ struct Host: ParsableCommand {
             then the plugins bundled next to this binary.
 
             Exit codes: 0 success (every transition completed, or was cancelled because its gesture asked \
-            for it); 1 an animator cancelled on its own, a transition was cut off or broke the contract, or its isolated \
+            for it); 1 an animator cancelled on its own, a transition was cut off, broke the contract or popped on \
+            screen (the motion check; --no-motion-check turns it off), or its isolated \
             plugin crashed, hung or sent garbage (the host finished it with the cross-dissolve); \
             2 the effect, a parameter or the curve is unknown, ambiguous, of the wrong kind or out of \
             range (nothing ran); 3 an output file could not be written (or ffmpeg is missing); 64 bad usage; \
             70 a plugin loaded in this process called exit() during a call (standard error names the plugin \
             and the call; _exit() and exec are contained only by --isolate).
             """,
+        version: "host, plugin ABI \(SDKHeader.abiVersion)",
         subcommands: [
             ListCommand.self, RunCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
             ValidateChildCommand.self, ScanCommand.self, IsolateCommand.self,

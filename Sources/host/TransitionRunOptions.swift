@@ -21,10 +21,12 @@ struct TransitionRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A presentation-controller effect, such as 'dimming'.", valueName: "name"))
     var presentation: String?
 
-    @Option(help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
+    // Numbers are taken as values even when they start with '-', so that a negative one is
+    // refused with its rule rather than read as an unknown option ("Missing value").
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of the virtual clock (1-1000).", valueName: "n"))
     var fps: Int = 60
 
-    @Option(help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition may overrun its duration before it is cut off.", valueName: "seconds"))
     var grace: Double = 2
 
     @Option(name: .customLong("param"), help: ArgumentHelp(
@@ -55,16 +57,16 @@ struct TransitionRunOptions: ParsableArguments {
         valueName: "gesture"))
     var gesture: String?
 
-    @Option(name: .customLong("grab-at"), help: ArgumentHelp(
+    @Option(name: .customLong("grab-at"), parsing: .unconditional, help: ArgumentHelp(
         "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back. With an interaction controller named there, the controller reads the gesture from the grab on and decides.",
         valueName: "seconds"))
     var grabAt: Double?
 
-    @Option(name: .customLong("completion-speed"), help: ArgumentHelp(
+    @Option(name: .customLong("completion-speed"), parsing: .unconditional, help: ArgumentHelp(
         "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
     var completionSpeed: Double = 1
 
-    @Option(help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
     var slow: Double = 1
 
     @Flag(name: .customLong("no-motion-check"), help: ArgumentHelp(
@@ -126,7 +128,7 @@ struct TransitionRunOptions: ParsableArguments {
         _ = try gestureText(interactiveDismiss)
         if let grabAt {
             guard grabAt.isFinite, grabAt >= 0, grabAt <= 3600 else {
-                throw ValidationError("--grab-at must be a number of seconds from 0 to 3600, not \(grabAt)")
+                throw ValidationError("--grab-at must be a number of seconds from 0 to 3600, not \(NumberText.exact(grabAt))")
             }
             guard (interactive != nil && interactive != "keys") || interactiveDismiss != nil else {
                 throw ValidationError("--grab-at needs the gesture that grabs: give it with --interactive or --interactive-dismiss")
@@ -136,14 +138,14 @@ struct TransitionRunOptions: ParsableArguments {
             throw ValidationError("--gesture is read by an interaction controller: name one with --interactive or --interactive-dismiss")
         }
         guard slow.isFinite, slow > 0, slow <= 1000 else {
-            throw ValidationError("--slow must be a factor between 0 and 1000, not \(slow)")
+            throw ValidationError("--slow must be a factor above 0 and at most 1000 (4 plays every animation four times slower), not \(NumberText.exact(slow))")
         }
         guard completionSpeed.isFinite, completionSpeed > 0 else {
-            throw ValidationError("--completion-speed must be a positive number, not \(completionSpeed)")
+            throw ValidationError("--completion-speed must be a positive number, not \(NumberText.exact(completionSpeed))")
         }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, not \(fps)") }
         guard grace.isFinite, grace >= 0, grace <= 3600 else {
-            throw ValidationError("--grace must be a number of seconds between 0 and 3600, not \(grace)")
+            throw ValidationError("--grace must be a number of seconds from 0 to 3600, not \(NumberText.exact(grace))")
         }
     }
 

@@ -132,8 +132,12 @@ public enum TransitionRun {
         case controllerNeedsPoints(String)
         case noSuchSegue(String, known: [String])
         case sceneHasNoSegue
+        /// A timing curve named where an effect goes.
+        case isACurve(String)
         public var description: String {
             switch self {
+            case .isACurve(let name):
+                return "'\(name)' is a timing curve, not an effect: give it with --curve, as in 'host run diagonal --curve \(name)'"
             case .noSuchSegue(let name, let known):
                 return "the scene has no segue named '\(name)'; it has: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
             case .controllerNeedsPoints(let name):
@@ -187,7 +191,10 @@ public enum TransitionRun {
         }
         let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? source(presentGesture, presentController)
 
-        let effect = try registry.resolve(stage.effect)
+        let effect: EffectProvider
+        do { effect = try registry.resolve(stage.effect) } catch EffectRegistry.LookupError.unknown where (try? curves.resolve(stage.effect)) != nil {
+            throw Failure.isACurve(stage.effect)
+        }
         var presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
         let animator: EffectProvider?
         switch effect.info.kind {

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Rough edges a new user hit on the command line (issue 30's list), each held by a test:
+/// what the host answers, with which exit status, and the fix it suggests.
+@Suite("Command-line edges")
+struct CommandLineEdgesTests {
+    @Test("host --version says which plugin ABI it speaks, exit 0")
+    func version() async throws {
+        let dir = try TempDir("version")
+        let result = try await runProgram(try Build.requireHost(), ["--version"], outputIn: dir)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.out == "host, plugin ABI 1.1\n", "\(result.out)")
+    }
+
+    @Test("a curve named as the effect is called a curve, with the --curve that uses it; exit 2")
+    func curveAsEffect() async throws {
+        let dir = try TempDir("curve-as-effect")
+        let result = try await runHost(["run", "easing.bounce"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.err.contains("'easing.bounce' is a timing curve, not an effect: give it with --curve, as in 'host run diagonal --curve easing.bounce'"),
+                "\(result.err)")
+    }
+
+    @Test("--slow and --grace take negative numbers as values and refuse them with the rule; 0 slows nothing", arguments: [
+        (["--slow", "-2"], "--slow must be a factor above 0 and at most 1000 (4 plays every animation four times slower), not -2"),
+        (["--slow", "0"], "--slow must be a factor above 0 and at most 1000 (4 plays every animation four times slower), not 0"),
+        (["--grace", "-1"], "--grace must be a number of seconds from 0 to 3600, not -1"),
+        (["--grab-at", "-1", "--interactive-dismiss", "0=0, release=1"], "--grab-at must be a number of seconds from 0 to 3600, not -1"),
+    ])
+    func negativeNumbers(_ arguments: [String], _ says: String) async throws {
+        let dir = try TempDir("negative-numbers")
+        let result = try await runHost(["run", "diagonal"] + arguments, pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.err.contains(says), "\(result.err)")
+        #expect(!result.err.contains("Missing value"), "\(result.err)")
+    }
+
+    @Test("host inspect shows a default of two thirds as 0.667, not sixteen digits; --json keeps it exact")
+    func readableDefaults() async throws {
+        let dir = try TempDir("inspect-defaults")
+        let text = try await runHost(["inspect", "dimming"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(text.status == 0 && text.out.contains(" 0.667 ") && !text.out.contains("0.6666666666666666"), "\(text.out)")
+        let json = try await runHost(["inspect", "dimming", "--json"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(json.out.contains("0.6666666666666666"), "\(json.out)")
+    }
+}
