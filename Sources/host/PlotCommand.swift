@@ -33,7 +33,6 @@ struct PlotCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try transition.requireWrittenGestures()
         try validateOutputs(output: nil, plot: path)
         guard !transition.usesKeys else { throw ValidationError("--interactive keys is for host run on a terminal; plot a gesture instead") }
     }
@@ -43,6 +42,7 @@ struct PlotCommand: ParsableCommand {
         defer { session.shutdown() }
         let report: TransitionRun.Report
         do {
+            try transition.requireWrittenGestures(resolvingWith: session.effects)
             report = try TransitionRun.run(
                 registry: session.effects, curves: session.curves,
                 options: transition.runOptions())

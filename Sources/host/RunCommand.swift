@@ -64,8 +64,6 @@ struct RunCommand: ParsableCommand {
         try validateOutputs(output: output, plot: plot)
         try validateWatch()
         try validateWindow()
-        // In a window, the pointer makes the gestures an interaction controller reads.
-        if !window { try transition.requireWrittenGestures() }
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
             throw ValidationError("--isolate-timeout must be a number of seconds above 0 and at most 3600, not \(isolateTimeout)")
         }
@@ -88,6 +86,13 @@ struct RunCommand: ParsableCommand {
     /// One run with these effects and curves, printed (and written to --output and --plot).
     /// `window`: a window that outlives the run (--watch), instead of one of its own.
     func play(registry: EffectRegistry, curves: CurveRegistry, window kept: WindowPlayer? = nil) throws {
+        // In a window, the pointer makes the gestures an interaction controller reads.
+        if !window {
+            do { try transition.requireWrittenGestures(resolvingWith: registry) } catch let error as EffectRegistry.LookupError {
+                printError("error: \(error)")
+                throw HostExit.badEffect
+            }
+        }
         let report: TransitionRun.Report
         var options = try transition.runOptions()
         var keys: TerminalKeys?

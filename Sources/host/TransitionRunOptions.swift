@@ -92,14 +92,22 @@ struct TransitionRunOptions: ParsableArguments {
             return text
         }
         let text = readTextFile(argument) ?? argument
-        do { _ = try GestureScript(parsing: text) } catch { throw ValidationError("\(error)") }
+        do { _ = try GestureScript(parsing: text) } catch {
+            // Not a gesture, and written as a path: the file is what is missing.
+            if text == argument, ["/", "./", "../", "~"].contains(where: argument.hasPrefix) || (!argument.contains("=") && !argument.contains(":")) {
+                throw ValidationError("no gesture file '\(argument)': give the path of one that exists, or the gesture itself, such as '0=0, 0.2=0.5, release=1' or 'pan(down): 0s 0pt, 0.2s 300pt, release 900pt/s'")
+            }
+            throw ValidationError("\(error)")
+        }
         return text
     }
 
     /// Where no window's pointer makes the gestures: an interaction controller named by
-    /// --interactive or --interactive-dismiss reads the --gesture given in points.
-    func requireWrittenGestures() throws {
+    /// --interactive or --interactive-dismiss reads the --gesture given in points. A name that
+    /// `registry` does not know is its lookup error first (a typo gets its "did you mean").
+    func requireWrittenGestures(resolvingWith registry: EffectRegistry) throws {
         for argument in [interactive, interactiveDismiss] where controllerName(argument) != nil && gesture == nil {
+            _ = try registry.resolve(argument ?? "", kind: .interactionController)
             throw ValidationError("'\(argument ?? "")' names an interaction controller: give the gesture it reads with --gesture, in points (or drive it with the pointer in --window)")
         }
     }

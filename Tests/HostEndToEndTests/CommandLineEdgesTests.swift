@@ -44,4 +44,16 @@ struct CommandLineEdgesTests {
         let json = try await runHost(["inspect", "dimming", "--json"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(json.out.contains("0.6666666666666666"), "\(json.out)")
     }
+
+    @Test("a misspelt interaction controller is looked up and gets its 'did you mean' (exit 2); a missing gesture file is named as missing (exit 64)")
+    func misspeltControllerAndMissingFile() async throws {
+        let dir = try TempDir("typos")
+        let typo = try await runHost(["run", "diagonal", "--interactive", "edge-popp"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(typo.status == 2 && typo.err.contains("did you mean 'edge-pop'?"), "\(typo)")
+        #expect(!typo.err.contains("names an interaction controller"), "\(typo.err)")
+        let known = try await runHost(["run", "diagonal", "--interactive", "edge-pop"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(known.status == 64 && known.err.contains("give the gesture it reads with --gesture"), "\(known)")
+        let missing = try await runHost(["run", "diagonal", "--interactive", "./missing.txt"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(missing.status == 64 && missing.err.contains("no gesture file './missing.txt'"), "\(missing)")
+    }
 }
