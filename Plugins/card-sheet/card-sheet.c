@@ -289,7 +289,7 @@ static const th_presentation_interface card_interface = {
 };
 
 static const th_param_descriptor params[PARAM_COUNT] = {
-    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "top", "Where the card's top edge stops, below the screen's", "pt",
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "top", "How far below the screen's top the card's top edge stops", "pt",
       20.0, 200.0, 54.0, 0, NULL },
     { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "scale", "The presenter's scale behind the card", NULL,
       0.5, 1.0, 0.92, 0, NULL },

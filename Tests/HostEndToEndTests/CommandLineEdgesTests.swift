@@ -56,4 +56,11 @@ struct CommandLineEdgesTests {
         let missing = try await runHost(["run", "diagonal", "--interactive", "./missing.txt"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(missing.status == 64 && missing.err.contains("no gesture file './missing.txt'"), "\(missing)")
     }
+
+    @Test("host inspect card-sheet: every parameter's meaning is a whole phrase")
+    func wholeMeanings() async throws {
+        let dir = try TempDir("inspect-card-sheet")
+        let result = try await runHost(["inspect", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 0 && result.out.contains("How far below the screen's top the card's top edge stops"), "\(result.out)")
+    }
 }
