@@ -40,7 +40,7 @@ struct TransitionRunOptions: ParsableArguments {
     var curve: String?
 
     @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
-    var flow: TransitionRun.Flow = .modal
+    var flow: TransitionRun.Flow?
 
     @Option(help: ArgumentHelp(
         "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points, or with host run --window the pointer's gestures. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
@@ -171,7 +171,8 @@ struct TransitionRunOptions: ParsableArguments {
         options.dismissInteraction = controllerName(interactiveDismiss)
         options.grabAt = grabAt
         options.completionSpeed = completionSpeed
-        options.flow = flow
+        options.flow = flow ?? .modal
+        options.flowIsGiven = flow != nil
         options.slow = slow
         options.checksMotion = !noMotionCheck
         options.scene = try scene.map(loadScene)

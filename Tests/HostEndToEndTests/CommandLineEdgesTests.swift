@@ -63,4 +63,19 @@ struct CommandLineEdgesTests {
         let result = try await runHost(["inspect", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(result.status == 0 && result.out.contains("How far below the screen's top the card's top edge stops"), "\(result.out)")
     }
+
+    @Test("a flow flag that the scene file's containment does not play is refused, naming what it plays (exit 2); one that fits runs")
+    func flowAgainstScene() async throws {
+        let dir = try TempDir("scene-flows")
+        for flag in ["--tabs", "--modal"] {
+            let result = try await runHost(["run", "--scene", "photos", flag], pluginFolder: try dir.folder("plugins"), in: dir)
+            #expect(result.status == 2, "\(flag): \(result)")
+            #expect(result.err.contains("\(flag) does not fit the scene: its containment is navigation, which plays push and pop (--push, or no flag) or a pop (--pop)"),
+                    "\(result.err)")
+        }
+        for flag in ["--push", "--pop"] {
+            let result = try await runHost(["run", "--scene", "photos", flag], pluginFolder: try dir.folder("plugins"), in: dir)
+            #expect(result.status == 0, "\(flag): \(result)")
+        }
+    }
 }

@@ -48,6 +48,9 @@ public enum TransitionRun {
         public var liveGestures = false
         /// Which transitions to show: present/dismiss, push/pop, pop, or a tab switch.
         public var flow: Flow = .modal
+        /// Whether `flow` was asked for (a flag), not left at its default: with a scene file,
+        /// whose containment decides the flow, one that does not fit it is refused.
+        public var flowIsGiven = false
         /// Slows every animation by this factor (> 0), for looking closely.
         public var slow: Double = 1
         /// A scene from a file instead of the demo scene; the run performs one of its segues
@@ -134,8 +137,18 @@ public enum TransitionRun {
         case sceneHasNoSegue
         /// A timing curve named where an effect goes.
         case isACurve(String)
+        /// A flow asked for that the scene file's containment does not play.
+        case flowNotInScene(Flow, SceneDescription.Containment)
         public var description: String {
             switch self {
+            case .flowNotInScene(let flow, let containment):
+                let plays: String
+                switch containment {
+                case .modal: plays = "present and dismiss (no flag)"
+                case .navigation: plays = "push and pop (--push, or no flag) or a pop (--pop)"
+                case .tabs: plays = "a tab switch and back (--tabs, or no flag)"
+                }
+                return "--\(flow.rawValue) does not fit the scene: its containment is \(containment.rawValue), which plays \(plays)"
             case .isACurve(let name):
                 return "'\(name)' is a timing curve, not an effect: give it with --curve, as in 'host run diagonal --curve \(name)'"
             case .noSuchSegue(let name, let known):
@@ -335,6 +348,10 @@ public enum TransitionRun {
             case .modal: flow = .modal
             case .navigation: flow = options.flow == .pop ? .pop : .push
             case .tabs: flow = .tabs
+            }
+            // The containment decides; a flow flag may only choose within it (push or pop).
+            if options.flowIsGiven && flow != options.flow {
+                throw Failure.flowNotInScene(options.flow, description.containment)
             }
             effect = options.effect.isEmpty ? (segue.effect ?? "cover-vertical") : options.effect
             // The segue's parameters belong to the segue's effect: another effect named on the
