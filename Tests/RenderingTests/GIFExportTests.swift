@@ -4,7 +4,7 @@ import TransitionCore
 
 @Suite("GIF export")
 struct GIFExportTests {
-    @Test("a GIF of a run, decoded again: one frame per frame of the run, each for 1/fps s, looping, showing the run")
+    @Test("a GIF of a run, decoded again: one frame per frame of the run, each for 1/fps s, the first and last held 0.5 s longer, looping, showing the run")
     func writtenAndReadBack() throws {
         // cover-vertical: 0.5 s up, 0.5 s down; at 20 fps, 21 frames 5 cs apart.
         let report = try standardRun(fps: 20)
@@ -17,7 +17,7 @@ struct GIFExportTests {
         let gif = try DecodedGIF(path: path)
         #expect(gif.width == 390 && gif.height == 844)
         #expect(gif.frames.count == 21)
-        #expect(gif.delays == Array(repeating: 5, count: 21))
+        #expect(gif.delays == [55] + Array(repeating: 5, count: 19) + [55])
         #expect(gif.loops)
         // At 0.5 s (frame 10) the detail screen covers the window: its blue header at the top.
         let header = gif.pixel(frame: 10, x: 100, y: 150)
@@ -35,21 +35,29 @@ struct GIFExportTests {
         #expect(abs(below.red - 51) <= 8 && abs(below.blue - 245) <= 8, "the rising detail screen's header: \(below)")
     }
 
-    @Test("at 60 fps no delay is under 2 cs (browsers would slow it down), and the delays add up to the run")
+    @Test("at 60 fps the GIF plays at a steady 2 cs (browsers slow anything shorter), never 2 and 3 in turn, the end state kept")
     func sixtyFrames() {
         let times = (0...60).map { Double($0) / 60 }
         let timeline = GIFTimeline(times: times, frameInterval: 1.0 / 60)
-        #expect(timeline.entries.allSatisfy { $0.delay >= 2 })
-        #expect(timeline.entries.map(\.delay).reduce(0, +) == 102)  // 1 s and one frame
-        #expect(timeline.entries.first?.frame == 0)
+        #expect(timeline.entries.count == 51)
+        #expect(timeline.entries.map(\.delay) == [52] + Array(repeating: 2, count: 49) + [52])
+        // Each GIF frame is the run's frame nearest its time: 0.02 s is frame 1 (0.0167 s).
+        #expect(Array(timeline.entries.prefix(4).map(\.frame)) == [0, 1, 2, 4])
         #expect(timeline.entries.last?.frame == 60, "the end state is always shown")
-        #expect(timeline.entries.count > 40)
     }
 
-    @Test("at 20 fps every frame is kept, 5 cs each")
+    @Test("at 20 fps every frame is kept, 5 cs each, the first and last held 0.5 s longer")
     func twentyFrames() {
         let timeline = GIFTimeline(times: (0...20).map { Double($0) / 20 }, frameInterval: 1.0 / 20)
         #expect(timeline.entries.map(\.frame) == Array(0...20))
-        #expect(timeline.entries.allSatisfy { $0.delay == 5 })
+        #expect(timeline.entries.map(\.delay) == [55] + Array(repeating: 5, count: 19) + [55])
+    }
+
+    @Test("at 30 fps (3.33 cs) the delay is a steady 3 cs; a run's length is spread over the frames, not drifted")
+    func thirtyFrames() {
+        let times = (0...30).map { Double($0) / 30 }
+        let timeline = GIFTimeline(times: times, frameInterval: 1.0 / 30)
+        #expect(Set(timeline.entries.dropFirst().dropLast().map(\.delay)) == [3])
+        #expect(timeline.entries.count == 34 && timeline.entries.last?.frame == 30)
     }
 }
