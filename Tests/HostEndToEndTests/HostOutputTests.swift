@@ -20,7 +20,7 @@ struct HostOutputTests {
         return (result, dir)
     }
 
-    @Test(".gif: giflib reads it back with one frame per frame of the run, 1/fps s each, looping")
+    @Test(".gif: giflib reads it back with one frame per frame of the run, 1/fps s each, the ends held 0.5 s, looping")
     func gif() async throws {
         let dir = try TempDir("gif")
         let path = dir.file("diagonal.gif")
@@ -41,7 +41,8 @@ struct HostOutputTests {
             var control = GraphicsControlBlock()
             if DGifSavedExtensionToGCB(file, i, &control) == GIF_OK { delays.append(control.DelayTime) }
         }
-        #expect(delays == Array(repeating: 5, count: 21))
+        // 1/fps each; the first and last frames held half a second longer.
+        #expect(delays == [55] + Array(repeating: 5, count: 19) + [55])
     }
 
     @Test(".svg: it parses, and every animation lasts the run's 1 s (2 s with --slow 2)", arguments: [(nil, "1s"), ("2", "2s")])

@@ -18,7 +18,7 @@ public enum RunExporter {
         switch format {
         case .gif:
             let count = try writeGIF(report, to: path, progress: progress)
-            return "wrote \(path): animated GIF, \(count) frames, \(length)\(sizeNote(path))"
+            return "wrote \(path): animated GIF, \(count) frames, \(length), its first and last frames held \(fixed(Double(GIFTimeline.hold) / 100, decimals: 1)) s longer\(sizeNote(path))"
         case .filmstrip:
             let strip = Filmstrip()
             try strip.render(report).writePNG(path)
