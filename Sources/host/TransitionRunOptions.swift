@@ -39,7 +39,9 @@ struct TransitionRunOptions: ParsableArguments {
         valueName: "curve"))
     var curve: String?
 
-    @Flag(help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
+    // The last one given wins for the parser, so that validate() can say plainly that two
+    // were given rather than the parser's own words.
+    @Flag(exclusivity: .chooseLast, help: ArgumentHelp("Which transitions: present and dismiss (default), push and pop on a navigation stack, a pop from a two-screen stack, or a switch between two tabs and back."))
     var flow: TransitionRun.Flow?
 
     @Option(help: ArgumentHelp(
@@ -129,6 +131,10 @@ struct TransitionRunOptions: ParsableArguments {
     }
 
     func validate() throws {
+        let flows = Set(CommandLine.arguments.filter { argument in TransitionRun.Flow.allCases.contains { "--\($0.rawValue)" == argument } })
+        guard flows.count <= 1 else {
+            throw ValidationError("\(flows.sorted().joined(separator: " and ")) are two flows; give one: --modal (present and dismiss, the default), --push (push, then pop back), --pop (a pop from a two-screen stack) or --tabs (a tab switch and back)")
+        }
         guard effect != nil || scene != nil else { throw ValidationError("name an effect, or a scene with --scene") }
         guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
         guard interactiveDismiss != "keys" else { throw ValidationError("--interactive-dismiss takes a gesture, not 'keys'") }

@@ -78,4 +78,14 @@ struct CommandLineEdgesTests {
             #expect(result.status == 0, "\(flag): \(result)")
         }
     }
+
+    @Test("two flow flags are refused in plain words, listing the four (exit 64)")
+    func twoFlows() async throws {
+        let dir = try TempDir("two-flows")
+        let result = try await runHost(["run", "diagonal", "--push", "--pop"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.err.contains("--pop and --push are two flows; give one: --modal (present and dismiss, the default), --push (push, then pop back), --pop (a pop from a two-screen stack) or --tabs (a tab switch and back)"),
+                "\(result.err)")
+        #expect(!result.err.contains("had already been set"), "\(result.err)")
+    }
 }
