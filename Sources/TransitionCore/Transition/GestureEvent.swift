@@ -56,6 +56,22 @@ extension GestureEvent {
         return event
     }
 
+    /// The events of `events` (a gesture's written ones, in time order) a recogniser sends by
+    /// `elapsed` seconds, after the first `delivered` of them were sent: the written ones now
+    /// due, or, between two of them, the changed event where the finger is now (`between`).
+    /// Advances `delivered` past those it returns.
+    public static func due(in events: [GestureEvent], at elapsed: Double, after delivered: inout Int) -> [GestureEvent] {
+        var due: [GestureEvent] = []
+        while delivered < events.count, events[delivered].time <= elapsed + VirtualClock.tolerance {
+            due.append(events[delivered])
+            delivered += 1
+        }
+        if due.isEmpty, delivered > 0, delivered < events.count, events[delivered].state == .changed {
+            due.append(.between(events[delivered - 1], events[delivered], at: elapsed))
+        }
+        return due
+    }
+
     /// How the trace shows the event: its state and what its kind reports, in points.
     var traceName: String {
         let state: String

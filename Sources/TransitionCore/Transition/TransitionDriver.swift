@@ -200,20 +200,11 @@ public final class TransitionDriver {
             // interaction's controller still sees the end of its gesture.
             if case .gesture(let gesture)? = source, let events = gesture.events,
                let driven = transition.interaction as? GestureDrivenInteraction {
-                let elapsed = engine.now - transition.startTime
-                var acted = false
-                while delivered < events.count, events[delivered].time <= elapsed + VirtualClock.tolerance {
-                    driven.deliver(events[delivered])
-                    delivered += 1
-                    acted = true
-                }
                 // Between two written events the finger still moves: a changed event every
                 // frame, as a recogniser sends one.
-                if !acted, delivered > 0, delivered < events.count, events[delivered].state == .changed {
-                    driven.deliver(.between(events[delivered - 1], events[delivered], at: elapsed))
-                    acted = true
-                }
-                return acted
+                let due = GestureEvent.due(in: events, at: engine.now - transition.startTime, after: &delivered)
+                due.forEach(driven.deliver)
+                return !due.isEmpty
             }
             if case .grab(let at, let gesture, let controller)? = source {
                 guard !released else { return false }
@@ -363,22 +354,14 @@ public final class TransitionDriver {
             event.time += at
             return event
         }
-        var acted = false
-        while delivered < events.count, events[delivered].time <= elapsed + VirtualClock.tolerance {
-            drive.deliver(stamped(events[delivered]))
-            delivered += 1
-            acted = true
-        }
-        if !acted, delivered > 0, delivered < events.count, events[delivered].state == .changed {
-            drive.deliver(stamped(.between(events[delivered - 1], events[delivered], at: elapsed)))
-            acted = true
-        }
+        let due = GestureEvent.due(in: events, at: elapsed, after: &delivered)
+        for event in due { drive.deliver(stamped(event)) }
         // While the fingers hold it, the transition waits for them, as with the host's own grab.
         if delivered < events.count {
             transition.deadline = max(transition.deadline, engine.now + transition.context.playedDuration + grace)
         }
         if drive.hasEnded { released = true }
-        return acted
+        return !due.isEmpty
     }
 
     /// After the animator reported a failure: stop what it started, put the scene back as it
