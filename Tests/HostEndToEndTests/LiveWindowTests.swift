@@ -295,6 +295,9 @@ struct LiveWindowTests {
             for path in paths { try FileManager.default.moveItem(atPath: path, toPath: path + ".before.png") }
             try await display.press(keys, in: window)
             try await Self.waitForFiles(paths, of: host)
+            // The capture is written mid-replay; keys pressed before the replay ends are the
+            // replay's (Escape then goes nowhere), so the next step waits for its end.
+            _ = try await titled(display, window) { !$0.contains("replaying") }
             for path in paths {
                 let difference = try largestDifference(path, path + ".before.png")
                 #expect((difference ?? 255) <= 2, "the replay's \(path) differs from the run's by \(difference ?? -1)")
