@@ -156,7 +156,7 @@ struct MotionCheckTests {
         }
         #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
         // What shows of it grows as the screen fades: 20% of the window more each frame.
-        let shown = film.frames.map { $0.looks[under.id]?.shown ?? -1 }
+        let shown = film.frames.map { $0.look(of: under.id)?.shown ?? -1 }
         #expect(shown[0] == -1 && shown[1] == 0 && shown.last == 390 * 844)
         #expect(abs(shown[3] - 0.4 * 390 * 844) < 1e-6)
     }
@@ -174,7 +174,7 @@ struct MotionCheckTests {
         }
         #expect(sheet.frame.minX == 0)
         #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
-        #expect(film.frames.last?.looks[film.card.id]?.shown == 0)
+        #expect(film.frames.last?.look(of: film.card.id)?.shown == 0)
     }
 
     @Test("a view put in another's place, corner for corner, changes nothing a person sees")
@@ -204,7 +204,7 @@ struct MotionCheckTests {
     func offScreen() {
         let film = Film()
         film.slide([0, 0] + Array(repeating: 40, count: 10))
-        #expect(film.frames.last?.looks[film.card.id]?.shown == 0)
+        #expect(film.frames.last?.look(of: film.card.id)?.shown == 0)
         #expect(film.pops.isEmpty, "\(film.pops.map(\.description))")
     }
 
@@ -252,7 +252,7 @@ struct MotionCheckTests {
         film.card.transform3D = Transform3D.translation(0, 0, 900).concatenating(.perspective(distance: 800))
         film.shoot()
         _ = film.pops
-        #expect(film.frames[3].looks[film.card.id]?.corners == nil)
+        #expect(film.frames[3].look(of: film.card.id)?.corners == nil)
     }
 
     @Test("a snapshot laid over the view it copies, which stays, shows nothing new; another view laid there does")

@@ -184,7 +184,7 @@ enum HostAPITable {
         t.get_transform3d = { v, out in get(v, out) { th_transform3d($0.transform3D) } }
         t.set_transform3d = { v, m in
             let t = m.transform
-            return set(v, valid: t.isFinite && t.m[3][3] != 0, "set_transform3d", "every entry is finite and m44 is not 0") {
+            return set(v, valid: t.isFinite && t[3, 3] != 0, "set_transform3d", "every entry is finite and m44 is not 0") {
                 $0.transform3D = t
             }
         }

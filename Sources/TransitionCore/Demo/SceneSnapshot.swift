@@ -35,9 +35,16 @@ public struct SceneSnapshot: Hashable, Sendable {
         /// Worth drawing: shown, not fully transparent, with a background, a picture, a label,
         /// a border or a shadow.
         public var isVisible: Bool {
-            !isHidden && opacity > 0
-                && (color.alpha > 0 || contents != nil || text != nil || appearance.hasShadow
-                    || (appearance.borderWidth > 0 && appearance.borderColor.alpha > 0))
+            Self.draws(isHidden: isHidden, opacity: opacity, appearance, hasContents: contents != nil) { text != nil }
+        }
+
+        /// Whether a layer with these draws anything; `hasText` is asked last, only when
+        /// nothing else settles it (looking a label's text up costs more than the rest).
+        static func draws(isHidden: Bool, opacity: Double, _ appearance: ViewAppearance, hasContents: Bool,
+                          hasText: () -> Bool) -> Bool {
+            guard !isHidden && opacity > 0 else { return false }
+            return appearance.backgroundColor.alpha > 0 || hasContents || appearance.hasShadow
+                || (appearance.borderWidth > 0 && appearance.borderColor.alpha > 0) || hasText()
         }
     }
 
@@ -77,12 +84,8 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// What is on screen in `scene` now. `labels` gives the text of label views by name; a
     /// snapshot view ("snapshot of NAME") shows the text of the view it copies.
     public static func capture(_ scene: Scene, labels: [String: ViewText] = [:]) -> SceneSnapshot {
-        // Window coordinates are the root's own, so the root is placed at its bounds origin.
-        let root = scene.window!
-        let rootLook = root.presentation
-        let layers = tree(of: root, placed: .translation(rootLook.bounds.origin.x, rootLook.bounds.origin.y), labels: labels)
-
         let engine = scene.engine
+        let layers = screens(of: scene, labels: labels)
         let animations = engine.runningAnimations.map { a in
             // An interactive transition's animations run on its own timeline; shift them onto
             // the run's clock as it stands now.
@@ -90,7 +93,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
                              begin: a.begin + shift, duration: a.duration, target: a.to)
         }
-        let size = rootLook.bounds.size
+        let size = scene.window!.presentation.bounds.size
         guard let chrome = scene.chrome else {
             return SceneSnapshot(time: engine.now, windowSize: size, layers: layers, animations: animations)
         }
@@ -101,24 +104,51 @@ public struct SceneSnapshot: Hashable, Sendable {
         return shown
     }
 
-    /// The layers of `top`'s subtree, back to front, `top` placed by `placed` at depth 0. A
-    /// snapshot view's picture (View.snapshotContent) comes right after it, drawn into its
-    /// bounds: scaled from the size it was taken at to the size it has now, so that its pixels
-    /// grow and shrink with its frame, as UIKit's snapshotView's do.
+    /// The screens' layers alone, back to front, without the chrome above them and the
+    /// animations: what the motion check judges (the chrome is the host's and never moves).
+    public static func screens(of scene: Scene, labels: [String: ViewText] = [:]) -> [Layer] {
+        // Window coordinates are the root's own, so the root is placed at its bounds origin.
+        let root = scene.window!
+        let origin = root.presentation.bounds.origin
+        return tree(of: root, placed: .translation(origin.x, origin.y), labels: labels)
+    }
+
+    /// The layers of `top`'s subtree, back to front, `top` placed by `placed` at depth 0.
     /// `asDrawn`: as the last drawing showed them (View.drawnLook), for a snapshot taken
     /// before screen updates.
     static func tree(of top: View, placed: AffineTransform, labels: [String: ViewText], asDrawn: Bool = false) -> [Layer] {
-        var layers: [Layer] = []
-        func visit(_ view: View, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
-            let look = asDrawn ? view.drawnLook : view.presentation
+        struct Collect: SceneLayerVisitor {
+            let labels: [String: ViewText]
+            var layers: [Layer] = []
+            mutating func visit(_ layer: borrowing SceneLayerFacts) {
+                var made = Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
+                                 opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth,
+                                 text: SceneSnapshot.text(of: layer.name, in: labels))
+                made.warp = layer.warp
+                made.contents = layer.contents
+                layers.append(made)
+            }
+        }
+        var collect = Collect(labels: labels)
+        walk(top, placed: placed, asDrawn: asDrawn, into: &collect)
+        return collect.layers
+    }
+
+    /// Walks `top`'s subtree as it is drawn, back to front, `top` placed by `placed` at depth
+    /// 0, handing `visitor` each layer: the one place that says how a tree becomes layers, for
+    /// snapshots and for the motion check (which keeps no Layer values, for speed). A snapshot
+    /// view's picture (View.snapshotContent) comes right after it, drawn into its bounds:
+    /// scaled from the size it was taken at to the size it has now, so that its pixels grow
+    /// and shrink with its frame, as UIKit's snapshotView's do.
+    static func walk<V: SceneLayerVisitor>(_ top: View, placed: AffineTransform, asDrawn: Bool = false, into visitor: inout V) {
+        // `look`: the view's presentation (or drawn look), computed once by its parent, which
+        // needs it to place it.
+        func visit(_ view: View, look: ViewAppearance, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
             let opacity = parentOpacity * look.alpha
             let hidden = parentHidden || look.isHidden
-            var layer = Layer(
-                viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
-                isHidden: hidden, depth: depth, text: text(of: view.name, in: labels))
-            if !look.transform3D.isIdentity { layer.warp = warp(look, placed: placed) }
-            layer.contents = view.contents
-            layers.append(layer)
+            visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
+                                          isHidden: hidden, depth: depth,
+                                          warp: look.transform3D.isIdentity ? nil : warp(look, placed: placed), contents: view.contents))
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let pieces = picture.pieces(in: look.bounds.size)
                 // With cap insets, each of the nine parts is drawn in a clipping layer of its own.
@@ -130,9 +160,9 @@ public struct SceneSnapshot: Hashable, Sendable {
                         var clip = ViewAppearance(frame: Rect(origin: .zero, size: piece.destination.size))
                         clip.backgroundColor = .clear
                         clip.clipsToBounds = true
-                        layers.append(Layer(viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: "",
-                                            transform: at, appearance: clip, opacity: opacity, isHidden: hidden,
-                                            depth: depth + 1, text: nil))
+                        visitor.visit(SceneLayerFacts(viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: "",
+                                                      transform: at, appearance: clip, opacity: opacity, isHidden: hidden,
+                                                      depth: depth + 1, warp: nil, contents: nil))
                         index += 1
                     }
                     let fitted = at.composed(after: AffineTransform(
@@ -140,16 +170,15 @@ public struct SceneSnapshot: Hashable, Sendable {
                         d: piece.destination.size.height / piece.source.size.height,
                         tx: 0, ty: 0)).composed(after: .translation(-piece.source.origin.x, -piece.source.origin.y))
                     for p in picture.layers {
-                        var shown = Layer(
+                        // A picture of a label shows the label's text, found by its name.
+                        let transform = fitted.composed(after: p.transform)
+                        visitor.visit(SceneLayerFacts(
                             viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
-                            transform: fitted.composed(after: p.transform), appearance: p.appearance,
+                            transform: transform, appearance: p.appearance,
                             opacity: opacity * p.opacity, isHidden: hidden || p.isHidden,
                             depth: depth + 1 + (clipped ? 1 : 0) + p.depth,
-                            // A picture of a label shows the label's text, found by its name.
-                            text: text(of: p.name, in: labels))
-                        if !p.appearance.transform3D.isIdentity { shown.warp = warp(p.appearance, placed: shown.transform) }
-                        shown.contents = p.contents
-                        layers.append(shown)
+                            warp: p.appearance.transform3D.isIdentity ? nil : warp(p.appearance, placed: transform),
+                            contents: p.contents))
                         index += 1
                     }
                 }
@@ -162,11 +191,10 @@ public struct SceneSnapshot: Hashable, Sendable {
                     .composed(after: .translation(c.center.x, c.center.y))
                     .composed(after: c.transform)
                     .composed(after: .translation(-c.bounds.size.width / 2, -c.bounds.size.height / 2))
-                visit(child, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+                visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
             }
         }
-        visit(top, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
-        return layers
+        visit(top, look: asDrawn ? top.drawnLook : top.presentation, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
     }
 
     /// The window-space map of a view whose flat placement is `placed` and whose 3D transform
@@ -181,8 +209,11 @@ public struct SceneSnapshot: Hashable, Sendable {
         return back.concatenating(local).concatenating(Homography(placed))
     }
 
-    private static func text(of name: String, in labels: [String: ViewText]) -> ViewText? {
+    /// The text a layer named `name` shows: a label's, or the label's a snapshot copies.
+    static func text(of name: String, in labels: [String: ViewText]) -> ViewText? {
         if labels.isEmpty { return nil }
+        if let text = labels[name] { return text }
+        guard name.hasPrefix("snapshot of ") else { return nil }
         var name = Substring(name)
         while true {
             if let text = labels[String(name)] { return text }
@@ -201,4 +232,23 @@ extension AffineTransform {
             c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
             tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
     }
+}
+
+/// One layer as a walk of the view tree (SceneSnapshot.walk) finds it: what a Layer holds but
+/// its text, which a visitor looks up by name when it needs it.
+struct SceneLayerFacts: ~Copyable {
+    let viewID: Int
+    let name: String
+    let transform: AffineTransform
+    let appearance: ViewAppearance
+    let opacity: Double
+    let isHidden: Bool
+    let depth: Int
+    let warp: Homography?
+    let contents: LayerContents?
+}
+
+/// What SceneSnapshot.walk hands each layer to.
+protocol SceneLayerVisitor {
+    mutating func visit(_ layer: borrowing SceneLayerFacts)
 }

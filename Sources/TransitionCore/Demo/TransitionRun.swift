@@ -246,13 +246,9 @@ public enum TransitionRun {
         options.onBegin?(effect.info, stage.flow)
         var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []
-        // The motion check sees the snapshot a frame was drawn from, when the run made one,
-        // and otherwise one made alike (with the labels' text, which a label draws).
-        var justTaken: SceneSnapshot?
-        let motion = options.checksMotion ? MotionCheck {
-            defer { justTaken = nil }
-            return justTaken ?? SceneSnapshot.capture(stage.scene, labels: stage.labels)
-        } : nil
+        // The motion check sees the screens as the renderer draws them (with the labels' text,
+        // which a label draws).
+        let motion = options.checksMotion ? MotionCheck { MotionSample(stage.scene, labels: stage.labels) } : nil
         let record = {
             let frame = Self.capture(stage.scene)
             frames.append(frame)
@@ -261,7 +257,6 @@ public enum TransitionRun {
                 let snapshot = SceneSnapshot.capture(stage.scene, labels: stage.labels)
                 options.onSnapshot?(snapshot)
                 if options.recordsSnapshots { snapshots.append(snapshot) }
-                justTaken = snapshot
             }
         }
 

@@ -5,27 +5,47 @@ import LibC
 /// Perspective comes from m34 (−1/distance, as apps set it); translation is in m41…m43.
 /// `m[r][c]` is m(r+1)(c+1).
 public struct Transform3D: Hashable, Sendable {
-    public var m: [[Double]]
+    /// The sixteen numbers, row after row, held inline: every view has a 3D transform, and
+    /// copying or comparing one must cost no allocation (the renderer and the motion check
+    /// look at every view's each frame).
+    private var storage: SIMD16<Double>
+
+    /// The rows, as arrays: for code that reads or sets single entries, never in a hot path.
+    public var m: [[Double]] {
+        get { (0..<4).map { r in (0..<4).map { c in storage[r * 4 + c] } } }
+        set {
+            precondition(newValue.count == 4 && newValue.allSatisfy { $0.count == 4 }, "a 3D transform is 4×4")
+            for r in 0..<4 { for c in 0..<4 { storage[r * 4 + c] = newValue[r][c] } }
+        }
+    }
 
     public init(_ rows: [[Double]]) {
         precondition(rows.count == 4 && rows.allSatisfy { $0.count == 4 }, "a 3D transform is 4×4")
-        m = rows
+        storage = SIMD16(rows.flatMap { $0 })
+    }
+
+    private init(storage: SIMD16<Double>) { self.storage = storage }
+
+    /// m(row+1)(column+1).
+    public subscript(row: Int, column: Int) -> Double {
+        get { storage[row * 4 + column] }
+        set { storage[row * 4 + column] = newValue }
     }
 
     public static let identity = Transform3D([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
 
     /// The sixteen numbers, row after row (CATransform3D's field order).
-    public var values: [Double] { m.flatMap { $0 } }
+    public var values: [Double] { (0..<16).map { storage[$0] } }
     public init(values v: [Double]) { self.init([Array(v[0..<4]), Array(v[4..<8]), Array(v[8..<12]), Array(v[12..<16])]) }
 
-    public var isIdentity: Bool { self == .identity }
-    public var isFinite: Bool { m.allSatisfy { $0.allSatisfy(\.isFinite) } }
+    public var isIdentity: Bool { storage == Self.identity.storage }
+    public var isFinite: Bool { (0..<16).allSatisfy { storage[$0].isFinite } }
 
     /// `self` then `other` (row vectors: self × other), as CATransform3DConcat(self, other).
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i][j] += m[i][k] * other.m[k][j] } } }
-        return Transform3D(r)
+        var r = SIMD16<Double>(repeating: 0)
+        for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i * 4 + j] += storage[i * 4 + k] * other.storage[k * 4 + j] } } }
+        return Transform3D(storage: r)
     }
 
     /// A rotation by `angle` radians about the axis (x, y, z), as CATransform3DMakeRotation.
@@ -44,7 +64,7 @@ public struct Transform3D: Hashable, Sendable {
 
     public static func translation(_ x: Double, _ y: Double, _ z: Double) -> Transform3D {
         var t = identity
-        t.m[3] = [x, y, z, 1]
+        (t[3, 0], t[3, 1], t[3, 2]) = (x, y, z)
         return t
     }
 
@@ -55,14 +75,14 @@ public struct Transform3D: Hashable, Sendable {
     /// The usual perspective of a 3D effect: m34 = −1/distance.
     public static func perspective(distance: Double) -> Transform3D {
         var t = identity
-        t.m[2][3] = -1 / distance
+        t[2, 3] = -1 / distance
         return t
     }
 
     /// What the transform does to the plane z = 0, where a view lies: the homography taking
     /// (x, y) to the projected point.
     public var planeHomography: Homography {
-        Homography(m[0][0], m[0][1], m[0][3], m[1][0], m[1][1], m[1][3], m[3][0], m[3][1], m[3][3])
+        Homography(self[0, 0], self[0, 1], self[0, 3], self[1, 0], self[1, 1], self[1, 3], self[3, 0], self[3, 1], self[3, 3])
     }
 }
 

@@ -37,35 +37,37 @@ public final class MotionCheck {
         public static let samePlace = 1.0
     }
 
-    /// How the next frame is seen: a SceneSnapshot of the scene, made as the renderer's are.
-    private let capture: () -> SceneSnapshot
+    /// How the next frame is seen: the scene's screens, as the renderer draws them.
+    private let capture: () -> MotionSample
 
     /// The transition so far, kept as it streams by: the latest frame and each frame's time;
-    /// for each view that changed lately its last few steps; each frame's parent map until
-    /// the steps it ends are judged (a pop's ancestors are looked up there); and the pops found. A step is judged as soon
-    /// as the two after it are known, so only a handful of steps of each view is ever held: a
-    /// scene of 10,000 views costs two frames of looks and five steps of each.
+    /// the steps of the last few frames (each view that changed, by id), and which of them
+    /// reach a floor and so could pop; each frame's layers and their parents until the steps
+    /// it ends are judged (a pop's ancestors are looked up there); and the pops found. A step
+    /// is judged as soon as the two after it are known, so only a handful of frames is ever
+    /// held: a scene of 10,000 views costs two frames of looks and five frames of steps.
     private var previous: MotionSample?
     private var times: [Double] = []
     private var windowArea = 0.0
-    private var recent: [Int: Recent] = [:]
-    private var parents: [Int: [Int: Int]] = [:]
+    private var steps: [Int: [Int: Step]] = [:]
+    private var candidates: [Int: [(id: Int, name: String)]] = [:]
+    private var frames: [Int: MotionSample] = [:]
     private var judgedThrough = 0
     private var found: [MotionPop] = []
 
-    public init(capture: @escaping () -> SceneSnapshot) {
+    public init(capture: @escaping () -> MotionSample) {
         self.capture = capture
     }
 
     /// Starts a transition: the scene as it is now is the scene at rest.
     public func begin() {
-        start(MotionSample(capture()))
+        start(capture())
     }
 
     /// One frame of the transition, as it is now.
     public func frame() {
         guard previous != nil else { return }
-        add(MotionSample(capture()))
+        add(capture())
     }
 
     /// Judges the frames since begin() and forgets them.
@@ -76,7 +78,7 @@ public final class MotionCheck {
 
     /// The pops of a transition seen as `frames` (the scene at rest first), in time order.
     public static func pops(in frames: [MotionSample]) -> [MotionPop] {
-        let check = MotionCheck { SceneSnapshot(time: 0, windowSize: .zero, layers: []) }
+        let check = MotionCheck { MotionSample(SceneSnapshot(time: 0, windowSize: .zero, layers: [])) }
         check.start(frames.first)
         for frame in frames.dropFirst() { check.add(frame) }
         return check.finish()
@@ -86,8 +88,9 @@ public final class MotionCheck {
         previous = rest
         times = rest.map { [$0.time] } ?? []
         windowArea = rest?.windowArea ?? 0
-        recent = [:]
-        parents = [:]
+        steps = [:]
+        candidates = [:]
+        frames = [:]
         judgedThrough = 0
         found = []
     }
@@ -98,30 +101,49 @@ public final class MotionCheck {
         guard let before = previous else { return }
         let k = times.count
         var changed: [Int: Step] = [:]
-        var went: Set<Int> = [], came: Set<Int> = []
-        for (id, a) in before.looks {
-            let b = sample.looks[id]
-            if let b, a.sameAs(b) { continue }
-            let step = Step(from: a, to: b, before: before, after: sample)
-            changed[id] = step
-            if b == nil && step.shown != 0 { went.insert(id) }
+        if before.ids == sample.ids {
+            // The same views in the same order: compared index by index.
+            for i in sample.looks.indices {
+                let a = before.looks[i], b = sample.looks[i]
+                if a.sameAs(b) { continue }
+                changed[sample.ids[i]] = Step(from: a, to: b, before: before, after: sample)
+            }
+        } else {
+            let was = Dictionary(zip(before.ids, before.looks), uniquingKeysWith: { first, _ in first })
+            let now = Dictionary(zip(sample.ids, sample.looks), uniquingKeysWith: { first, _ in first })
+            var went: Set<Int> = [], came: Set<Int> = []
+            for (id, a) in was {
+                let b = now[id]
+                if let b, a.sameAs(b) { continue }
+                let step = Step(from: a, to: b, before: before, after: sample)
+                changed[id] = step
+                if b == nil && step.shown != 0 { went.insert(id) }
+            }
+            for (id, b) in now where was[id] == nil {
+                let step = Step(from: nil, to: b, before: before, after: sample)
+                changed[id] = step
+                if step.shown != 0 { came.insert(id) }
+            }
+            if !went.isEmpty || !came.isEmpty { Self.forgiveReplacements(&changed, went: went, came: came, was, now) }
         }
-        for (id, b) in sample.looks where before.looks[id] == nil {
-            let step = Step(from: nil, to: b, before: before, after: sample)
-            changed[id] = step
-            if step.shown != 0 { came.insert(id) }
+        let floors = self.floors(windowArea: max(windowArea, sample.windowArea))
+        var reaching: [(id: Int, name: String)] = []
+        for (id, step) in changed where step.seen && floors.contains(where: { abs(step[$0.0]) >= $0.1 && $0.1 > 0 }) {
+            reaching.append((id, (sample.look(of: id) ?? before.look(of: id))!.name))
         }
-        if !went.isEmpty || !came.isEmpty { Self.forgiveReplacements(&changed, went: went, came: came, before, sample) }
-        for (id, step) in changed where !step.isNothing {
-            let name = (sample.looks[id] ?? before.looks[id])!.name
-            recent[id, default: Recent(name: name)].record(step, at: k, name: name)
-        }
-        parents[k] = sample.parents
-        if k == 1 { parents[0] = before.parents }
+        steps[k] = changed
+        candidates[k] = reaching
+        frames[k] = sample
+        if k == 1 { frames[0] = before }
         times.append(sample.time)
         windowArea = max(windowArea, sample.windowArea)
         previous = sample
         if k - Rule.reach >= 1 { judge(step: k - Rule.reach, last: nil) }
+    }
+
+    /// The floors below which a step of each quantity is no pop, for a window of `windowArea`.
+    private func floors(windowArea: Double) -> [(MotionPop.Quantity, Double)] {
+        [(.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius)]
     }
 
     /// Judges the steps not judged yet, the last ones among them, and gives every pop found.
@@ -134,16 +156,15 @@ public final class MotionCheck {
     }
 
     /// Judges step `j` of every view that changed in it, against its steps within Rule.reach;
-    /// `last`, the transition's last step when known (the step into its end state).
+    /// `last`, the transition's last step when known (the step into its end state). Only a
+    /// step that reaches a floor can pop, so only those are looked at.
     private func judge(step j: Int, last: Int?) {
         judgedThrough = j
         let known = times.count - 1
-        let floors: [(MotionPop.Quantity, Double)] = [
-            (.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius),
-        ]
+        let floors = self.floors(windowArea: windowArea)
         var popsHere: [(id: Int, pop: MotionPop)] = []
-        for (id, r) in recent {
-            guard let step = r.step(at: j), step.seen else { continue }
+        for (id, name) in candidates[j] ?? [] {
+            guard let step = steps[j]?[id] else { continue }
             // At most one pop per view and step: the first of position, shown, radius.
             for (quantity, floor) in floors {
                 let value = step[quantity]
@@ -151,26 +172,28 @@ public final class MotionCheck {
                 // What shows of a view grows and shrinks with its motion too: those steps are
                 // the steps around one it shows more or less by appearing or fading.
                 let around = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }
-                    .map { i in r.step(at: i).map { abs(quantity == .shown ? $0.shownChange : $0[quantity]) } ?? 0 }.max() ?? 0
+                    .map { i in steps[i]?[id].map { abs(quantity == .shown ? $0.shownChange : $0[quantity]) } ?? 0 }.max() ?? 0
                 guard abs(value) > Rule.ratio * around else { continue }
                 let moment: MotionPop.Moment = j == 1 ? .firstFrame : j == last ? .lastFrame : .during
-                popsHere.append((id, MotionPop(time: times[j], view: r.name, quantity: quantity, moment: moment,
+                popsHere.append((id, MotionPop(time: times[j], view: name, quantity: quantity, moment: moment,
                                                size: quantity == .shown ? value : abs(value), around: around)))
                 break
             }
         }
         // A view that pops with one of its ancestors, in the same step and the same way, is
         // part of that pop: a screen that jumps is one pop, not one per label on it.
-        let popped = Set(popsHere.map { PopKey(id: $0.id, quantity: $0.pop.quantity) })
-        let after = parents[j] ?? [:], before = parents[j - 1] ?? [:]
-        for (id, pop) in popsHere
-        where !Self.chain(of: id, in: after[id] != nil ? after : before).contains(where: { popped.contains(PopKey(id: $0, quantity: pop.quantity)) }) {
-            found.append(pop)
+        if !popsHere.isEmpty {
+            let popped = Set(popsHere.map { PopKey(id: $0.id, quantity: $0.pop.quantity) })
+            let after = frames[j]?.parents ?? [:], before = frames[j - 1]?.parents ?? [:]
+            for (id, pop) in popsHere
+            where !Self.chain(of: id, in: after[id] != nil ? after : before).contains(where: { popped.contains(PopKey(id: $0, quantity: pop.quantity)) }) {
+                found.append(pop)
+            }
         }
-        parents[j - 1] = nil
+        frames[j - 1] = nil
         // Steps older than the next one's reach are needed no more.
-        let oldest = j + 1 - Rule.reach
-        for id in Array(recent.keys) where recent[id]!.forget(before: oldest) { recent[id] = nil }
+        steps[j - Rule.reach] = nil
+        candidates[j] = nil
     }
 
     /// The ancestors of `id` in a frame's `parents`, nearest first.
@@ -186,27 +209,6 @@ public final class MotionCheck {
     private struct PopKey: Hashable {
         let id: Int
         let quantity: MotionPop.Quantity
-    }
-
-    /// A view's last few steps, by step index (a step where it did not change is not kept: 0).
-    private struct Recent {
-        var name: String
-        private(set) var steps: [(index: Int, step: Step)] = []
-
-        init(name: String) { self.name = name }
-
-        func step(at index: Int) -> Step? { steps.first { $0.index == index }?.step }
-
-        mutating func record(_ step: Step, at index: Int, name: String) {
-            self.name = name
-            steps.append((index, step))
-        }
-
-        /// Drops the steps before `index`; true when none is left.
-        mutating func forget(before index: Int) -> Bool {
-            steps.removeAll { $0.index < index }
-            return steps.isEmpty
-        }
     }
 
     /// One step of one view, between the frames `before` and `after`.
@@ -262,7 +264,7 @@ public final class MotionCheck {
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
     private static func forgiveReplacements(_ steps: inout [Int: Step], went: Set<Int>, came: Set<Int>,
-                                            _ before: MotionSample, _ after: MotionSample) {
+                                            _ before: [Int: MotionSample.Look], _ after: [Int: MotionSample.Look]) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
@@ -272,7 +274,7 @@ public final class MotionCheck {
         func standIn(for look: MotionSample.Look, among others: [Int: MotionSample.Look], changed: Set<Int>) -> Bool {
             others.contains { (changed.contains($0.key) || related($0.value.name, look.name)) && samePlace($0.value, look) }
         }
-        for id in came where standIn(for: after.looks[id]!, among: before.looks, changed: went) { steps[id]!.shown = 0 }
-        for id in went where standIn(for: before.looks[id]!, among: after.looks, changed: came) { steps[id]!.shown = 0 }
+        for id in came where standIn(for: after[id]!, among: before, changed: went) { steps[id]!.shown = 0 }
+        for id in went where standIn(for: before[id]!, among: after, changed: came) { steps[id]!.shown = 0 }
     }
 }

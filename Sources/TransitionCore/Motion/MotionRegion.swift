@@ -8,6 +8,8 @@ enum MotionRegion: Equatable, Sendable {
     init(_ quad: MotionQuad, within clip: Rect) {
         if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
+        } else if Self.encloses(clip, MotionSample.box(quad.points)) {
+            self = .polygon(quad.points)
         } else {
             self = .polygon(MotionSample.clipped(quad.points, to: clip))
         }
@@ -27,6 +29,11 @@ enum MotionRegion: Equatable, Sendable {
         }
     }
 
+    /// Whether `inner` lies within `outer` (then clipping to `outer` changes nothing).
+    static func encloses(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
+    }
+
     /// The area this region and `other` share.
     func overlap(with other: MotionRegion) -> Double {
         switch (self, other) {
@@ -34,8 +41,13 @@ enum MotionRegion: Equatable, Sendable {
             let r = MotionSample.intersection(a, b)
             return r.size.width * r.size.height
         case (.polygon(let p), .rect(let r)), (.rect(let r), .polygon(let p)):
-            return MotionSample.area(MotionSample.clipped(p, to: r))
+            guard !p.isEmpty else { return 0 }
+            let box = MotionSample.box(p)
+            if Self.encloses(r, box) { return MotionSample.area(p) }
+            return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.area(MotionSample.clipped(p, to: r)) : 0
         case (.polygon(let p), .polygon(let q)):
+            guard !p.isEmpty, !q.isEmpty,
+                  MotionSample.intersection(MotionSample.box(p), MotionSample.box(q)).size.width > 0 else { return 0 }
             return MotionSample.area(MotionSample.clipped(p, toConvex: q))
         }
     }

@@ -1,7 +1,7 @@
 /// What a person sees of each view at one frame, as the motion check needs it: where the
 /// view's corners land on the screen, how much of it shows, and how round its corners look.
-/// Made from a SceneSnapshot, so it sees exactly what the renderer draws: 3D turns, clipping
-/// ancestors and opacity included.
+/// Made from the layers a SceneSnapshot is made of, so it sees exactly what the renderer
+/// draws: 3D turns, clipping ancestors and opacity included.
 public struct MotionSample: Sendable {
     /// One drawn view (or one part of a snapshot's picture) at this frame.
     public struct Look: Sendable, Equatable {
@@ -29,11 +29,17 @@ public struct MotionSample: Sendable {
     }
 
     public let time: Double
-    /// By view id (SceneSnapshot.Layer.viewID): the same view from frame to frame.
-    public let looks: [Int: Look]
-    /// Each view's superview (or the snapshot view a part of its picture belongs to), drawn or
-    /// not: a pop is named once, for the outermost view that popped.
-    public let parents: [Int: Int]
+    /// The drawn views' ids (SceneSnapshot.Layer.viewID: the same view from frame to frame),
+    /// back to front, and what each looks like. Arrays rather than a dictionary: a frame
+    /// whose views are those of the frame before, in the same order (nearly every frame),
+    /// is compared with it index by index, with no hashing.
+    public let ids: [Int]
+    public let looks: [Look]
+    /// Every layer's id, drawn or not, and its superview's (or the snapshot view a part of its
+    /// picture belongs to; −1 for the window): a pop is named once, for the outermost view
+    /// that popped.
+    let layerIDs: [Int]
+    let layerParents: [Int]
     public let windowArea: Double
     /// The views with an opaque fill, which hide what lies behind them.
     let covers: [Cover]
@@ -48,34 +54,105 @@ public struct MotionSample: Sendable {
         let opacity: Double
     }
 
-    /// What `snapshot` shows. Only views that draw something are looked at (a clear container
-    /// is seen through its subviews).
+    /// The look of view `id` at this frame, nil when it is not drawn.
+    public func look(of id: Int) -> Look? {
+        ids.firstIndex(of: id).map { looks[$0] }
+    }
+
+    /// Each layer's superview, by id.
+    var parents: [Int: Int] {
+        var parents: [Int: Int] = [:]
+        parents.reserveCapacity(layerIDs.count)
+        for (id, parent) in zip(layerIDs, layerParents) where parent >= 0 { parents[id] = parent }
+        return parents
+    }
+
+    /// What the screens of `scene` show now (the host's chrome above them never moves, so it
+    /// is left out), walked straight from the view tree.
+    public init(_ scene: Scene, labels: [String: ViewText] = [:]) {
+        let root = scene.window!
+        let look = root.presentation
+        var builder = Builder(windowSize: look.bounds.size, labels: labels)
+        SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &builder)
+        self.init(builder, time: scene.engine.now)
+    }
+
+    /// What `snapshot` shows.
     public init(_ snapshot: SceneSnapshot) {
-        let window = Rect(origin: .zero, size: snapshot.windowSize)
-        windowArea = window.size.width * window.size.height
-        time = snapshot.time
+        var builder = Builder(windowSize: snapshot.windowSize, labels: [:])
+        for layer in snapshot.layers {
+            builder.visit(SceneLayerFacts(viewID: layer.viewID, name: layer.name, transform: layer.transform,
+                                          appearance: layer.appearance, opacity: layer.opacity, isHidden: layer.isHidden,
+                                          depth: layer.depth, warp: layer.warp, contents: layer.contents),
+                          hasText: layer.text != nil)
+        }
+        self.init(builder, time: snapshot.time)
+    }
+
+    private init(_ b: Builder, time: Double) {
+        self.time = time
+        windowArea = b.windowArea
+        var looks: [Look] = []
+        looks.reserveCapacity(b.ids.count)
+        // Covers come in drawing order, as the looks do: those in front of a look are a tail.
+        var inFront = 0
+        for i in b.ids.indices {
+            let region = b.regions[i], index = b.indices[i], area = region.area
+            while inFront < b.covers.count && b.covers[inFront].index <= index { inFront += 1 }
+            let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, by: b.covers[inFront...]) { _ in true } : 0
+            looks.append(Look(name: b.names[i], corners: b.quads[i], shown: max(0, area - hidden) * b.opacities[i],
+                              opacity: b.opacities[i], index: index, region: region, cornerRadius: b.radii[i]))
+        }
+        ids = b.ids
+        self.looks = looks
+        layerIDs = b.layerIDs
+        layerParents = b.layerParents
+        covers = b.covers
+    }
+
+    /// Takes the layers back to front and keeps what the check needs of each drawn one. Only
+    /// views that draw something are looked at (a clear container is seen through its
+    /// subviews).
+    private struct Builder: SceneLayerVisitor {
         /// An ancestor's reach: the screen box its clipping leaves, and the projective map of
         /// the 3D-turned views above (their subtrees are drawn flat, then carried by it).
         struct Reach { let id: Int; let depth: Int; let clip: Rect; let warp: Homography? }
-        struct Candidate { let index: Int; let id: Int; let name: String; let region: MotionRegion; let corners: MotionQuad?
-                           let opacity: Double; let radius: Double }
-        var covers: [Cover] = []
+        let window: Rect
+        let windowArea: Double
+        let labels: [String: ViewText]
+        /// The size from which an opaque view counts fully as hiding what lies behind it.
+        let coverArea: Double
         var stack: [Reach] = []
-        var parents: [Int: Int] = [:]
-        var candidates: [Candidate] = []
-        // The size from which an opaque view counts fully as hiding what lies behind it.
-        let coverArea = windowArea / 100
+        var index = 0
+        var layerIDs: [Int] = [], layerParents: [Int] = []
+        var ids: [Int] = [], names: [String] = [], regions: [MotionRegion] = [], quads: [MotionQuad] = []
+        var indices: [Int] = [], opacities: [Double] = [], radii: [Double] = []
+        var covers: [Cover] = []
 
-        for (index, layer) in snapshot.layers.enumerated() {
+        init(windowSize: Size, labels: [String: ViewText]) {
+            window = Rect(origin: .zero, size: windowSize)
+            windowArea = windowSize.width * windowSize.height
+            coverArea = windowArea / 100
+            self.labels = labels
+        }
+
+        mutating func visit(_ layer: borrowing SceneLayerFacts) {
+            visit(layer, hasText: nil)
+        }
+
+        /// `hasText`: whether the layer shows a label's text, when known; else looked up.
+        mutating func visit(_ layer: borrowing SceneLayerFacts, hasText: Bool?) {
+            defer { index += 1 }
             while let last = stack.last, last.depth >= layer.depth { stack.removeLast() }
             let clip = stack.last?.clip ?? window
-            if let parent = stack.last { parents[layer.viewID] = parent.id }
+            layerIDs.append(layer.viewID)
+            layerParents.append(stack.last?.id ?? -1)
             let warp: Homography? = switch (layer.warp, stack.last?.warp) {
             case (nil, let outer): outer
             case (let own?, nil): own
             case (let own?, let outer?): own.concatenating(outer)
             }
-            let size = layer.size
+            let size = layer.appearance.bounds.size
             let t = layer.transform
             let flat = MotionQuad(topLeft: t.apply(to: Point(x: 0, y: 0)), topRight: t.apply(to: Point(x: size.width, y: 0)),
                                   bottomRight: t.apply(to: Point(x: size.width, y: size.height)),
@@ -90,46 +167,46 @@ public struct MotionSample: Sendable {
                 }
             }
             let finite = corners?.isFinite ?? false
-            let box = finite ? (corners!.axisAligned ?? Self.box(corners!.points)) : nil
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
-            stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: layer.appearance.clipsToBounds ? (box.map { Self.intersection($0, clip) } ?? .zero) : clip,
-                               warp: warp))
-            guard layer.isVisible, let corners, finite else { continue }
+            var clips = clip
+            if layer.appearance.clipsToBounds {
+                clips = finite ? MotionSample.intersection(corners!.axisAligned ?? MotionSample.box(corners!.points), clip) : .zero
+            }
+            stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: clips, warp: warp))
+            guard finite, let corners else { return }
+            let name = layer.name, labels = self.labels
+            guard SceneSnapshot.Layer.draws(isHidden: layer.isHidden, opacity: layer.opacity, layer.appearance,
+                                            hasContents: layer.contents != nil,
+                                            hasText: { hasText ?? (SceneSnapshot.text(of: name, in: labels) != nil) })
+            else { return }
             let region = MotionRegion(corners, within: clip)
             let area = corners.area
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
-            candidates.append(Candidate(index: index, id: layer.viewID, name: layer.name, region: region, corners: corners,
-                                        opacity: layer.opacity, radius: layer.cornerRadius * scale))
+            ids.append(layer.viewID)
+            names.append(layer.name)
+            regions.append(region)
+            quads.append(corners)
+            indices.append(index)
+            opacities.append(layer.opacity)
+            radii.append(layer.appearance.cornerRadius * scale)
             // A view with an opaque fill hides what lies behind it, as much as its opacity. A
             // small one is not worth the time; one growing past the size that counts is let
             // in gradually, between half that size and all of it, so that nothing behind it
             // seems to vanish the frame it crosses that size.
-            let coverSize = layer.color.alpha >= 0.999 ? region.area : 0
+            let coverSize = layer.appearance.backgroundColor.alpha >= 0.999 ? region.area : 0
             if coverSize >= coverArea / 2 {
                 let weight = min(1, coverSize / coverArea * 2 - 1)
                 covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box, opacity: layer.opacity * weight))
             }
         }
-
-        var looks: [Int: Look] = [:]
-        looks.reserveCapacity(candidates.count)
-        for c in candidates {
-            let area = c.region.area
-            let hidden = area > 0 ? Self.hidden(c.region, by: covers) { $0.index > c.index } : 0
-            looks[c.id] = Look(name: c.name, corners: c.corners, shown: max(0, area - hidden) * c.opacity, opacity: c.opacity,
-                               index: c.index, region: c.region, cornerRadius: c.radius)
-        }
-        self.looks = looks
-        self.parents = parents
-        self.covers = covers
     }
 
     /// How much of `region` the cover (among those `inFront` picks) that hides the most of it
     /// hides: its overlap times its opacity. As an opaque view slides over a view or fades in
     /// above it, what shows of that view shrinks frame by frame, as a person sees it.
-    static func hidden(_ region: MotionRegion, by covers: [Cover], inFront: (Cover) -> Bool) -> Double {
+    static func hidden(_ region: MotionRegion, by covers: ArraySlice<Cover>, inFront: (Cover) -> Bool) -> Double {
         let box = region.box
         var hidden = 0.0
         for cover in covers where inFront(cover) && Self.intersection(cover.box, box).size.width > 0 {
@@ -145,7 +222,7 @@ public struct MotionSample: Sendable {
         let area = look.region.area
         guard area > 0 else { return 0 }
         let inFront = Set(frame.covers.filter { $0.index > look.index }.map(\.id))
-        return max(0, area - Self.hidden(look.region, by: covers) { inFront.contains($0.id) }) * look.opacity
+        return max(0, area - Self.hidden(look.region, by: covers[...]) { inFront.contains($0.id) }) * look.opacity
     }
 
     // MARK: Plane geometry
@@ -184,19 +261,24 @@ public struct MotionSample: Sendable {
     }
 
     /// The part of the convex polygon `p` inside the convex polygon `q`, whichever way `q`
-    /// winds (Sutherland–Hodgman, one edge of `q` at a time).
+    /// winds (Sutherland–Hodgman, one edge of `q` at a time). Two buffers take turns, so a
+    /// clip allocates twice whatever the number of edges (a 3D scene clips every frame).
     static func clipped(_ p: [Point], toConvex q: [Point]) -> [Point] {
         guard q.count >= 3 else { return [] }
         // Which side of an edge is inside: the side the polygon's centre lies on.
-        let centre = Point(x: q.map(\.x).reduce(0, +) / Double(q.count), y: q.map(\.y).reduce(0, +) / Double(q.count))
-        var points = p
+        var sumX = 0.0, sumY = 0.0
+        for v in q { sumX += v.x; sumY += v.y }
+        let centre = Point(x: sumX / Double(q.count), y: sumY / Double(q.count))
+        var points = p, kept: [Point] = []
+        points.reserveCapacity(p.count + q.count)
+        kept.reserveCapacity(p.count + q.count)
         for k in q.indices {
             guard !points.isEmpty else { return [] }
             let e0 = q[k], e1 = q[(k + 1) % q.count]
             func side(_ v: Point) -> Double { (e1.x - e0.x) * (v.y - e0.y) - (e1.y - e0.y) * (v.x - e0.x) }
             let sign: Double = side(centre) >= 0 ? 1 : -1
             if (e1.x - e0.x) == 0 && (e1.y - e0.y) == 0 { continue }
-            var kept: [Point] = []
+            kept.removeAll(keepingCapacity: true)
             for i in points.indices {
                 let current = points[i], previous = points[(i + points.count - 1) % points.count]
                 let sc = side(current) * sign, sp = side(previous) * sign
@@ -207,7 +289,7 @@ public struct MotionSample: Sendable {
                     kept.append(Self.crossing(previous, current, sp, sc))
                 }
             }
-            points = kept
+            swap(&points, &kept)
         }
         return points
     }

@@ -98,7 +98,7 @@ final class DemoStage {
                 ends.append(SceneSnapshot.capture(scene))
                 events.append(Array(trace.events[first...]))
             },
-            motion: checkingMotion ? MotionCheck { [labels = demo.labels] in SceneSnapshot.capture(scene, labels: labels) } : nil)
+            motion: checkingMotion ? MotionCheck { [labels = demo.labels] in MotionSample(scene, labels: labels) } : nil)
     }
 
     /// Warnings and errors of transition `index`.
