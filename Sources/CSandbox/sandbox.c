@@ -9,6 +9,7 @@
 #include <linux/landlock.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -146,72 +147,168 @@ static int apply_landlock(const th_sandbox_policy *policy, char *missing, size_t
     return 0;
 }
 
-/* ---- seccomp ---------------------------------------------------------------------------- */
+/* ---- seccomp ----------------------------------------------------------------------------
+ * Default deny: a call not allowed below fails with ENOSYS, as on a kernel that lacks it (so
+ * that the C library falls back, as it does from clone3 to clone). What is allowed is what
+ * plugin code and the helper need: memory, threads, time, signals to itself, and work on
+ * descriptors it holds or files Landlock lets it open. Calls that can name another process
+ * are allowed for this process only; the few a plugin is likely to try against others
+ * (signals, tracing, fork and exec, new sockets, a file's mode, owner, times and extended
+ * attributes) fail with EPERM, which says "not allowed" rather than "not there". */
 
-/* Denies `syscall` with EPERM when its first argument is not this process (for the calls whose
- * first argument names the target process). */
-static int deny_unless_self(scmp_filter_ctx ctx, int syscall, pid_t self)
+/* Adds `action` for `call` under `count` argument comparisons; a call this architecture
+ * lacks is no error (there is nothing to allow). */
+static int rule(scmp_filter_ctx ctx, uint32_t action, int call, unsigned int count, ...)
 {
-    return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), syscall, 1, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+    if (call < 0) return 0;
+    struct scmp_arg_cmp comparisons[3];
+    va_list list;
+    va_start(list, count);
+    for (unsigned int i = 0; i < count && i < 3; i++) comparisons[i] = va_arg(list, struct scmp_arg_cmp);
+    va_end(list);
+    return seccomp_rule_add_array(ctx, action, call, count, comparisons);
 }
 
-static int deny(scmp_filter_ctx ctx, int syscall, int error)
-{
-    return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(error), syscall, 0);
-}
+#define ALLOW(call) rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(call), 0)
+#define ALLOW_IF(call, ...) rule(ctx, SCMP_ACT_ALLOW, SCMP_SYS(call), (sizeof((struct scmp_arg_cmp[]){ __VA_ARGS__ }) / sizeof(struct scmp_arg_cmp)), __VA_ARGS__)
+#define REFUSE(call, error) rule(ctx, SCMP_ACT_ERRNO(error), SCMP_SYS(call), 0)
 
-static int apply_seccomp(char *missing, size_t size)
+/* Calls on memory, descriptors already held, time and the process itself. None can reach
+ * another process or a file Landlock does not let the process open. */
+static const int harmless[] = {
+    /* memory */
+    SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap), SCMP_SYS(madvise),
+    SCMP_SYS(msync), SCMP_SYS(mincore), SCMP_SYS(membarrier),
+    /* threads and waiting */
+    SCMP_SYS(futex), SCMP_SYS(futex_waitv), SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(set_tid_address),
+    SCMP_SYS(sched_yield), SCMP_SYS(sched_getparam), SCMP_SYS(sched_getscheduler), SCMP_SYS(sched_get_priority_max),
+    SCMP_SYS(sched_get_priority_min), SCMP_SYS(getcpu), SCMP_SYS(exit), SCMP_SYS(exit_group), SCMP_SYS(arch_prctl),
+    /* signals handled in this process */
+    SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigsuspend),
+    SCMP_SYS(rt_sigtimedwait), SCMP_SYS(rt_sigpending), SCMP_SYS(sigaltstack), SCMP_SYS(restart_syscall),
+    SCMP_SYS(alarm), SCMP_SYS(getitimer), SCMP_SYS(setitimer), SCMP_SYS(timer_create), SCMP_SYS(timer_settime),
+    SCMP_SYS(timer_gettime), SCMP_SYS(timer_getoverrun), SCMP_SYS(timer_delete), SCMP_SYS(pause),
+    /* time */
+    SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep),
+    SCMP_SYS(gettimeofday), SCMP_SYS(time), SCMP_SYS(times),
+    /* files: Landlock decides which paths open; these act on what is open */
+    SCMP_SYS(openat), SCMP_SYS(open), SCMP_SYS(close), SCMP_SYS(close_range), SCMP_SYS(read), SCMP_SYS(write),
+    SCMP_SYS(readv), SCMP_SYS(writev), SCMP_SYS(pread64), SCMP_SYS(pwrite64), SCMP_SYS(preadv), SCMP_SYS(pwritev),
+    SCMP_SYS(preadv2), SCMP_SYS(pwritev2), SCMP_SYS(lseek), SCMP_SYS(fstat), SCMP_SYS(newfstatat), SCMP_SYS(statx),
+    SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(fstatfs), SCMP_SYS(statfs), SCMP_SYS(access), SCMP_SYS(faccessat),
+    SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat), SCMP_SYS(getdents64), SCMP_SYS(getcwd),
+    SCMP_SYS(fcntl), SCMP_SYS(dup), SCMP_SYS(dup2), SCMP_SYS(dup3), SCMP_SYS(pipe), SCMP_SYS(pipe2),
+    SCMP_SYS(fsync), SCMP_SYS(fdatasync), SCMP_SYS(ftruncate),
+    /* waiting on descriptors */
+    SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(select), SCMP_SYS(pselect6), SCMP_SYS(epoll_create1),
+    SCMP_SYS(epoll_ctl), SCMP_SYS(epoll_wait), SCMP_SYS(epoll_pwait), SCMP_SYS(epoll_pwait2), SCMP_SYS(eventfd2),
+    SCMP_SYS(timerfd_create), SCMP_SYS(timerfd_settime), SCMP_SYS(timerfd_gettime),
+    /* the socket to the host, already open: no new socket, connection or address */
+    SCMP_SYS(sendto), SCMP_SYS(recvfrom), SCMP_SYS(sendmsg), SCMP_SYS(recvmsg), SCMP_SYS(shutdown),
+    SCMP_SYS(getsockopt), SCMP_SYS(getsockname), SCMP_SYS(getpeername),
+    /* about itself */
+    SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid),
+    SCMP_SYS(getegid), SCMP_SYS(getgroups), SCMP_SYS(getresuid), SCMP_SYS(getresgid), SCMP_SYS(getrusage),
+    SCMP_SYS(uname), SCMP_SYS(sysinfo), SCMP_SYS(getrandom), SCMP_SYS(umask),
+};
+
+/* prctl options that only read, or name this thread: PR_SET_PDEATHSIG (outliving the host),
+ * PR_SET_DUMPABLE, PR_SET_PTRACER, PR_SET_CHILD_SUBREAPER and the rest are refused. */
+static const unsigned long safe_prctl[] = {
+    2 /* PR_GET_PDEATHSIG */, 3 /* PR_GET_DUMPABLE */, 7 /* PR_GET_KEEPCAPS */, 15 /* PR_SET_NAME */,
+    16 /* PR_GET_NAME */, 21 /* PR_GET_SECCOMP */, 23 /* PR_CAPBSET_READ */, 30 /* PR_GET_TIMERSLACK */,
+    38 /* PR_SET_NO_NEW_PRIVS */, 39 /* PR_GET_NO_NEW_PRIVS */, 40 /* PR_GET_TID_ADDRESS */,
+    42 /* PR_GET_THP_DISABLE */, 0x53564d41 /* PR_SET_VMA: names a mapping */,
+};
+
+/* ioctl requests that read a descriptor's state or set its own flags (isatty's TCGETS).
+ * TIOCSTI, which types into the terminal, and every other request are refused. */
+static const unsigned long safe_ioctl[] = {
+    0x5401 /* TCGETS */, 0x5413 /* TIOCGWINSZ */, 0x541B /* FIONREAD */, 0x5421 /* FIONBIO */,
+    0x5450 /* FIONCLEX */, 0x5451 /* FIOCLEX */,
+};
+
+/* What a plugin is likely to try against the user or the host: said plainly, with EPERM. */
+static const int forbidden[] = {
+    SCMP_SYS(kill), SCMP_SYS(tkill), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_getfd),
+    SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev),
+    SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork),
+    SCMP_SYS(setsid), SCMP_SYS(setpgid),
+    SCMP_SYS(chmod), SCMP_SYS(fchmod), SCMP_SYS(fchmodat),
+    SCMP_SYS(chown), SCMP_SYS(fchown), SCMP_SYS(lchown), SCMP_SYS(fchownat),
+    SCMP_SYS(utime), SCMP_SYS(utimes), SCMP_SYS(futimesat), SCMP_SYS(utimensat),
+    SCMP_SYS(setxattr), SCMP_SYS(lsetxattr), SCMP_SYS(fsetxattr), SCMP_SYS(removexattr), SCMP_SYS(lremovexattr),
+    SCMP_SYS(fremovexattr),
+    SCMP_SYS(setrlimit), SCMP_SYS(sched_setattr), SCMP_SYS(mlock), SCMP_SYS(mlock2), SCMP_SYS(mlockall),
+    SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
+    SCMP_SYS(inotify_init1), SCMP_SYS(inotify_add_watch), SCMP_SYS(fanotify_init),
+    SCMP_SYS(sethostname), SCMP_SYS(setdomainname), SCMP_SYS(settimeofday), SCMP_SYS(clock_settime),
+    SCMP_SYS(clock_adjtime), SCMP_SYS(adjtimex), SCMP_SYS(reboot), SCMP_SYS(setuid), SCMP_SYS(setgid),
+    SCMP_SYS(setreuid), SCMP_SYS(setregid), SCMP_SYS(setresuid), SCMP_SYS(setresgid), SCMP_SYS(setgroups),
+    SCMP_SYS(capset), SCMP_SYS(personality),
+};
+
+static int apply_seccomp(const th_sandbox_policy *policy, char *missing, size_t size)
 {
+    if (policy->without_seccomp) {
+        note_missing(missing, size, "seccomp (turned off)");
+        return -1;
+    }
     pid_t self = getpid();
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(ENOSYS));
     if (ctx == NULL) {
         note_missing(missing, size, "seccomp (not available)");
         return -1;
     }
     int rc = 0;
-    /* Signals: kill(2) names a process or a group (0, -1, -pgid); none is needed here, so none
-     * is allowed. The runtime's own aborts go through tgkill to itself. */
-    rc |= deny(ctx, SCMP_SYS(kill), EPERM);
-    rc |= deny_unless_self(ctx, SCMP_SYS(tgkill), self);
-    rc |= deny_unless_self(ctx, SCMP_SYS(rt_sigqueueinfo), self);
-    rc |= deny_unless_self(ctx, SCMP_SYS(rt_tgsigqueueinfo), self);
-    rc |= deny(ctx, SCMP_SYS(tkill), EPERM);
-    rc |= deny(ctx, SCMP_SYS(pidfd_send_signal), EPERM);
-    /* Other processes' memory. */
-    rc |= deny(ctx, SCMP_SYS(ptrace), EPERM);
-    rc |= deny(ctx, SCMP_SYS(process_vm_writev), EPERM);
-    rc |= deny(ctx, SCMP_SYS(process_vm_readv), EPERM);
-    /* No program runs, and no process starts: a plugin's child could outlive the command.
-     * Threads are allowed (clone with CLONE_THREAD); clone3 passes its flags in memory, which
-     * a filter cannot read, so it answers ENOSYS and the C library falls back to clone. */
-    rc |= deny(ctx, SCMP_SYS(execve), EPERM);
-    rc |= deny(ctx, SCMP_SYS(execveat), EPERM);
-    rc |= deny(ctx, SCMP_SYS(fork), EPERM);
-    rc |= deny(ctx, SCMP_SYS(vfork), EPERM);
-    rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
-                           SCMP_A0(SCMP_CMP_MASKED_EQ, (scmp_datum_t)CLONE_THREAD, 0));
-    rc |= deny(ctx, SCMP_SYS(clone3), ENOSYS);
-    /* The session and the group the host kills as a whole. */
-    rc |= deny(ctx, SCMP_SYS(setsid), EPERM);
-    rc |= deny(ctx, SCMP_SYS(setpgid), EPERM);
-    /* No new socket: the helper talks to the host on the descriptor it was given. */
-    rc |= deny(ctx, SCMP_SYS(socket), EACCES);
-    rc |= deny(ctx, SCMP_SYS(socketpair), EACCES);
-    /* Other ways to reach other processes or the kernel that a transition never needs: SysV
-     * and POSIX message queues, shared memory and semaphores (a channel Landlock does not
-     * cover), the kernel's keyrings (the user's keys), namespaces and mounts, io_uring (whose
-     * operations this filter would not see), BPF and performance counters. */
-    static const int unneeded[] = {
-        SCMP_SYS(msgget), SCMP_SYS(msgsnd), SCMP_SYS(msgrcv), SCMP_SYS(msgctl),
-        SCMP_SYS(shmget), SCMP_SYS(shmat), SCMP_SYS(shmctl), SCMP_SYS(shmdt),
-        SCMP_SYS(semget), SCMP_SYS(semop), SCMP_SYS(semtimedop), SCMP_SYS(semctl),
-        SCMP_SYS(mq_open), SCMP_SYS(mq_unlink),
-        SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key),
-        SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
-        SCMP_SYS(io_uring_setup), SCMP_SYS(io_uring_enter), SCMP_SYS(io_uring_register),
-        SCMP_SYS(bpf), SCMP_SYS(perf_event_open), SCMP_SYS(userfaultfd),
+    for (size_t i = 0; i < sizeof harmless / sizeof *harmless; i++) rc |= rule(ctx, SCMP_ACT_ALLOW, harmless[i], 0);
+
+    for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++) rc |= rule(ctx, SCMP_ACT_ERRNO(EPERM), forbidden[i], 0);
+
+    /* Calls that can name another process, for this process only (0, or its own id for the
+     * signals): allowed so, EPERM when they name anything else. */
+    const uint32_t no = SCMP_ACT_ERRNO(EPERM);
+    rc |= ALLOW_IF(prlimit64, SCMP_A0(SCMP_CMP_EQ, 0));
+    rc |= rule(ctx, no, SCMP_SYS(prlimit64), 1, SCMP_A0(SCMP_CMP_NE, 0));
+    rc |= ALLOW(getrlimit);
+    static const int scheduling[] = { SCMP_SYS(sched_getaffinity), SCMP_SYS(sched_setaffinity), SCMP_SYS(sched_setscheduler),
+                                      SCMP_SYS(sched_setparam) };
+    for (size_t i = 0; i < sizeof scheduling / sizeof *scheduling; i++) {
+        rc |= rule(ctx, SCMP_ACT_ALLOW, scheduling[i], 1, SCMP_A0(SCMP_CMP_EQ, 0));
+        rc |= rule(ctx, no, scheduling[i], 1, SCMP_A0(SCMP_CMP_NE, 0));
+    }
+    /* (which, who): PRIO_PROCESS 0 and IOPRIO_WHO_PROCESS 1 with who 0, this process. A
+     * process group or a user would reach other processes. */
+    static const struct { int call; scmp_datum_t which; } priorities[] = {
+        { SCMP_SYS(getpriority), 0 }, { SCMP_SYS(setpriority), 0 }, { SCMP_SYS(ioprio_get), 1 }, { SCMP_SYS(ioprio_set), 1 },
     };
-    for (size_t i = 0; i < sizeof unneeded / sizeof *unneeded; i++) rc |= deny(ctx, unneeded[i], EPERM);
+    for (size_t i = 0; i < sizeof priorities / sizeof *priorities; i++) {
+        rc |= rule(ctx, SCMP_ACT_ALLOW, priorities[i].call, 2, SCMP_A0(SCMP_CMP_EQ, priorities[i].which), SCMP_A1(SCMP_CMP_EQ, 0));
+        rc |= rule(ctx, no, priorities[i].call, 1, SCMP_A0(SCMP_CMP_NE, priorities[i].which));
+        rc |= rule(ctx, no, priorities[i].call, 1, SCMP_A1(SCMP_CMP_NE, 0));
+    }
+    /* Signals to itself only: raise, abort and pthread_kill use tgkill with its own pid. */
+    static const int queued[] = { SCMP_SYS(tgkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo) };
+    for (size_t i = 0; i < sizeof queued / sizeof *queued; i++) {
+        rc |= rule(ctx, SCMP_ACT_ALLOW, queued[i], 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self));
+        rc |= rule(ctx, no, queued[i], 1, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+    }
+    /* Threads, not processes: clone with CLONE_THREAD. clone3 passes its flags in memory,
+     * which a filter cannot read, so it gets the default ENOSYS and the C library falls back
+     * to clone. */
+    rc |= ALLOW_IF(clone, SCMP_A0(SCMP_CMP_MASKED_EQ, (scmp_datum_t)CLONE_THREAD, (scmp_datum_t)CLONE_THREAD));
+    rc |= rule(ctx, no, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, (scmp_datum_t)CLONE_THREAD, 0));
+    /* A list of safe options and requests: any other gets the default ENOSYS (a filter
+     * cannot say "none of these" in one rule). */
+    for (size_t i = 0; i < sizeof safe_prctl / sizeof *safe_prctl; i++)
+        rc |= ALLOW_IF(prctl, SCMP_A0(SCMP_CMP_EQ, safe_prctl[i]));
+    for (size_t i = 0; i < sizeof safe_ioctl / sizeof *safe_ioctl; i++)
+        rc |= ALLOW_IF(ioctl, SCMP_A1(SCMP_CMP_EQ, safe_ioctl[i]));
+    /* New sockets, connections and addresses: EACCES, as a network sandbox says it. */
+    rc |= REFUSE(socket, EACCES);
+    rc |= REFUSE(socketpair, EACCES);
+    rc |= REFUSE(connect, EACCES);
+    rc |= REFUSE(bind, EACCES);
     if (rc != 0 || seccomp_load(ctx) != 0) {
         seccomp_release(ctx);
         note_missing(missing, size, "seccomp (the filter could not be installed)");
@@ -238,7 +335,7 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     if (apply_limits(policy) != 0) { failures++; note_missing(missing, size, "rlimits"); }
     if (apply_landlock(policy, missing, size) != 0) failures++;
     /* Last: the filter refuses calls the steps above make. */
-    if (apply_seccomp(missing, size) != 0) failures++;
+    if (apply_seccomp(policy, missing, size) != 0) failures++;
     return failures;
 }
 

@@ -10,10 +10,21 @@ import LibC
 struct Attack: Sendable {
     let name: String
     let code: String
+    /// The sandbox's layers each of which stops the attack on its own: every attack is also
+    /// tried with only these (HOST_SANDBOX=no-landlock leaves seccomp, no-seccomp Landlock).
+    /// Empty: stopped by something else (a limit, a deadline, the descriptors closed).
+    var heldBy: Set<SandboxLayer> = [.seccomp]
     /// Contained means hung: the plugin waits for ever once its attack failed.
     var hangs = false
     /// What the attack left outside the host, if anything: nil when nothing.
     var harm: (@Sendable (AttackFiles) -> String?)?
+}
+
+enum SandboxLayer: String, Sendable {
+    case seccomp, landlock
+
+    /// HOST_SANDBOX's value that leaves this layer alone in place.
+    var alone: String { self == .seccomp ? "no-landlock" : "no-seccomp" }
 }
 
 /// The files an attack aims at, one set per attack.
@@ -22,10 +33,30 @@ struct AttackFiles: Sendable {
     let victim: String
     let written: String
 
+    /// The victim's mode, owner and times as the attack found them.
+    let victimStat: stat
+
     init(in dir: TempDir) throws {
         secret = try dir.write("secret.txt", text: "the user's secret\n")
         victim = try dir.write("victim.txt", text: "keep me\n")
         written = dir.file("written-by-a-plugin.txt")
+        // An old time, so that a change to "now" shows.
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, victim, &times, 0)
+        var info = stat()
+        _ = stat(victim, &info)
+        victimStat = info
+    }
+
+    /// What an attack changed of the victim's mode, owner or times; nil when nothing.
+    var victimMetadataChange: String? {
+        var now = stat()
+        guard stat(victim, &now) == 0 else { return "the victim file is gone" }
+        let was = victimStat
+        if now.st_mode != was.st_mode { return "the victim's mode became \(String(now.st_mode & 0o7777, radix: 8))" }
+        if now.st_uid != was.st_uid || now.st_gid != was.st_gid { return "the victim's owner became \(now.st_uid):\(now.st_gid)" }
+        if now.st_mtim.tv_sec != was.st_mtim.tv_sec || now.st_atim.tv_sec != was.st_atim.tv_sec { return "the victim's times changed" }
+        return nil
     }
 
     /// The C definitions the attacks use (the source is compiled as _GNU_SOURCE).
@@ -41,6 +72,10 @@ struct AttackFiles: Sendable {
         #include <sys/socket.h>
         #include <sys/syscall.h>
         #include <sys/uio.h>
+        #include <sys/resource.h>
+        #include <sys/stat.h>
+        #include <sys/xattr.h>
+        #include <sys/inotify.h>
         #define SECRET_PATH \(HostilePlugin.literal(secret))
         #define VICTIM_PATH \(HostilePlugin.literal(victim))
         #define WRITTEN_PATH \(HostilePlugin.literal(written))
@@ -59,7 +94,8 @@ extension Attack {
         Attack(name: "a signal to its whole process group", code: "if (kill(0, SIGCONT) == 0) ESCAPED();"),
         Attack(name: "tgkill of the host's main thread",
                code: "if (syscall(SYS_tgkill, getppid(), getppid(), SIGKILL) == 0) ESCAPED();"),
-        Attack(name: "ptrace attach to the host", code: "if (ptrace(PTRACE_ATTACH, getppid(), 0, 0) == 0) ESCAPED();"),
+        Attack(name: "ptrace attach to the host", code: "if (ptrace(PTRACE_ATTACH, getppid(), 0, 0) == 0) ESCAPED();",
+               heldBy: [.seccomp, .landlock]),
         // At the first address the host has mapped, which its maps file tells (or would).
         Attack(name: "reading the host's memory (process_vm_readv)", code: """
             char path[64], byte; unsigned long start = 0;
@@ -68,11 +104,11 @@ extension Attack {
             if (maps != NULL) { if (fscanf(maps, "%lx", &start) != 1) start = 0; fclose(maps); }
             struct iovec mine = { &byte, 1 }, theirs = { start != 0 ? (void *)start : (void *)&host, 1 };
             if (process_vm_readv(getppid(), &mine, 1, &theirs, 1, 0) == 1) ESCAPED();
-            """),
+            """, heldBy: [.seccomp, .landlock]),
         Attack(name: "opening the host's memory through /proc", code: """
             char path[64]; snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
             if (open(path, O_RDWR) >= 0) ESCAPED();
-            """),
+            """, heldBy: [.landlock]),
         Attack(name: "a forked process that would outlive the command", code: """
             pid_t child = fork();
             if (child == 0) { prctl(PR_SET_NAME, "\(escapedProcessName)"); sleep(30); _exit(0); }
@@ -80,31 +116,70 @@ extension Attack {
             """, harm: { _ in Attack.processNamed(escapedProcessName) }),
         Attack(name: "running a program (exec)", code: """
             execl("/bin/sh", "sh", "-c", "echo escaped > " WRITTEN_PATH, (char *)0);
-            """, harm: { files in Attack.exists(files.written) }),
+            """, heldBy: [.seccomp, .landlock], harm: { files in Attack.exists(files.written) }),
         Attack(name: "running a program (system)", code: "if (system(\"echo escaped > \" WRITTEN_PATH) == 0) ESCAPED();",
-               harm: { files in Attack.exists(files.written) }),
+               heldBy: [.seccomp, .landlock], harm: { files in Attack.exists(files.written) }),
         Attack(name: "a new network socket", code: "if (socket(AF_INET, SOCK_STREAM, 0) >= 0) ESCAPED();"),
         Attack(name: "a new local socket", code: "if (socket(AF_UNIX, SOCK_STREAM, 0) >= 0) ESCAPED();"),
         Attack(name: "a SysV shared-memory segment (a channel no file rule sees)",
                code: "if (syscall(SYS_shmget, 0x7468 /* IPC_PRIVATE would do as well */, 4096, 01000 | 0600) >= 0) ESCAPED();"),
         Attack(name: "reading the user's keyring", code: "if (syscall(SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3 /* session */, 0) >= 0) ESCAPED();"),
         Attack(name: "a new user namespace", code: "if (unshare(0x10000000 /* CLONE_NEWUSER */) == 0) ESCAPED();"),
-        Attack(name: "reading a private file of the user", code: "if (open(SECRET_PATH, O_RDONLY) >= 0) ESCAPED();"),
-        Attack(name: "listing the user's folders", code: "if (open(\"/\", O_RDONLY | O_DIRECTORY) >= 0 && open(\"/tmp\", O_RDONLY | O_DIRECTORY) >= 0) ESCAPED();"),
+        Attack(name: "reading a private file of the user", code: "if (open(SECRET_PATH, O_RDONLY) >= 0) ESCAPED();",
+               heldBy: [.landlock]),
+        Attack(name: "listing the user's folders", code: "if (open(\"/\", O_RDONLY | O_DIRECTORY) >= 0 && open(\"/tmp\", O_RDONLY | O_DIRECTORY) >= 0) ESCAPED();",
+               heldBy: [.landlock]),
         Attack(name: "writing a file", code: "if (open(WRITTEN_PATH, O_WRONLY | O_CREAT, 0644) >= 0) ESCAPED();",
-               harm: { files in Attack.exists(files.written) }),
-        Attack(name: "deleting a file", code: "if (unlink(VICTIM_PATH) == 0) ESCAPED();",
+               heldBy: [.landlock], harm: { files in Attack.exists(files.written) }),
+        Attack(name: "deleting a file", code: "if (unlink(VICTIM_PATH) == 0) ESCAPED();", heldBy: [.seccomp, .landlock],
                harm: { files in FileManager.default.fileExists(atPath: files.victim) ? nil : "the victim file is gone" }),
         Attack(name: "allocating 20 GiB", code: """
             void *p = mmap(NULL, (size_t)20 << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             if (p != MAP_FAILED) ESCAPED();
-            """),
+            """, heldBy: []),
         Attack(name: "opening 5,000 descriptors", code: """
             int opened = 0; while (opened < 5000 && dup(0) >= 0) opened++;
             if (opened == 5000) ESCAPED();
+            """, heldBy: []),
+        Attack(name: "reading a descriptor the host inherited (9, the secret)", code: "char c; if (read(9, &c, 1) == 1) ESCAPED();",
+               heldBy: []),
+        Attack(name: "ignoring SIGALRM, then hanging", code: "signal(SIGALRM, SIG_IGN); for (;;) sleep(1);", heldBy: [], hangs: true),
+    ] + metadataAndScheduling
+
+    /// What the first sandbox let through (issue 26): a file's metadata, and other processes'
+    /// limits, priority and CPUs, and outliving the host. Landlock governs none of these, so
+    /// seccomp alone must hold each.
+    static let metadataAndScheduling: [Attack] = [
+        Attack(name: "making a file of the user's world-writable (chmod)", code: "if (chmod(VICTIM_PATH, 0777) == 0) ESCAPED();",
+               harm: { $0.victimMetadataChange }),
+        Attack(name: "changing a file's mode through a descriptor (fchmodat)",
+               code: "if (fchmodat(AT_FDCWD, VICTIM_PATH, 0606, 0) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+        Attack(name: "changing a file's owner (chown, even to itself)",
+               code: "if (chown(VICTIM_PATH, getuid(), getgid()) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+        Attack(name: "changing a file's times (utimensat)",
+               code: "if (utimensat(AT_FDCWD, VICTIM_PATH, NULL, 0) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+        Attack(name: "setting a file's extended attribute",
+               code: "if (setxattr(VICTIM_PATH, \"user.plugin\", \"x\", 1, 0) == 0) ESCAPED();"),
+        Attack(name: "lowering the host's file-size limit (prlimit)", code: """
+            struct rlimit small = { 1, 1 };
+            if (prlimit(getppid(), RLIMIT_FSIZE, &small, NULL) == 0) ESCAPED();
             """),
-        Attack(name: "reading a descriptor the host inherited (9, the secret)", code: "char c; if (read(9, &c, 1) == 1) ESCAPED();"),
-        Attack(name: "ignoring SIGALRM, then hanging", code: "signal(SIGALRM, SIG_IGN); for (;;) sleep(1);", hangs: true),
+        Attack(name: "renicing the host (setpriority)", code: "if (setpriority(PRIO_PROCESS, getppid(), 19) == 0) ESCAPED();"),
+        Attack(name: "the host to SCHED_IDLE (sched_setscheduler)", code: """
+            struct sched_param none = { 0 };
+            if (sched_setscheduler(getppid(), SCHED_IDLE, &none) == 0) ESCAPED();
+            """),
+        Attack(name: "pinning the host to one CPU (sched_setaffinity)", code: """
+            cpu_set_t one; CPU_ZERO(&one); CPU_SET(0, &one);
+            if (sched_setaffinity(getppid(), sizeof one, &one) == 0) ESCAPED();
+            """),
+        Attack(name: "the host's disk priority to idle (ioprio_set)",
+               code: "if (syscall(SYS_ioprio_set, 1 /* a process */, getppid(), 3 << 13 /* idle */) == 0) ESCAPED();"),
+        Attack(name: "outliving the host (PR_SET_PDEATHSIG 0)", code: "if (prctl(PR_SET_PDEATHSIG, 0) == 0) ESCAPED();"),
+        Attack(name: "watching a folder it cannot list (inotify)", code: """
+            int watch = inotify_init1(IN_CLOEXEC);
+            if (watch >= 0 && inotify_add_watch(watch, "/tmp", IN_ALL_EVENTS) >= 0) ESCAPED();
+            """),
     ]
 
     static func exists(_ path: String) -> String? {
@@ -149,13 +224,14 @@ actor AttackTally {
 struct MaliciousPluginCorpusTests {
     /// The host, run with descriptor 9 open on the secret file (as a careless parent might
     /// leave one), against the plugin folders given.
-    static func host(_ arguments: [String], files: AttackFiles, in dir: TempDir) async throws -> ProgramResult {
+    static func host(_ arguments: [String], files: AttackFiles, in dir: TempDir, sandbox: String? = nil) async throws -> ProgramResult {
         let host = try Build.requireHost()
+        var environment = ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))"),
+                           "XDG_CACHE_HOME": dir.file("cache-\(UUID().uuidString.prefix(8))"), "HOST_SCAN_TIMEOUT": "2"]
+        if let sandbox { environment["HOST_SANDBOX"] = sandbox }
         return try await runProgram(
             "/bin/sh", ["-c", "exec 9<\"$0\"; exec \"$@\"", files.secret, host] + arguments,
-            environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))"),
-                          "XDG_CACHE_HOME": dir.file("cache-\(UUID().uuidString.prefix(8))"), "HOST_SCAN_TIMEOUT": "2"],
-            outputIn: dir, timeout: 60)
+            environment: environment, outputIn: dir, timeout: 60)
     }
 
     /// Why `result` shows the attack got through, or nil when it was contained.
@@ -183,8 +259,10 @@ struct MaliciousPluginCorpusTests {
             try await group.waitForAll()
         }
         let tried = await tally.tried, lost = await tally.lost
-        print("malicious-plugin corpus: \(Attack.all.count) attacks, \(tried) tried, \(tried - lost.count) contained, \(lost.count) lost")
-        #expect(tried >= Attack.all.count * 3 - Attack.all.filter(\.hangs).count)
+        let alone = Attack.all.filter { !$0.hangs }.map(\.heldBy.count).reduce(0, +)
+        print("malicious-plugin corpus: \(Attack.all.count) attacks, \(tried) tried (\(alone) with one layer alone), "
+              + "\(tried - lost.count) contained, \(lost.count) lost")
+        #expect(tried >= Attack.all.count * 3 - Attack.all.filter(\.hangs).count + alone)
         #expect(lost.isEmpty, "\(lost.joined(separator: "\n"))")
     }
 
@@ -209,5 +287,13 @@ struct MaliciousPluginCorpusTests {
             lost = "the run did not use the plugin: \(run.out.prefix(400))"
         }
         await tally.record("\(attack.name) (isolated process)", lostBecause: lost)
+
+        // Each layer that should stop the attack on its own, alone: from an untrusted scan
+        // helper, the other layer turned off.
+        for layer in attack.heldBy.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let result = try await host(["list", "--json", "--untrusted-plugin-path", untrusted], files: files, in: dir, sandbox: layer.alone)
+            await tally.record("\(attack.name) (\(layer.rawValue) alone)",
+                               lostBecause: breach(result, expectedStatus: listed, files: files, attack: attack))
+        }
     }
 }

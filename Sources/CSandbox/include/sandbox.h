@@ -20,8 +20,10 @@ typedef struct th_sandbox_policy {
     unsigned long cpu_seconds;
     unsigned long descriptors;
     unsigned long long file_bytes;
-    /* Nonzero: behave as on a kernel without Landlock (how the tests see that case). */
+    /* Nonzero: behave as on a kernel without Landlock (how the tests see that case), or
+     * without seccomp (how the tests show that Landlock holds on its own). */
     int without_landlock;
+    int without_seccomp;
 } th_sandbox_policy;
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
@@ -33,10 +35,17 @@ typedef struct th_sandbox_policy {
  *     system's libraries, /dev/null and /dev/urandom and the policy's files and folders, writes,
  *     makes and removes nothing, executes nothing, binds and connects no TCP port, and (Landlock
  *     ABI 6) signals no process outside its own Landlock domain;
- *   - installs a seccomp filter (libseccomp) under which it signals nothing but itself, traces
- *     nothing, writes no other process's memory, starts no process (no fork, no exec), makes
- *     no new socket, leaves neither its session nor its process group, and uses no SysV or
- *     POSIX IPC, keyring, namespace, mount, io_uring, BPF or performance counter.
+ *   - installs a default-deny seccomp filter (libseccomp): a call not on its list fails with
+ *     ENOSYS. On the list: memory, threads (clone with CLONE_THREAD only), time, signals to
+ *     itself, reading and writing what it holds or what Landlock lets it open, waiting on
+ *     descriptors, and questions about itself. Calls that can name another process
+ *     (prlimit64, setpriority, sched_setscheduler, sched_setparam, sched_setaffinity,
+ *     ioprio_set, tgkill) are allowed for this process alone; prctl and ioctl for a short list
+ *     of harmless options. Refused with EPERM: signals to others, tracing, fork and exec, a
+ *     file's mode, owner, times and extended attributes, PR_SET_PDEATHSIG, inotify, leaving
+ *     its session or group, and the calls of root (hostname, clock, reboot, ids); new sockets
+ *     with EACCES. Everything else (SysV and POSIX IPC, keyrings, namespaces, mounts,
+ *     io_uring, BPF, performance counters) is simply not on the list.
  *
  * Returns how many mechanisms could not be applied (0 when all are in place) and writes
  * their names, comma-separated, into `missing` (a buffer of `size` bytes the caller owns).

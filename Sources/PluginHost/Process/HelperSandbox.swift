@@ -21,7 +21,9 @@ public enum HelperSandbox {
     ///
     /// HOST_SANDBOX=off skips it, for measuring what it costs (the benchmark) or finding
     /// whether it is to blame; HOST_SANDBOX=no-landlock skips Landlock alone (how the tests
-    /// see a kernel without it). Neither is a setting for everyday use.
+    /// see a kernel without it, and show that seccomp holds on its own), HOST_SANDBOX=no-seccomp
+    /// seccomp alone (to show that Landlock holds on its own). None is a setting for everyday
+    /// use.
     static func enter(readable plugins: [String], cpuSeconds: Double) -> String? {
         let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
         if setting == "off" { return nil }
@@ -34,7 +36,7 @@ public enum HelperSandbox {
                     readable: files, readable_count: plugins.count,
                     readable_folders: trees, readable_folder_count: folders.count,
                     memory_bytes: memoryBytes, cpu_seconds: cpu, descriptors: descriptors, file_bytes: fileBytes,
-                    without_landlock: setting == "no-landlock" ? 1 : 0)
+                    without_landlock: setting == "no-landlock" ? 1 : 0, without_seccomp: setting == "no-seccomp" ? 1 : 0)
                 return th_sandbox_enter(&policy, &missing, missing.count)
             }
         }
