@@ -56,6 +56,15 @@ struct IsolatedAnimatorCorpusTests {
         Case(name: "a forged reply out of turn", failure: "garbage", plugin: fragile {
             $0.animatePrologue = presenting("unsigned char f[] = { 5, 0, 0, 0, 2, 1, 0, 0, 0 }; write(3, f, sizeof f);")
         }),
+        // 20,000 well-formed is_animated requests (op 6) in a row, reading none of the replies:
+        // the host's replies fill the socket, and its sends wait only until the call's deadline.
+        Case(name: "20,000 requests, never reading the replies", failure: "floods the channel", plugin: fragile {
+            $0.animatePrologue = presenting("""
+                unsigned char f[20]; unsigned int length = 16; unsigned short op = 6;
+                memcpy(f, &length, 4); f[4] = 1; memcpy(f + 9, &op, 2); memcpy(f + 11, &ctx, 8); f[19] = 1;
+                for (unsigned int n = 1; n <= 20000; n++) { memcpy(f + 5, &n, 4); if (write(3, f, sizeof f) != sizeof f) break; }
+                """)
+        }),
         Case(name: "closing the host's socket", failure: "exited", plugin: fragile { $0.animatePrologue = presenting("close(3);") }),
         Case(name: "NaN, infinite and negative values to the host table", failure: nil, plugin: fragile {
             $0.animatePrologue = """

@@ -99,6 +99,41 @@ struct IsolationChannelTests {
         #expect(throws: IsolationChannel.Failure.timedOut(0.4)) { try near.call(1) }
     }
 
+    @Test("a far end that sends requests and never reads the replies fails the call at its deadline: the near end never blocks in a send")
+    func farEndThatStopsReading() throws {
+        // 20,000 requests in a row (op 2, empty body), never reading: the near end's replies
+        // fill the socket's buffer, and its next send would wait for ever.
+        let near = try pair(timeout: 0.3) { fd in
+            var flood: [UInt8] = []
+            for number in 1...20_000 as ClosedRange<UInt32> {
+                var w = WireWriter()
+                w.put(UInt32(7))     // the frame's length: kind, number, op
+                w.put(UInt8(1))      // a request
+                w.put(number)
+                w.put(UInt16(2))
+                flood += w.bytes
+            }
+            var sent = 0
+            while sent < flood.count {
+                let n = flood.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, flood.count - sent, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { break }
+                sent += n
+            }
+            usleep(5_000_000)
+            close(fd)
+        }
+        // Each reply is large, so the buffer fills after a few dozen.
+        near.server = { _, _ in
+            var w = WireWriter()
+            for _ in 0..<4096 { w.put(UInt64(0)) }
+            return w
+        }
+        let start = IsolationChannel.now()
+        #expect(throws: IsolationChannel.Failure.notReading(0.3)) { try near.call(1) }
+        #expect(IsolationChannel.now() - start < 2, "the near end waited \(IsolationChannel.now() - start) s")
+        #expect(near.failure == .notReading(0.3))
+    }
+
     @Test("garbage is caught, whatever its shape", arguments: [
         ([0xff, 0xff, 0xff, 0x7f], "a frame of"),            // a length past the limit
         ([0, 0, 0, 0], "a frame of 0 bytes"),

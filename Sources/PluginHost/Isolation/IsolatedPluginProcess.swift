@@ -132,6 +132,10 @@ public final class IsolatedPluginProcess {
             child.kill()
             _ = child.reap()
             reason = "plugin '\(pluginID)' did not answer within \(format(seconds)) s\(during) (hung); killed"
+        case .notReading(let seconds):
+            child.kill()
+            _ = child.reap()
+            reason = "plugin '\(pluginID)' read none of the host's replies for \(format(seconds)) s\(during) (it floods the channel); killed"
         case .garbage(let why):
             child.kill()
             _ = child.reap()

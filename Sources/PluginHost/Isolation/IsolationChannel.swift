@@ -19,6 +19,8 @@ final class IsolationChannel {
         case closed
         /// No answer before the deadline.
         case timedOut(Double)
+        /// The other end stopped reading: a send found no room before the deadline.
+        case notReading(Double)
         /// Bytes that are not a well-formed message, or a request the server refused.
         case garbage(String)
         case io(String)
@@ -27,6 +29,7 @@ final class IsolationChannel {
             switch self {
             case .closed: return "the other end closed the channel"
             case .timedOut(let s): return "no answer within \(s) s"
+            case .notReading(let s): return "the other end read nothing for \(s) s"
             case .garbage(let why): return "garbage on the channel: \(why)"
             case .io(let why): return "channel error: \(why)"
             }
@@ -163,11 +166,24 @@ final class IsolationChannel {
         frame.put(UInt32(body.count))
         let bytes = frame.bytes + body
         var sent = 0
+        // The end with a deadline (the host's) never blocks in a send: a plugin that sends
+        // requests and reads none of the replies would hold it there for ever. Its sends wait
+        // for room under the current call's deadline, as its reads wait for bytes.
+        let bounded = timeout != nil
+        let flags = Int32(MSG_NOSIGNAL) | (bounded ? Int32(MSG_DONTWAIT) : 0)
         while sent < bytes.count {
             // MSG_NOSIGNAL: a peer that died must give EPIPE here, not kill the host with SIGPIPE.
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, flags) }
             if n > 0 { sent += n; continue }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 && bounded && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                let left = deadline.isFinite ? deadline - Self.now() : (timeout ?? 0)
+                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let ready = left > 0 ? poll(&p, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up))) : 0
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 { try fail(.notReading(deadline.isFinite ? deadlineLength : (timeout ?? 0))) as Void }
+                continue
+            }
             if n < 0 && (errno == EPIPE || errno == ECONNRESET) { try fail(.closed) as Void }
             try fail(.io("send: \(String(cString: strerror(errno)))")) as Void
         }
