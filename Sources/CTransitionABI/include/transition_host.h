@@ -321,7 +321,9 @@ typedef struct th_host_api {
 
     th_status (*view_of_controller)(th_view_controller vc, th_view *out); /* vc.view */
     /* A new, empty view with this name (copied; may be NULL) and frame, not yet in any
-     * superview. Used for chrome such as a dimming view. */
+     * superview. Used for chrome such as a dimming view. A plugin may make at most 10,000
+     * views in one run, with this and every snapshot function together: past that they return
+     * TH_ERR_BAD_STATE, and the run is not clean. */
     th_status (*create_view)(const char *name, th_rect frame, th_view *out);
     /* A new view that looks like `view` does now (UIView.snapshotView), not in a superview:
      * at `view`'s frame, without subviews, showing a picture of `view` and its subviews taken

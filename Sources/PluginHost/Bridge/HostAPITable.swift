@@ -88,6 +88,7 @@ enum HostAPITable {
                 case .success(nil): label = "\(b.currentPlugin) view"
                 case .failure: return Status.badArgument
                 }
+                guard b.mayMakeView() else { return Status.badState }
                 out.pointee = b.handles.handle(scene.makeView(name: label, frame: frame.rect))
                 return Status.ok
             }
@@ -96,6 +97,7 @@ enum HostAPITable {
             api { b in
                 guard let out else { return Status.badArgument }
                 guard let v = b.handles.view(view) else { return Status.badHandle }
+                guard b.mayMakeView() else { return Status.badState }
                 out.pointee = b.handles.handle(v.scene.snapshot(of: v))
                 return Status.ok
             }
@@ -193,6 +195,7 @@ enum HostAPITable {
             api { b in
                 guard let out else { return Status.badArgument }
                 guard let v = b.handles.view(view) else { return Status.badHandle }
+                guard b.mayMakeView() else { return Status.badState }
                 out.pointee = b.handles.handle(v.scene.snapshot(of: v, afterScreenUpdates: after))
                 return Status.ok
             }
@@ -211,6 +214,7 @@ enum HostAPITable {
                     b.reportMisuse("resizable_snapshot_view: cap insets are finite and >= 0; refused")
                     return Status.badArgument
                 }
+                guard b.mayMakeView() else { return Status.badState }
                 let shot = v.scene.resizableSnapshot(
                     of: v, rect: r, afterScreenUpdates: after,
                     capInsets: EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))

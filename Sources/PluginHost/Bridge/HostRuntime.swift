@@ -86,6 +86,33 @@ public final class HostRuntime {
         curves = context.containerView.scene.engine.curves
     }
 
+    /// The views a plugin may make in one run, with create_view and the snapshots together: a
+    /// transition needs a handful, a stagger of every cell of a long list a few hundred; a
+    /// plugin making millions would hold the host for minutes (and an isolated one, each a
+    /// round trip, far longer). Past it those calls return TH_ERR_BAD_STATE, and the run is
+    /// not clean: the header's create_view says so.
+    static let viewsPerRun = 10_000
+    /// Views made by each plugin in the scene they were made in (a new scene, a new run).
+    private var viewsMade: [String: Int] = [:]
+    private weak var viewsScene: Scene?
+
+    /// Counts a view the current plugin is about to make; false past viewsPerRun, which is
+    /// reported once per plugin and run as a broken contract.
+    func mayMakeView() -> Bool {
+        if let scene = handles.scene, viewsScene !== scene {
+            viewsScene = scene
+            viewsMade = [:]
+        }
+        let plugin = currentPlugin
+        let made = viewsMade[plugin, default: 0] + 1
+        viewsMade[plugin] = made
+        if made == Self.viewsPerRun + 1 {
+            trace?.violation("\(plugin): made \(NumberText.grouped(Self.viewsPerRun)) views in this run, the most a plugin may "
+                             + "(create_view and the snapshots together); the rest are refused with TH_ERR_BAD_STATE")
+        }
+        return made <= Self.viewsPerRun
+    }
+
     /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).
     public var showsDebugLogs = false
     /// Where log lines go while no run is going (a plugin's init, as the host loads it):

@@ -12,4 +12,15 @@ public enum NumberText {
         guard x.isFinite else { return "\(x)" }
         return exact((x * 1000).rounded() / 1000)
     }
+
+    /// A count with its thousands set apart by commas, as the docs write them: 10,000.
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// What a plugin can make the host do is bounded (docs/SANDBOX.md, the header's create_view):
+/// each bound pinned at exactly its limit and one past it, in process and isolated.
+@Suite("Bounded host work per plugin")
+struct HostWorkBoundsTests {
+    /// A presenting animator that makes `count` views (create_view, then a snapshot for every
+    /// tenth, so that both count) and logs the status of the last two, then animates soundly.
+    static func viewMaker(_ count: Int) -> PluginTemplate {
+        var template = PluginTemplate()
+        template.pluginID = "fixture.views"
+        template.ending = .conforming
+        template.animatePrologue = """
+            if (self->incoming) {
+                th_view made = { 0 }; th_status last = TH_OK, before = TH_OK;
+                for (int i = 1; i <= \(count); i++) {
+                    before = last;
+                    last = (i % 10 == 0 && made.id != 0) ? host->snapshot_view(made, &made) : host->create_view("made", (th_rect){ { 0, 0 }, { 1, 1 } }, &made);
+                }
+                char line[64]; snprintf(line, sizeof line, "views made: last two %d %d", (int)before, (int)last);
+                host->log(TH_LOG_INFO, line);
+            }
+            """
+        return template
+    }
+
+    static func run(_ template: PluginTemplate, isolated: Bool) async throws -> (ProgramResult, RunJSON) {
+        let dir = try TempDir("bounds")
+        let folder = try dir.folder("plugins")
+        try await compileC("#include <stdio.h>\n" + template.render(), to: "plugins/views.so", in: dir)
+        let isolation = isolated ? ["--isolate", "--isolate-timeout", scaled(30)] : []
+        let result = try await runHost(["run", "fixture.views:fx", "--format", "json", "--no-motion-check"] + isolation,
+                                       pluginFolder: folder, in: dir)
+        return (result, try RunJSON(result))
+    }
+
+    @Test("a plugin may make 10,000 views in a run (create_view and snapshots together); the 10,001st is refused with TH_ERR_BAD_STATE, named, and the run is not clean",
+          arguments: [false, true])
+    func viewLimit(isolated: Bool) async throws {
+        let (atLimit, atReport) = try await Self.run(Self.viewMaker(10_000), isolated: isolated)
+        #expect(atLimit.status == 0, "\(atLimit)")
+        #expect(atReport.clean)
+        #expect(atReport.events.contains { $0.name.contains("views made: last two 0 0") }, "\(atReport.events.map(\.name))")
+
+        let (past, pastReport) = try await Self.run(Self.viewMaker(10_001), isolated: isolated)
+        #expect(past.status == 1, "\(past)")
+        #expect(!pastReport.clean)
+        // TH_ERR_BAD_STATE is -3.
+        #expect(pastReport.events.contains { $0.name.contains("views made: last two 0 -3") }, "\(pastReport.events.map(\.name))")
+        #expect(pastReport.events.contains {
+            $0.level == "error" && $0.name.contains("fixture.views") && $0.name.contains("made 10,000 views in this run")
+        }, "\(pastReport.events.filter { $0.level == "error" }.map(\.name))")
+    }
+}
