@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
     var isolate = false
 
     @Option(name: .customLong("isolate-timeout"), help: ArgumentHelp(
-        "With --isolate: seconds one call into a plugin may take before it counts as hung.", valueName: "seconds"))
+        "With --isolate: seconds one call into a plugin may take before it counts as hung; its calls together may take five times this in a run, after which it is killed and its transitions fall back.", valueName: "seconds"))
     var isolateTimeout: Double = 2
 
     @Flag(help: ArgumentHelp(

@@ -22,6 +22,14 @@ public final class IsolatedPluginProcess {
     private var contexts: [Weak<TransitionContext>] = []
     /// What the plugin was doing when it failed ("animate_transition").
     private var currentCall = ""
+    /// The seconds the plugin's calls may take in all, after its init: five times the
+    /// per-call deadline. A plugin that takes just under the deadline in every call would
+    /// otherwise stretch a run without limit and still end clean.
+    let budget: Double
+    /// What the plugin's process had taken when its init ended (the channel's wait for it).
+    private var spentAtLoad = 0.0
+    /// Calls into the plugin in progress: the budget is checked when the outermost ends.
+    private var depth = 0
 
     /// Starts the child and has it load the plugin. Throws with a readable reason when the
     /// child cannot start or the plugin does not load there.
@@ -29,6 +37,7 @@ public final class IsolatedPluginProcess {
         self.runtime = runtime
         self.pluginID = pluginID
         self.path = path
+        budget = Self.budgetFactor * timeout
         let (mine, theirs) = try IsolationChannel.socketPair()
         do {
             child = try ChildProcess(
@@ -56,7 +65,15 @@ public final class IsolatedPluginProcess {
         }
         if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
         if let missing = try? reply.string() { SandboxNotice.report(missing) }
+        spentAtLoad = channel.waited
     }
+
+    /// The budget of a plugin's calls in a run, in per-call deadlines (`--isolate-timeout`).
+    public static let budgetFactor = 5.0
+
+    /// The seconds the plugin's calls have taken since its init: the time the host waited
+    /// for its process, not the host's own work serving its requests.
+    var spent: Double { channel.waited - spentAtLoad }
 
     public struct LoadFailure: Error, CustomStringConvertible {
         public let reason: String
@@ -77,14 +94,22 @@ public final class IsolatedPluginProcess {
         guard failure == nil else { return nil }
         let saved = currentCall
         currentCall = what
-        defer { currentCall = saved }
+        depth += 1
+        defer { currentCall = saved; depth -= 1 }
         defer { takeOutput() }
+        let reply: WireReader
         do {
-            return try runtime.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
+            reply = try runtime.calling(plugin: pluginID) { try channel.call(op.rawValue, allowing: allowing, args) }
         } catch let f as IsolationChannel.Failure {
             fail(f)
             return nil
         }
+        if depth == 1 && op != .loadPlugin && spent > budget {
+            fail(because: "plugin '\(pluginID)' took \(NumberText.readable(spent)) s in its calls in all during this run (at most "
+                 + "\(format(budget)) s: \(format(Self.budgetFactor)) times --isolate-timeout), the last being \(what); killed")
+            return nil
+        }
+        return reply
     }
 
     /// What the plugin printed and the last call has not yet taken: a line not yet ended.
@@ -143,6 +168,20 @@ public final class IsolatedPluginProcess {
         }
         failure = reason
         for c in contexts { c.value?.animatorFailed(reason) }
+        contexts.removeAll()
+    }
+
+    /// Ends the process for a reason of the host's own (a bound it passed). A transition it
+    /// serves falls back; past every transition (in animation_ended, destroy), the run's
+    /// trace takes it as a broken contract, so that the run is not clean either way.
+    private func fail(because reason: String) {
+        guard failure == nil else { return }
+        child.kill()
+        _ = child.reap()
+        failure = reason
+        let serving = contexts.compactMap(\.value).filter { !$0.isEnded }
+        for c in serving { c.animatorFailed(reason) }
+        if serving.isEmpty { runtime.trace?.violation(reason) }
         contexts.removeAll()
     }
 }

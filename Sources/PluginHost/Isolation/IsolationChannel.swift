@@ -60,7 +60,7 @@ final class IsolationChannel {
     private var deadlineLength: Double = 0
     /// Seconds spent waiting for the other end's bytes, all told: what of a request's serving
     /// time was the other end's (in calls nested inside it).
-    private var waited: Double = 0
+    private(set) var waited: Double = 0
     /// Requests served, for the benchmark.
     private(set) var messages = 0
     private var nextSequence: UInt32 = 1
