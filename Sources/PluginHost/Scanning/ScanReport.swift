@@ -77,18 +77,30 @@ struct ScanReportReader {
 
     var isComplete: Bool { state == .complete }
 
-    /// Takes the next piece of the report; returns what it completed.
-    mutating func feed(_ bytes: [UInt8]) throws -> [Event] {
+    /// The first fault found in the report; nothing is read after it.
+    private(set) var failure: RecordLine.Malformed?
+
+    /// Takes the next piece of the report; returns what it completed, up to the first fault
+    /// (then in `failure`). What a piece completed before garbage in the same piece still
+    /// counts: a plugin writing garbage into the report must not cost the file before it,
+    /// whose outcome arrived whole (that file was once lost: "the scanner lost track of it").
+    mutating func feed(_ bytes: [UInt8]) -> [Event] {
+        guard failure == nil else { return [] }
         pending += bytes
         var events: [Event] = []
         var start = pending.startIndex
-        while let newline = pending[start...].firstIndex(of: 0x0a) {
-            if let event = try take(pending[start..<newline]) { events.append(event) }
-            start = newline + 1
-        }
-        pending.removeSubrange(pending.startIndex..<start)
-        guard pending.count <= RecordLine.maximumLength else {
-            throw RecordLine.Malformed(description: "a line longer than \(RecordLine.maximumLength) bytes")
+        do {
+            while let newline = pending[start...].firstIndex(of: 0x0a) {
+                if let event = try take(pending[start..<newline]) { events.append(event) }
+                start = newline + 1
+            }
+            pending.removeSubrange(pending.startIndex..<start)
+            guard pending.count <= RecordLine.maximumLength else {
+                throw RecordLine.Malformed(description: "a line longer than \(RecordLine.maximumLength) bytes")
+            }
+        } catch {
+            failure = error as? RecordLine.Malformed ?? RecordLine.Malformed(description: "\(error)")
+            pending = []
         }
         return events
     }

@@ -65,9 +65,9 @@ final class ScanWorker {
                     if exited { reportClosed = true; child.closeReport() }
                     break
                 }
-                let events: [ScanReportReader.Event]
-                do { events = try reader.feed(bytes) } catch { return kill(.garbled("\(error)")) }
-                for event in events {
+                // The events before a fault count first: the file whose outcome arrived whole
+                // keeps it, and the one being loaded is the culprit.
+                for event in reader.feed(bytes) {
                     switch event {
                     case .began:
                         deadline = now + fileTimeout
@@ -81,6 +81,7 @@ final class ScanWorker {
                         return kill(.completed)
                     }
                 }
+                if let failure = reader.failure { return kill(.garbled("\(failure)")) }
             }
         }
         if reportClosed, child.hasExited(within: 0) {
