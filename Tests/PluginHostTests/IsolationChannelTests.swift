@@ -164,6 +164,65 @@ struct IsolationChannelTests {
         #expect(near.failure != nil)
     }
 
+    @Test("calls may nest exactly 64 deep at one end; the 65th is refused", arguments: [(126, true), (128, false)])
+    func depthBoundary(_ start: UInt32, _ succeeds: Bool) throws {
+        // The nestedCalls ping-pong: the near end calls with start, start − 2, … 0, so it
+        // nests start / 2 + 1 calls deep (64 for 126, 65 for 128).
+        let near = try pair { fd in
+            let far = IsolationChannel(fd: fd, timeout: nil)
+            far.server = { op, r in
+                let n = try r.integer(UInt32.self)
+                var w = WireWriter()
+                if n == 0 { w.put(UInt32(1)); return w }
+                var back = try far.call(op) { $0.put(n - 1) }
+                w.put(try back.integer(UInt32.self) + n)
+                return w
+            }
+            _ = far.serveUntilClosed()
+        }
+        near.server = { op, r in
+            let n = try r.integer(UInt32.self)
+            var w = WireWriter()
+            if n == 0 { w.put(UInt32(1)); return w }
+            var back = try near.call(op) { $0.put(n - 1) }
+            w.put(try back.integer(UInt32.self) + n)
+            return w
+        }
+        if succeeds {
+            var reply = try near.call(7) { $0.put(start) }
+            #expect(try reply.integer(UInt32.self) == start * (start + 1) / 2 + 1)
+        } else {
+            #expect(throws: IsolationChannel.Failure.self) { try near.call(7) { $0.put(start) } }
+        }
+    }
+
+    @Test("a frame of exactly the largest size (1 MiB) is read; one byte more is garbage", arguments: [0, 1])
+    func frameSizeBoundary(_ over: Int) throws {
+        let length = IsolationChannel.maxFrame + over
+        let near = try pair { fd in
+            // A reply to call 1: kind 2, number 1, then padding to `length`.
+            var frame: [UInt8] = []
+            withUnsafeBytes(of: UInt32(length).littleEndian) { frame += $0 }
+            frame += [2, 1, 0, 0, 0]
+            frame += [UInt8](repeating: 0, count: length - 5)
+            var sent = 0
+            while sent < frame.count {
+                let n = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { break }
+                sent += n
+            }
+            usleep(500_000)
+            close(fd)
+        }
+        if over == 0 {
+            var reply = try near.call(1)
+            _ = try reply.take(length - 5)
+            #expect(reply.isAtEnd)
+        } else {
+            #expect(throws: IsolationChannel.Failure.garbage("a frame of \(length) bytes")) { try near.call(1) }
+        }
+    }
+
     @Test("a reader refuses short fields, bad booleans and oversized strings")
     func reader() throws {
         var short = WireReader([1, 2, 3])

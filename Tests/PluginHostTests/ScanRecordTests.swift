@@ -199,6 +199,18 @@ struct ScanReportReaderTests {
         #expect(reader.finishedCount == 1)
     }
 
+    @Test("One file's outcome may take exactly 8 MiB of lines; one more byte is refused")
+    func recordSizeBoundary() {
+        var reader = ScanReportReader(fileCount: 1)
+        _ = reader.feed(RecordLine.encode(ScanReport.hello) + RecordLine.encode(ScanReport.begin(0)))
+        // 128 lines of 65,535 bytes and a newline: 8 MiB exactly.
+        let line = [UInt8](repeating: 0x61, count: RecordLine.maximumLength - 1) + [0x0a]
+        for _ in 0..<(ScanReportReader.maximumRecordBytes / line.count) { _ = reader.feed(line) }
+        #expect(reader.failure == nil)
+        _ = reader.feed([0x61, 0x0a])
+        #expect(reader.failure != nil)
+    }
+
     @Test("A line that never ends is refused before it fills the host's memory")
     func endlessLine() throws {
         var reader = ScanReportReader(fileCount: 1)

@@ -51,6 +51,27 @@ struct SceneRasterizerTests {
         expectColor(image, x: 250, y: 230, Color(red: 0.5, green: 0.5, blue: 0.5), "a cell at half alpha")
     }
 
+    @Test("a border follows the rounded corners inside and out: its inner corners keep what is left of the radius (40 − 10 = 30)")
+    func borderInnerCorners() {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let image = SceneRasterizer.render(posedDemo { demo in
+            let card = demo.scene.makeView(name: "bordered", frame: Rect(x: 100, y: 300, width: 120, height: 120))
+            card.backgroundColor = .white
+            card.cornerRadius = 40
+            card.borderWidth = 10
+            card.borderColor = red
+            demo.home.view.addSubview(card)
+        }, width: 390, height: 844)
+        // Inside the band: the left edge's middle, and on the corner's diagonal between the
+        // outer arc (centre 40, 40; radius 40) and the inner one (centre 40, 40; radius 30).
+        expectColor(image, x: 105, y: 360, red, "the left border's middle")
+        expectColor(image, x: 100 + 15, y: 300 + 15, red, "the corner's band, 35 pt from the arcs' centre")
+        // Inside the inner arc: 28 pt from its centre, so white; an inner corner with the outer
+        // radius (centre 50, 50; radius 40) would put this point in the border.
+        expectColor(image, x: 100 + 20, y: 300 + 20, .white, "just inside the inner corner")
+        expectColor(image, x: 160, y: 360, .white, "the middle")
+    }
+
     @Test("fitting keeps the aspect: a wide picture letterboxes the window at the sides")
     func fitKeepsAspect() {
         let placement = Placement.fit(DemoScene.windowSize, into: 800, 422)

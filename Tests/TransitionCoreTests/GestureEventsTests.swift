@@ -89,4 +89,15 @@ struct HeldAtTheEndTests {
         #expect(finish < complete, "the animator completed before the interaction finished: \(names)")
         #expect(dismissal.endTime >= dismissal.startTime + 0.6 - 1e-9, "not before the release: \(dismissal)")
     }
+
+    @Test("the release rule at its boundaries: exactly the flick velocity finishes forwards or cancels backwards wherever the finger is; just under it, half way decides, and exactly half way cancels")
+    func releaseRuleBoundaries() {
+        let flick = GestureScript.flickVelocity
+        #expect(GestureScript.finishes(at: 0.1, velocity: flick))
+        #expect(!GestureScript.finishes(at: 0.9, velocity: -flick))
+        #expect(!GestureScript.finishes(at: 0.1, velocity: flick.nextDown))
+        #expect(GestureScript.finishes(at: 0.9, velocity: -flick.nextDown))
+        #expect(!GestureScript.finishes(at: 0.5, velocity: 0))
+        #expect(GestureScript.finishes(at: 0.5.nextUp, velocity: 0))
+    }
 }

@@ -161,6 +161,26 @@ struct MotionCheckTests {
         #expect(abs(shown[3] - 0.4 * 390 * 844) < 1e-6)
     }
 
+    @Test("an opaque view counts as a cover from half of 1% of the window, in proportion up to 1%: at 0.75% it hides half as much as it overlaps")
+    func coverWeightBoundary() {
+        // The window is 329,160 pt²; 1% is 3,291.6 pt². A 40 × 40 card (1,600 pt², under half
+        // of 1%) hides nothing; a 60 × 41.145 card (2,468.7 pt², 0.75%) hides half of what it
+        // overlaps; a 60 × 60 card (3,600 pt², over 1%) hides all of it.
+        func shownUnder(_ width: Double, _ height: Double) -> Double {
+            let film = Film()
+            let lid = film.scene.makeView(name: "lid", frame: Rect(x: 100, y: 100, width: width, height: height))
+            lid.backgroundColor = .white
+            film.screen.addSubview(lid)
+            film.shoot()
+            return film.frames.last?.look(of: film.card.id)?.shown ?? -1
+        }
+        let card = 100.0 * 100
+        #expect(shownUnder(40, 40) == card)
+        let weight = 60 * 41.145 / 3291.6 * 2 - 1
+        #expect(abs(shownUnder(60, 41.145) - (card - 60 * 41.145 * weight)) < 1e-6)
+        #expect(shownUnder(60, 60) == card - 3600)
+    }
+
     @Test("an opaque view sliding over another hides it frame by frame: no pop when it covers it whole")
     func slidingCover() {
         let film = Film()

@@ -57,6 +57,23 @@ struct PropertyAnimatorTests {
         #expect(view.model.frame.minX == 0 && positions.seen == [.start] && animator.state == .inactive, "\(positions.seen)")
     }
 
+    @Test("reversed while running, it turns around at once: at 0.4 s it is at 40, 0.1 s later at 30, and it ends at .start 0.4 s after the turn")
+    func reversedWhileRunning() throws {
+        let (scene, view, animator, positions) = try Self.make()
+        let engine = scene.engine
+        let begun = engine.now
+        try animator.start()
+        Self.step(engine, until: begun + 0.4)
+        #expect(abs(view.presentation.frame.minX - 40) < 1e-6)
+        try animator.setReversed(true)
+        #expect(animator.isRunning && animator.isReversed)
+        Self.step(engine, until: begun + 0.5)
+        #expect(abs(view.presentation.frame.minX - 30) < 1e-6, "\(view.presentation.frame.minX)")
+        #expect(abs(animator.fractionComplete - 0.3) < 1e-6)
+        Self.step(engine, until: begun + 0.8 + 2 / 60)
+        #expect(view.model.frame.minX == 0 && positions.seen == [.start] && animator.state == .inactive, "\(positions.seen)")
+    }
+
     @Test("stopped without finishing: the view keeps where it was, no completion, inactive; stopped, then finished at .start: the start values and the completion")
     func stopAndFinish() throws {
         var (scene, view, animator, positions) = try Self.make()
