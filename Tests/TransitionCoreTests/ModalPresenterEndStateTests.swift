@@ -51,6 +51,34 @@ struct ModalPresenterEndStateTests {
         #expect(try stage.present().1.isClean)
     }
 
+    /// Puts the presented view at its final frame moved right by `off` points, then completes.
+    final class OffByAnimator: TransitionAnimator {
+        let displayName = "off-by"
+        let off: Double
+        init(off: Double) { self.off = off }
+        func transitionDuration(using context: TransitionContext) -> Double { 0.1 }
+        func animateTransition(using context: TransitionContext) {
+            guard let to = context.toView else { return }
+            let toController = context.viewController(forKey: .to)
+            context.containerView.addSubview(to)
+            to.frame = context.finalFrame(for: toController).offsetBy(dx: off, dy: 0)
+            context.completeTransition(true)
+        }
+    }
+
+    @Test("the presented view must end at its final frame within 0.01 pt: 0.005 pt off is clean, 1 pt off is a broken contract naming the frames")
+    func finalFrameTolerance() throws {
+        let close = Stage()
+        close.detail.transitioningDelegate = FakeDelegate(log: close.log, present: OffByAnimator(off: 0.005))
+        #expect(try close.present().1.isClean)
+
+        let off = Stage()
+        off.detail.transitioningDelegate = FakeDelegate(log: off.log, present: OffByAnimator(off: 1))
+        let (_, outcome) = try off.present()
+        #expect(!outcome.isClean)
+        #expect(outcome.violations.contains { $0.contains("not at its final frame") }, "\(outcome.violations)")
+    }
+
     @Test("the presented view moves on screen during the presentation while its model is already final")
     func presentedViewMoves() throws {
         let stage = Stage()

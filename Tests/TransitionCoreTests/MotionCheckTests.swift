@@ -181,6 +181,18 @@ struct MotionCheckTests {
         #expect(shownUnder(60, 60) == card - 3600)
     }
 
+    @Test("a step is measured at the corner that moved farthest: a card widening to the right by 5 pt a frame, then 50 pt once, pops with a step of 50 pt though its left corners never move")
+    func farthestCorner() {
+        let film = Film()
+        for width in [105.0, 110, 115, 165, 170, 175] {
+            film.card.frame = Rect(x: 100, y: 100, width: width, height: 100)
+            film.shoot()
+        }
+        let pops = film.pops
+        #expect(pops.count == 1, "\(pops.map(\.description))")
+        #expect(pops.first?.quantity == .position && pops.first?.size == 50)
+    }
+
     @Test("an opaque view sliding over another hides it frame by frame: no pop when it covers it whole")
     func slidingCover() {
         let film = Film()
