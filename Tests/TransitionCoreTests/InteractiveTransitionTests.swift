@@ -154,6 +154,22 @@ final class InteractiveDelegate: TransitioningDelegate {
         #expect(stage.trace.warnings.count == warnings.count + 1)
     }
 
+    @Test("progress of exactly 0 and exactly 1 is taken as it is, without a warning; the least step past either is clamped and reported")
+    func progressBoundaries() throws {
+        let stage = Stage()
+        let delegate = InteractiveDelegate()
+        stage.detail.transitioningDelegate = delegate
+        _ = try stage.presenter.present(stage.detail, from: stage.home)
+        delegate.interaction.update(1)
+        delegate.interaction.update(0)
+        #expect(stage.trace.warnings.isEmpty, "\(stage.trace.warnings)")
+        delegate.interaction.update(1.0.nextUp)
+        #expect(delegate.interaction.percentComplete == 1)
+        delegate.interaction.update((0.0).nextDown)
+        #expect(delegate.interaction.percentComplete == 0)
+        #expect(stage.trace.warnings.count == 2, "\(stage.trace.warnings)")
+    }
+
     @Test("alongside animations follow the scrub, on the animator's own curve (linear here)")
     func alongsideFollowsTheScrub() throws {
         let stage = Stage()
