@@ -266,6 +266,30 @@ struct MaliciousPluginCorpusTests {
         #expect(lost.isEmpty, "\(lost.joined(separator: "\n"))")
     }
 
+    @Test("host validate runs the plugin's code in the same sandbox: attacks on the user's files and on the host fail from its test processes too")
+    func validateIsSandboxed() async throws {
+        let attacks = Attack.all.filter { [
+            "deleting a file", "writing a file", "reading a private file of the user", "making a file of the user's world-writable (chmod)",
+            "changing a file's times (utimensat)", "lowering the host's file-size limit (prlimit)", "SIGKILL to the host",
+        ].contains($0.name) }
+        #expect(attacks.count == 7)
+        for attack in attacks {
+            let dir = try TempDir("validate-attack")
+            let files = try AttackFiles(in: dir)
+            let plugin = HostilePlugin(id: "hostile.attacker", effectID: "attack", prelude: files.prelude, initBody: attack.code)
+            let source = plugin.render().replacingOccurrences(of: "#define _POSIX_C_SOURCE 200809L", with: "#define _GNU_SOURCE")
+            let path = try await compileC(source, to: "attack.so", in: dir)
+            let result = try await Self.host(["validate", path, "--json", "--only", "load."], files: files, in: dir)
+            #expect(!result.crashed, "\(attack.name): \(result)")
+            let said = result.out + result.err
+            #expect(!said.contains("exit status 99") && !said.contains("exit(99)"), "\(attack.name) got through: \(said.suffix(600))")
+            #expect(attack.harm?(files) == nil, "\(attack.name): \(attack.harm?(files) ?? "")")
+            // The load tests still ran and judged the plugin.
+            let report = try ValidateJSON(result)
+            #expect(report.row("load.accepted") != nil, "\(attack.name): \(report.tests.map(\.name))")
+        }
+    }
+
     static func tryEverywhere(_ attack: Attack, tally: AttackTally) async throws {
         let dir = try TempDir("attack")
         let files = try AttackFiles(in: dir)

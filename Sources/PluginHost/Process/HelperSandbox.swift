@@ -24,10 +24,11 @@ public enum HelperSandbox {
     /// see a kernel without it, and show that seccomp holds on its own), HOST_SANDBOX=no-seccomp
     /// seccomp alone (to show that Landlock holds on its own). None is a setting for everyday
     /// use.
-    static func enter(readable plugins: [String], cpuSeconds: Double) -> String? {
+    /// `folders`: folders it may also read beneath (`host validate`'s bundled plugins).
+    public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double) -> String? {
         let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
         if setting == "off" { return nil }
-        let folders = swiftRuntimeFolder().map { [$0] } ?? []
+        let folders = (swiftRuntimeFolder().map { [$0] } ?? []) + extra
         var missing = [CChar](repeating: 0, count: 1024)
         let cpu = UInt(min(max(cpuSeconds, 1), 86_400).rounded(.up))
         let failures = withCStrings(plugins) { files in

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PluginHost
 
 import LibC
@@ -24,6 +25,21 @@ public enum ValidationChild {
         // A crash is an expected result here: do not spend seconds writing a core dump.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        // The plugin under test is as untrusted as any: it runs in the helpers' sandbox
+        // (docs/SANDBOX.md), reading only itself, the scene file, the plugins bundled with the
+        // host (the pairing test loads them) and the system's libraries, and writing nothing
+        // but the report, whose file is opened before.
+        let report = open(resultPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard report >= 0 else {
+            ChildProgress.step("cannot write the report to \(resultPath): \(String(cString: strerror(errno)))")
+            return 3
+        }
+        defer { close(report) }
+        let bundled = PluginSearchPath.currentExecutablePath().map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("plugins").path
+        }
+        _ = HelperSandbox.enter(readable: [pluginPath] + (scene.map { [$0.path] } ?? []), folders: bundled.map { [$0] } ?? [],
+                                cpuSeconds: 600)
 
         var sceneFile: DemoStage.SceneFile?
         if let scene {
@@ -40,7 +56,7 @@ public enum ValidationChild {
         let (verdict, inventory) = run(test, path: pluginPath, scene: sceneFile)
         ChildProgress.step("done: \(verdict.status.rawValue)")
         do {
-            try ChildReport(verdict: verdict, inventory: inventory).write(to: resultPath)
+            try ChildReport(verdict: verdict, inventory: inventory).write(toDescriptor: report)
             return 0
         } catch {
             ChildProgress.step("cannot write the report to \(resultPath): \(error)")
