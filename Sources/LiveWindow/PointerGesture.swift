@@ -11,7 +11,18 @@ import TransitionCore
 /// velocity of a pinch, in the window's points; velocities are real, per second of the real
 /// clock, over the last tenth of a second of movement (from the sample before it).
 final class PointerGesture {
-    enum Kind { case edgePan, pan, pinch, wheelPinch }
+    enum Kind {
+        case edgePan, pan, pinch, wheelPinch
+
+        /// The gesture a press or a drag started (PressGestureRule).
+        init(_ kind: PressGestureRule.Kind) {
+            switch kind {
+            case .edgePan: self = .edgePan
+            case .pan: self = .pan
+            case .pinch: self = .pinch
+            }
+        }
+    }
 
     let kind: Kind
     private let press: Point

@@ -115,11 +115,6 @@ public final class WindowPlayer {
         updateTitle()
     }
 
-    /// How far a press may be from the left edge, in points, to start an edge drag.
-    public static let edgeWidth = 20.0
-    /// How far the pointer moves with the button held before a press is a drag, not a click
-    /// (UIKit's pan recogniser waits about as long).
-    public static let dragDistance = 10.0
 
     /// The button went down here, with Ctrl or not, and is not a gesture yet.
     private var press: (point: Point, control: Bool)?
@@ -370,15 +365,15 @@ public final class WindowPlayer {
         case .pointerDown(let x, let y, let control):
             guard let waiting, let display else { break }
             press = (Point(x: x, y: y), control)
-            if waiting.goesBack && x <= Self.edgeWidth && !control {
-                startGesture(.edgePan, in: display)
+            if let kind = PressGestureRule.atPress(x: x, goesBack: waiting.goesBack, control: control) {
+                startGesture(PointerGesture.Kind(kind), in: display)
             }
         case .pointerMoved(let x, let y):
             if let gesture {
                 gesture.moved(to: Point(x: x, y: y), at: monotonicSeconds())
             } else if waiting != nil, let press, let display,
-                      ((x - press.point.x) * (x - press.point.x) + (y - press.point.y) * (y - press.point.y)).squareRoot() >= Self.dragDistance {
-                startGesture(press.control ? .pinch : .pan, in: display)
+                      let kind = PressGestureRule.atDrag(from: press.point, to: Point(x: x, y: y), control: press.control) {
+                startGesture(PointerGesture.Kind(kind), in: display)
                 self.gesture?.moved(to: Point(x: x, y: y), at: monotonicSeconds())
             }
         case .pointerUp(let x, let y):
