@@ -101,12 +101,18 @@ public final class MotionCheck {
         guard let before = previous else { return }
         let k = times.count
         var changed: [Int: Step] = [:]
+        // The steps that reach a floor, and so could pop, with their view's name for the report.
+        let floors = self.floors(windowArea: max(windowArea, sample.windowArea))
+        func reaches(_ step: Step) -> Bool { step.seen && floors.contains { abs(step[$0.0]) >= $0.1 && $0.1 > 0 } }
+        var reaching: [(id: Int, name: String)] = []
         if before.ids == sample.ids {
             // The same views in the same order: compared index by index.
             for i in sample.looks.indices {
                 let a = before.looks[i], b = sample.looks[i]
                 if a.sameAs(b) { continue }
-                changed[sample.ids[i]] = Step(from: a, to: b, before: before, after: sample)
+                let step = Step(from: a, to: b, before: before, after: sample)
+                changed[sample.ids[i]] = step
+                if reaches(step) { reaching.append((sample.ids[i], b.name)) }
             }
         } else {
             let was = Dictionary(zip(before.ids, before.looks), uniquingKeysWith: { first, _ in first })
@@ -125,11 +131,7 @@ public final class MotionCheck {
                 if step.shown != 0 { came.insert(id) }
             }
             if !went.isEmpty || !came.isEmpty { Self.forgiveReplacements(&changed, went: went, came: came, was, now) }
-        }
-        let floors = self.floors(windowArea: max(windowArea, sample.windowArea))
-        var reaching: [(id: Int, name: String)] = []
-        for (id, step) in changed where step.seen && floors.contains(where: { abs(step[$0.0]) >= $0.1 && $0.1 > 0 }) {
-            reaching.append((id, (sample.look(of: id) ?? before.look(of: id))!.name))
+            for (id, step) in changed where reaches(step) { reaching.append((id, (now[id] ?? was[id])!.name)) }
         }
         steps[k] = changed
         candidates[k] = reaching

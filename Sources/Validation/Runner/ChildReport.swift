@@ -9,10 +9,6 @@ struct ChildReport: Codable {
     let verdict: Verdict
     let inventory: PluginInventory?
 
-    func write(to path: String) throws {
-        try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path))
-    }
-
     /// Writes the report to `fd`, a file the child opened before it entered the sandbox (in
     /// which it can open nothing for writing).
     func write(toDescriptor fd: Int32) throws {
