@@ -15,6 +15,19 @@ struct IsolationChannelTests {
         return IsolationChannel(fd: near, timeout: timeout)
     }
 
+    /// A server that, asked for n, asks the other end through `channel` for n − 1 until 0,
+    /// then adds what came back: two ends with it nest their calls n + 1 deep in all.
+    private static func summing(_ channel: IsolationChannel) -> IsolationChannel.Server {
+        { [unowned channel] op, r in
+            let n = try r.integer(UInt32.self)
+            var w = WireWriter()
+            if n == 0 { w.put(UInt32(1)); return w }
+            var back = try channel.call(op) { $0.put(n - 1) }
+            w.put(try back.integer(UInt32.self) + n)
+            return w
+        }
+    }
+
     /// Writes raw bytes to `fd` and keeps it open a while.
     private static func write(_ bytes: [UInt8], to fd: Int32, thenWait seconds: Double = 0.5) {
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes.count) }
@@ -26,25 +39,10 @@ struct IsolationChannelTests {
     func nestedCalls() throws {
         let near = try pair { fd in
             let far = IsolationChannel(fd: fd, timeout: nil)
-            far.server = { op, r in
-                // Asks the near end for op-1 until 0, then adds what came back.
-                let n = try r.integer(UInt32.self)
-                var w = WireWriter()
-                if n == 0 { w.put(UInt32(1)); return w }
-                var back = try far.call(op) { $0.put(n - 1) }
-                w.put(try back.integer(UInt32.self) + n)
-                return w
-            }
+            far.server = Self.summing(far)
             _ = far.serveUntilClosed()
         }
-        near.server = { op, r in
-            let n = try r.integer(UInt32.self)
-            var w = WireWriter()
-            if n == 0 { w.put(UInt32(1)); return w }
-            var back = try near.call(op) { $0.put(n - 1) }
-            w.put(try back.integer(UInt32.self) + n)
-            return w
-        }
+        near.server = Self.summing(near)
         var reply = try near.call(7) { $0.put(UInt32(10)) }
         #expect(try reply.integer(UInt32.self) == 56)  // 1 + (1 + 2 + ... + 10)
         #expect(near.messages == 5)
@@ -170,24 +168,10 @@ struct IsolationChannelTests {
         // nests start / 2 + 1 calls deep (64 for 126, 65 for 128).
         let near = try pair { fd in
             let far = IsolationChannel(fd: fd, timeout: nil)
-            far.server = { op, r in
-                let n = try r.integer(UInt32.self)
-                var w = WireWriter()
-                if n == 0 { w.put(UInt32(1)); return w }
-                var back = try far.call(op) { $0.put(n - 1) }
-                w.put(try back.integer(UInt32.self) + n)
-                return w
-            }
+            far.server = Self.summing(far)
             _ = far.serveUntilClosed()
         }
-        near.server = { op, r in
-            let n = try r.integer(UInt32.self)
-            var w = WireWriter()
-            if n == 0 { w.put(UInt32(1)); return w }
-            var back = try near.call(op) { $0.put(n - 1) }
-            w.put(try back.integer(UInt32.self) + n)
-            return w
-        }
+        near.server = Self.summing(near)
         if succeeds {
             var reply = try near.call(7) { $0.put(start) }
             #expect(try reply.integer(UInt32.self) == start * (start + 1) / 2 + 1)
