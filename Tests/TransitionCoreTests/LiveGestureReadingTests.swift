@@ -37,4 +37,35 @@ struct LiveGestureReadingTests {
         let cancelled = GestureEvent(kind: .pan, state: .cancelled, time: 0.2, location: Point(x: 0, y: 0), translation: Point(x: 0, y: 800))
         #expect(reading.read(cancelled) == .cancel)
     }
+
+    @Test("a pan that begins without moving takes its direction from its first movement, and keeps it: down, then a larger sideways move still reads down")
+    func directionFromFirstMovement() {
+        var reading = LiveGestureReading(container: window)
+        let at = Point(x: 100, y: 100)
+        #expect(reading.read(GestureEvent(kind: .pan, state: .began, time: 0, location: at)) == .scrub(to: 0))
+        #expect(reading.read(GestureEvent(kind: .pan, state: .changed, time: 0.1, location: at, translation: Point(x: 1, y: 42.2))) == .scrub(to: 0.05))
+        #expect(reading.read(GestureEvent(kind: .pan, state: .changed, time: 0.2, location: at, translation: Point(x: 300, y: 84.4))) == .scrub(to: 0.1))
+    }
+
+    @Test("a translation as long across as down reads across; a pan from the right edge reads leftwards")
+    func directionTiesAndEdges() {
+        var tie = LiveGestureReading(container: window)
+        #expect(tie.read(GestureEvent(kind: .pan, state: .began, time: 0, location: Point(x: 0, y: 0), translation: Point(x: 39, y: 39))) == .scrub(to: 0.1))
+        var right = LiveGestureReading(container: window)
+        #expect(right.read(GestureEvent(kind: .screenEdgePan, state: .began, edge: .right, time: 0, location: Point(x: 390, y: 400),
+                                        translation: Point(x: -195, y: 0))) == .scrub(to: 0.5))
+    }
+
+    @Test("a pinch released with its scale still (0/s) cancels; closing at the least speed finishes; opening cancels")
+    func pinchReleaseAtZero() {
+        func release(_ velocity: Double) -> LiveInput {
+            var reading = LiveGestureReading(container: window)
+            _ = reading.read(GestureEvent(kind: .pinch, state: .began, time: 0, location: Point(x: 195, y: 422), scale: 1))
+            return reading.read(GestureEvent(kind: .pinch, state: .ended, time: 0.3, location: Point(x: 195, y: 422), scale: 0.4,
+                                             scaleVelocity: velocity))
+        }
+        #expect(release(0) == .cancel)
+        #expect(release(-Double.leastNonzeroMagnitude) == .finish)
+        #expect(release(0.5) == .cancel)
+    }
 }
