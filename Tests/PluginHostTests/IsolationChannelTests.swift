@@ -28,6 +28,16 @@ struct IsolationChannelTests {
         }
     }
 
+    /// Sends all of `bytes` to `fd`, or as much as the other end takes before it fails.
+    private static func sendAll(_ bytes: [UInt8], to fd: Int32) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            sent += n
+        }
+    }
+
     /// Writes raw bytes to `fd` and keeps it open a while.
     private static func write(_ bytes: [UInt8], to fd: Int32, thenWait seconds: Double = 0.5) {
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes.count) }
@@ -111,12 +121,7 @@ struct IsolationChannelTests {
                 w.put(UInt16(2))
                 flood += w.bytes
             }
-            var sent = 0
-            while sent < flood.count {
-                let n = flood.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, flood.count - sent, Int32(MSG_NOSIGNAL)) }
-                if n <= 0 { break }
-                sent += n
-            }
+            Self.sendAll(flood, to: fd)
             usleep(5_000_000)
             close(fd)
         }
@@ -189,12 +194,7 @@ struct IsolationChannelTests {
             withUnsafeBytes(of: UInt32(length).littleEndian) { frame += $0 }
             frame += [2, 1, 0, 0, 0]
             frame += [UInt8](repeating: 0, count: length - 5)
-            var sent = 0
-            while sent < frame.count {
-                let n = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
-                if n <= 0 { break }
-                sent += n
-            }
+            Self.sendAll(frame, to: fd)
             usleep(500_000)
             close(fd)
         }
