@@ -166,9 +166,7 @@ public final class IsolatedPluginProcess {
             _ = child.reap()
             reason = "plugin '\(pluginID)' sent garbage\(during) (\(why)); killed"
         }
-        failure = reason
-        for c in contexts { c.value?.animatorFailed(reason) }
-        contexts.removeAll()
+        markFailed(reason)
     }
 
     /// Ends the process for a reason of the host's own (a bound it passed). A transition it
@@ -178,10 +176,16 @@ public final class IsolatedPluginProcess {
         guard failure == nil else { return }
         child.kill()
         _ = child.reap()
+        markFailed(reason, reportedWhenIdle: true)
+    }
+
+    /// Keeps `reason` as the process's failure and tells every transition it serves, which
+    /// falls back; with `reportedWhenIdle`, a failure while it serves none goes to the trace.
+    private func markFailed(_ reason: String, reportedWhenIdle: Bool = false) {
         failure = reason
-        let serving = contexts.compactMap(\.value).filter { !$0.isEnded }
-        for c in serving { c.animatorFailed(reason) }
-        if serving.isEmpty { runtime.trace?.violation(reason) }
+        let told = contexts.compactMap(\.value)
+        for c in told { c.animatorFailed(reason) }
+        if reportedWhenIdle && told.allSatisfy(\.isEnded) { runtime.trace?.violation(reason) }
         contexts.removeAll()
     }
 }
