@@ -37,7 +37,7 @@ public final class IsolatedPluginProcess {
         self.runtime = runtime
         self.pluginID = pluginID
         self.path = path
-        budget = Self.budgetFactor * timeout
+        budget = Self.budget(timeout: timeout, setting: getenv("HOST_ISOLATE_BUDGET").map { String(cString: $0) })
         let (mine, theirs) = try IsolationChannel.socketPair()
         do {
             child = try ChildProcess(
@@ -70,6 +70,14 @@ public final class IsolatedPluginProcess {
 
     /// The budget of a plugin's calls in a run, in per-call deadlines (`--isolate-timeout`).
     public static let budgetFactor = 5.0
+
+    /// The seconds a plugin's calls may take in a run: budgetFactor times the per-call
+    /// `timeout`, or HOST_ISOLATE_BUDGET's seconds when it is a number above 0 (a knob for
+    /// tests, which need a budget far below the deadlines a loaded machine needs per call).
+    static func budget(timeout: Double, setting: String?) -> Double {
+        if let setting, let seconds = Double(setting), seconds.isFinite, seconds > 0 { return seconds }
+        return budgetFactor * timeout
+    }
 
     /// The seconds the plugin's calls have taken since its init: the time the host waited
     /// for its process, not the host's own work serving its requests.
@@ -106,7 +114,7 @@ public final class IsolatedPluginProcess {
         }
         if depth == 1 && op != .loadPlugin && spent > budget {
             fail(because: "plugin '\(pluginID)' took \(NumberText.readable(spent)) s in its calls in all during this run (at most "
-                 + "\(format(budget)) s: \(format(Self.budgetFactor)) times --isolate-timeout), the last being \(what); killed")
+                 + "\(format(budget)) s, \(format(Self.budgetFactor)) times --isolate-timeout), the last being \(what); killed")
             return nil
         }
         return reply
