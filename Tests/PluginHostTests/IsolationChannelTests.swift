@@ -110,19 +110,22 @@ struct IsolationChannelTests {
     @Test("a far end that sends requests and never reads the replies fails the call at its deadline: the near end never blocks in a send")
     func farEndThatStopsReading() throws {
         // 20,000 requests in a row (op 2, empty body), never reading: the near end's replies
-        // fill the socket's buffer, and its next send would wait for ever.
-        let near = try pair(timeout: 0.3) { fd in
-            var flood: [UInt8] = []
-            for number in 1...20_000 as ClosedRange<UInt32> {
-                var w = WireWriter()
-                w.put(UInt32(7))     // the frame's length: kind, number, op
-                w.put(UInt8(1))      // a request
-                w.put(number)
-                w.put(UInt16(2))
-                flood += w.bytes
-            }
-            Self.sendAll(flood, to: fd)
-            usleep(5_000_000)
+        // fill the socket's buffer, and its next send would wait until the far end closes
+        // (after 8 s). Made before the far end starts, so that it sends at once: built in its
+        // thread on a loaded machine, the flood once came after the call's deadline.
+        var flood: [UInt8] = []
+        for number in 1...20_000 as ClosedRange<UInt32> {
+            var w = WireWriter()
+            w.put(UInt32(7))     // the frame's length: kind, number, op
+            w.put(UInt8(1))      // a request
+            w.put(number)
+            w.put(UInt16(2))
+            flood += w.bytes
+        }
+        let requests = flood
+        let near = try pair(timeout: 1) { fd in
+            Self.sendAll(requests, to: fd)
+            usleep(8_000_000)
             close(fd)
         }
         // Each reply is large, so the buffer fills after a few dozen.
@@ -132,9 +135,9 @@ struct IsolationChannelTests {
             return w
         }
         let start = IsolationChannel.now()
-        #expect(throws: IsolationChannel.Failure.notReading(0.3)) { try near.call(1) }
-        #expect(IsolationChannel.now() - start < 2, "the near end waited \(IsolationChannel.now() - start) s")
-        #expect(near.failure == .notReading(0.3))
+        #expect(throws: IsolationChannel.Failure.notReading(1)) { try near.call(1) }
+        #expect(IsolationChannel.now() - start < 5, "the near end waited \(IsolationChannel.now() - start) s")
+        #expect(near.failure == .notReading(1))
     }
 
     @Test("garbage is caught, whatever its shape", arguments: [
