@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Testing
 @testable import PluginHost
@@ -164,6 +165,24 @@ struct PrivateCopyTests {
         #expect(stat(folder.path, &info) == 0 && info.st_mode & 0o777 == 0o700, "private: only its owner may look in")
         folder.remove()
         #expect(access(folder.path, F_OK) != 0)
+    }
+
+    @Test("copies made from eight threads at once each get a path of their own: the counter is shared safely")
+    func concurrentCopies() throws {
+        let dir = try TempDir("copies-at-once")
+        let source = try dir.write("fx.so", bytes: [1, 2, 3])
+        let folder = try PrivateCopyFolder(base: dir.path)
+        defer { folder.remove() }
+        let paths = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<50 {
+                guard let copy = try? folder.copy(source) else { continue }
+                paths.withLock { $0.append(copy.path) }
+            }
+        }
+        let made = paths.withLock { $0 }
+        #expect(made.count == 400, "every copy made: \(made.count) of 400 (a name used twice fails with EEXIST)")
+        #expect(Set(made).count == made.count)
     }
 
     @Test("a folder of copies that a killed watch left behind is removed; a running watch's is not")

@@ -17,9 +17,11 @@ public enum PluginExitGuard {
     static let status: Int32 = 70
 
     private static let installed = Atomic<Bool>(false)
-    /// Off in the scanner's and an isolated plugin's child process: there the parent
-    /// watches the child and reports the plugin's own exit status, which this would replace.
-    nonisolated(unsafe) public static var isEnabled = true
+    /// Off in the helpers (HelperProcess): there the parent watches the child and reports the
+    /// plugin's own exit status, which this would replace.
+    private static let enabled = Atomic<Bool>(true)
+    static var isEnabled: Bool { enabled.load(ordering: .relaxed) }
+    static func disable() { enabled.store(false, ordering: .relaxed) }
 
     /// Registers the handler once per process; called when the host table is made, before
     /// any plugin code runs.

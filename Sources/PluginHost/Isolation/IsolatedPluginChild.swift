@@ -32,11 +32,7 @@ public final class IsolatedPluginChild {
     static let cpuSeconds = 3600.0
 
     public static func run(path: String, channelDescriptor fd: Int32) -> Never {
-        // A crash is an expected outcome here: no core dump, and no time spent writing one.
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
-        // The parent reports a plugin's exit with its own status (PluginExitGuard).
-        PluginExitGuard.isEnabled = false
+        HelperProcess.becomeHelper()
         // Before the plugin loads: no signal to the host, no tracing, no process started, no
         // file read but the plugin's and the system's libraries, no parent left behind.
         let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds))

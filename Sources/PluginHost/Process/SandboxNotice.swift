@@ -1,3 +1,4 @@
+import Synchronization
 import TransitionCore
 
 import LibC
@@ -7,11 +8,11 @@ import LibC
 /// untrusted plugins are less contained than docs/SANDBOX.md says, but not be told so by
 /// every helper.
 enum SandboxNotice {
-    nonisolated(unsafe) private static var said = false
+    /// Helpers of one command may be started from several threads.
+    private static let said = Atomic<Bool>(false)
 
     static func report(_ what: String) {
-        guard !said else { return }
-        said = true
+        guard !said.exchange(true, ordering: .relaxed) else { return }
         let line = "host: note: the plugin sandbox is incomplete on this system: \(VisibleText.escape(what)); see docs/SANDBOX.md\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }

@@ -7,18 +7,20 @@ import CChildProcess
 /// with async-signal-safe calls only (see child_process.h), so it holds however busy the
 /// command is when the signal comes.
 public enum TerminationCleanup {
-    nonisolated(unsafe) private static var installed = false
+    /// Installs the handlers the first time it is read: a static's initialiser runs once,
+    /// whichever threads register folders.
+    private static let installed: Bool = {
+        child_process_cleanup_on_termination()
+        return true
+    }()
 
     /// Removes `folder` (with what it holds) if the command is ended by a signal before
     /// `forget(folder:)`. Returns false when the fixed table is full: the folder is then left
     /// behind by a signal, as it was before.
     @discardableResult
     public static func removeOnTermination(folder: String) -> Bool {
-        if !installed {
-            installed = true
-            child_process_cleanup_on_termination()
-        }
-        return child_process_register_folder(folder) == 0
+        guard installed, child_process_register_folder(folder) == 0 else { return false }
+        return true
     }
 
     /// The folder is gone (or no longer the command's to remove).

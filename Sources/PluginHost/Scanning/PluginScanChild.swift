@@ -9,13 +9,9 @@ public enum PluginScanChild {
     public static let commandName = "_scan"
 
     public static func run(paths: [String], reportDescriptor fd: Int32, timeout: Double) -> Never {
-        // A crash is an expected result here: no core dump, and no time spent writing one.
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        HelperProcess.becomeHelper()
         // A parent that is gone no longer reads: end rather than write into the void.
         signal(SIGPIPE, SIG_DFL)
-        // The parent reports a plugin's exit with its own status (PluginExitGuard).
-        PluginExitGuard.isEnabled = false
         // Before any plugin code runs: no signal to the host, no tracing, no process started,
         // no file read but the batch's and the system's libraries, no parent left behind
         // (the parent-death signal replaces the alarm this helper once set, which a plugin

@@ -1,3 +1,5 @@
+import Synchronization
+
 import LibC
 
 /// A plugin file copied to a path of its own, to be loaded from there: the file in the plugin
@@ -19,10 +21,11 @@ struct PrivateCopy {
 /// A folder for private copies: made with mkdtemp (mode 0700) under $TMPDIR or /tmp, removed
 /// with what is left in it by `remove()`. Its name holds the process id, so that the folder of
 /// a watch that was killed before it could clean up is removed by the next one.
-final class PrivateCopyFolder {
+final class PrivateCopyFolder: Sendable {
     let path: String
-    /// Copies made in this process, for names that are never used twice.
-    nonisolated(unsafe) private static var copiesMade = 0
+    /// Copies made in this process, for names that are never used twice (two watches may
+    /// copy at once).
+    private static let copiesMade = Atomic<Int>(0)
 
     /// A new folder in `base`, by default $TMPDIR (when absolute) or /tmp.
     init(base: String? = nil) throws {
@@ -47,9 +50,9 @@ final class PrivateCopyFolder {
         guard fstat(input, &info) == 0 else { throw failure("cannot stat it", errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw WatchError(description: "not a regular file") }
 
-        Self.copiesMade += 1
+        let number = Self.copiesMade.add(1, ordering: .relaxed).newValue
         let name = source.split(separator: "/").last.map(String.init) ?? "plugin.so"
-        let target = "\(path)/\(getpid()).\(Self.copiesMade).\(name)"
+        let target = "\(path)/\(getpid()).\(number).\(name)"
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw failure("cannot create its private copy", errno) }
         defer { close(output) }

@@ -17,14 +17,10 @@ public enum ValidationChild {
     /// `scene`: a scene file and the name of its segue to play every test on (`host validate
     /// --scene`), already checked by the parent.
     public static func run(testName: String, pluginPath: String, resultPath: String, scene: (path: String, segue: String?)? = nil) -> Int32 {
-        // A plugin's exit is a test result, judged by the parent from this process's own
-        // status (PluginExitGuard would replace it).
-        PluginExitGuard.isEnabled = false
+        // A plugin's crash or exit is a test result, judged by the parent.
+        HelperProcess.becomeHelper()
         // No test process outlives the `host validate` that started it, however it ends.
         HelperSandbox.endWithParent()
-        // A crash is an expected result here: do not spend seconds writing a core dump.
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         // The plugin under test is as untrusted as any: it runs in the helpers' sandbox
         // (docs/SANDBOX.md), reading only itself, the scene file, the plugins bundled with the
         // host (the pairing test loads them) and the system's libraries, and writing nothing
