@@ -31,45 +31,62 @@ struct HostFunctionsTests {
         #expect(HostTableServer.slotSize >= 128, "a th_transform3d is 128 bytes")
     }
 
-    @Test("every function pointer of the in-process tables is listed, and set")
-    func inProcessTables() {
-        let tables: [(HostFunctions.Table, [String: Bool])] = [
-            (.api, Self.pointers(of: HostAPITable.make())), (.curves, Self.pointers(of: HostCurves.table.pointee)),
-            (.keyframes, Self.pointers(of: HostKeyframes.table.pointee)),
-            (.sharedElements, Self.pointers(of: HostSharedElements.table.pointee)),
-            (.propertyAnimators, Self.pointers(of: HostPropertyAnimators.table.pointee)),
-        ]
-        for (table, pointers) in tables {
-            #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue): the header and HostFunctions differ")
-            #expect(pointers.filter { !$0.value }.isEmpty, "\(table.rawValue): not set in process: \(pointers.filter { !$0.value }.keys.sorted())")
+    /// Each table's function pointers, by field name and whether each is set: in the host's
+    /// process, in the isolated child's, and in the header's declaration order. A switch over
+    /// every table, so that a table added to HostFunctions does not build until it is here.
+    static func inProcess(_ table: HostFunctions.Table) -> [String: Bool] {
+        switch table {
+        case .api: pointers(of: HostAPITable.make())
+        case .curves: pointers(of: HostCurves.table.pointee)
+        case .keyframes: pointers(of: HostKeyframes.table.pointee)
+        case .sharedElements: pointers(of: HostSharedElements.table.pointee)
+        case .propertyAnimators: pointers(of: HostPropertyAnimators.table.pointee)
+        case .viewTransitions: pointers(of: HostViewTransitions.table.pointee)
+        }
+    }
+    static func inChild(_ table: HostFunctions.Table) -> [String: Bool] {
+        switch table {
+        case .api: pointers(of: ChildHostTable.table.pointee)
+        case .curves: pointers(of: ChildHostTable.curves.pointee)
+        case .keyframes: pointers(of: ChildHostTable.keyframes.pointee)
+        case .sharedElements: pointers(of: ChildHostTable.sharedElements.pointee)
+        case .propertyAnimators: pointers(of: ChildHostTable.propertyAnimators.pointee)
+        case .viewTransitions: pointers(of: ChildHostTable.viewTransitions.pointee)
+        }
+    }
+    static func headerOrder(_ table: HostFunctions.Table) -> [String] {
+        switch table {
+        case .api: order(of: th_host_api())
+        case .curves: order(of: th_host_curves())
+        case .keyframes: order(of: th_host_keyframes())
+        case .sharedElements: order(of: th_host_shared_elements())
+        case .propertyAnimators: order(of: th_host_property_animators())
+        case .viewTransitions: order(of: th_host_view_transitions())
         }
     }
 
-    @Test("every function pointer of the isolated child's tables is listed, and set")
-    func childTables() {
-        let tables: [(HostFunctions.Table, [String: Bool])] = [
-            (.api, Self.pointers(of: ChildHostTable.table.pointee)), (.curves, Self.pointers(of: ChildHostTable.curves.pointee)),
-            (.keyframes, Self.pointers(of: ChildHostTable.keyframes.pointee)),
-            (.sharedElements, Self.pointers(of: ChildHostTable.sharedElements.pointee)),
-            (.propertyAnimators, Self.pointers(of: ChildHostTable.propertyAnimators.pointee)),
-        ]
-        for (table, pointers) in tables {
-            #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue)")
-            #expect(pointers.filter { !$0.value }.isEmpty, "\(table.rawValue): not set in the child: \(pointers.filter { !$0.value }.keys.sorted())")
-        }
+    @Test("every function pointer of the in-process tables is listed, and set", arguments: HostFunctions.Table.allCases)
+    func inProcessTables(_ table: HostFunctions.Table) {
+        let pointers = Self.inProcess(table)
+        #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue): the header and HostFunctions differ")
+        #expect(pointers.filter { !$0.value }.isEmpty, "\(table.rawValue): not set in process: \(pointers.filter { !$0.value }.keys.sorted())")
     }
 
-    @Test("HostFunctions lists each table's functions in the header's order, so a function's place is its offset")
-    func headerOrder() {
-        let tables: [(HostFunctions.Table, [String])] = [
-            (.api, Self.order(of: th_host_api())), (.curves, Self.order(of: th_host_curves())),
-            (.keyframes, Self.order(of: th_host_keyframes())), (.sharedElements, Self.order(of: th_host_shared_elements())),
-            (.propertyAnimators, Self.order(of: th_host_property_animators())),
-        ]
-        for (table, order) in tables {
-            #expect(HostFunctions.all.filter { $0.table == table }.map(\.name) == order, "\(table.rawValue)")
-        }
-        // The offsets the isolated side uses, against the compiler's for a first and a last field.
+    @Test("every function pointer of the isolated child's tables is listed, and set", arguments: HostFunctions.Table.allCases)
+    func childTables(_ table: HostFunctions.Table) {
+        let pointers = Self.inChild(table)
+        #expect(Set(pointers.keys) == Self.names(in: table), "\(table.rawValue)")
+        #expect(pointers.filter { !$0.value }.isEmpty, "\(table.rawValue): not set in the child: \(pointers.filter { !$0.value }.keys.sorted())")
+    }
+
+    @Test("HostFunctions lists each table's functions in the header's order, so a function's place is its offset",
+          arguments: HostFunctions.Table.allCases)
+    func headerOrder(_ table: HostFunctions.Table) {
+        #expect(HostFunctions.all.filter { $0.table == table }.map(\.name) == Self.headerOrder(table), "\(table.rawValue)")
+    }
+
+    @Test("the offsets the isolated side uses agree with the compiler's, for a first and a last field of each table")
+    func offsets() {
         let offset = { (name: String) in HostFunctionInterfaces.offset(HostFunctions.all.firstIndex { $0.name == name }!) }
         #expect(offset("container_view") == MemoryLayout<th_host_api>.offset(of: \.container_view))
         #expect(offset("get_extension") == MemoryLayout<th_host_api>.offset(of: \.get_extension))
@@ -78,6 +95,7 @@ struct HostFunctionsTests {
         #expect(offset("matching_view") == MemoryLayout<th_host_shared_elements>.offset(of: \.matching_view))
         #expect(offset("modifiers") == MemoryLayout<th_host_shared_elements>.offset(of: \.modifiers))
         #expect(offset("is_running") == MemoryLayout<th_host_property_animators>.offset(of: \.is_running))
+        #expect(offset("transition") == MemoryLayout<th_host_view_transitions>.offset(of: \.transition))
     }
 
     /// The function pointers' names of a C table, in declaration order.
