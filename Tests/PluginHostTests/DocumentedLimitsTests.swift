@@ -21,6 +21,13 @@ struct DocumentedLimitsTests {
         #expect(throws: DescriptorReader.TextProblem.self) { try past.get() }
     }
 
+    @Test("a plugin's log line: 1024 bytes kept whole, 1025 cut to 1024 and saying so")
+    func logLineBytes() {
+        #expect(HostRuntime.logLineLimit == 1024)
+        #expect(withText(1024) { HostRuntime.logText($0) } == String(repeating: "a", count: 1024))
+        #expect(withText(1025) { HostRuntime.logText($0) } == String(repeating: "a", count: 1024) + "… (cut: longer than 1024 bytes)")
+    }
+
     @Test("an id: 63 bytes allowed, 64 refused (TH_MAX_ID_BYTES)")
     func idBytes() {
         #expect(Int(TH_MAX_ID_BYTES) == 63)
