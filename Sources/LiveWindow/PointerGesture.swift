@@ -37,8 +37,6 @@ final class PointerGesture {
     private var scale = 1.0
     private var lastNotch = 0.0
 
-    static let wheelQuiet = 0.15
-
     /// A gesture whose finger went down at `press` (a wheel pinch: where the pointer is),
     /// at `time` on the monotonic clock, in a window of `size` points.
     init(_ kind: Kind, press: Point, at time: Double, window size: Size) {
@@ -68,7 +66,7 @@ final class PointerGesture {
     /// The wheel turned by `notches` (up positive): a wheel pinch opens or closes.
     func wheel(_ notches: Double, at time: Double) {
         guard !ended, kind == .wheelPinch else { return }
-        scale *= Self.notchFactor(notches)
+        scale *= WheelPinchRule.factor(notches: notches)
         lastNotch = time
         record(Point(x: scale, y: 0), at: time)
         pending.append(event(began ? .changed : .began, at: centre))
@@ -83,9 +81,9 @@ final class PointerGesture {
     }
 
     /// The events since the last call, stamped `elapsed` (seconds since the transition
-    /// began); a wheel pinch still for wheelQuiet seconds at `now` ends here.
+    /// began); a wheel pinch still for WheelPinchRule.quietPeriod at `now` ends here.
     func take(now: Double, elapsed: Double) -> [GestureEvent] {
-        if kind == .wheelPinch && began && !ended && now - lastNotch >= Self.wheelQuiet {
+        if kind == .wheelPinch && began && !ended && now - lastNotch >= WheelPinchRule.quietPeriod {
             pending.append(event(.ended, at: centre))
             ended = true
         }
@@ -95,13 +93,6 @@ final class PointerGesture {
             stamped.time = elapsed
             return stamped
         }
-    }
-
-    /// 1.1 per notch up, 1/1.1 per notch down.
-    static func notchFactor(_ notches: Double) -> Double {
-        var factor = 1.0
-        for _ in 0..<Int(abs(notches).rounded()) { factor *= notches > 0 ? 1.1 : 1 / 1.1 }
-        return factor
     }
 
     /// What a sample records at `point`: the location, or a ctrl-drag pinch's scale.

@@ -36,6 +36,18 @@ struct CommandLineEdgesTests {
         #expect(!result.err.contains("Missing value"), "\(result.err)")
     }
 
+    @Test("--fps takes 1 to 1000, as --help says: both ends run, 0 and 1001 are refused with the range (exit 64)", arguments: [
+        ("1", 0), ("1000", 0), ("0", 64), ("1001", 64),
+    ])
+    func framesPerSecond(_ fps: String, _ status: Int32) async throws {
+        let dir = try TempDir("fps")
+        // At 1 fps every transition is one step, which the motion check rightly calls a pop.
+        let result = try await runHost(["plot", "diagonal", "--fps", fps, "--no-motion-check", "-o", dir.file("plot.svg")],
+                                       pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == status, "\(result)")
+        if status != 0 { #expect(result.err.contains("--fps must be between 1 and 1000, not \(fps)"), "\(result.err)") }
+    }
+
     @Test("host inspect shows a default of two thirds as 0.667, not sixteen digits; --json keeps it exact")
     func readableDefaults() async throws {
         let dir = try TempDir("inspect-defaults")
