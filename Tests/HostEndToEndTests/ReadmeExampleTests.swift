@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
-// The README's C animator is what a newcomer copies first: it must build with the one cc
-// command the README gives, contain no Swift runtime, and run clean through the host.
+// The tutorial's hand-written C animator is what an author copies first: it must build with the
+// one cc command the tutorial gives, contain no Swift runtime, and run clean through the host.
 
-@Suite("README") struct ReadmeExampleTests {
-    /// The first ```c block of the README.
+@Suite("The tutorial's C animator") struct ReadmeExampleTests {
+    /// The first ```c block of docs/TUTORIAL.md's section "Without `host new`".
     static func example() throws -> String {
-        let readme = try String(contentsOfFile: Repo.root + "/README.md", encoding: .utf8)
-        guard let start = readme.range(of: "```c\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex)
-        else { throw ChildProcessFailure(description: "README.md has no ```c block") }
-        return String(readme[start.upperBound..<end.lowerBound])
+        let tutorial = try String(contentsOfFile: Repo.root + "/docs/TUTORIAL.md", encoding: .utf8)
+        guard let section = tutorial.range(of: "## Without `host new`"),
+              let start = tutorial.range(of: "```c\n", range: section.upperBound..<tutorial.endIndex),
+              let end = tutorial.range(of: "```", range: start.upperBound..<tutorial.endIndex)
+        else { throw ChildProcessFailure(description: "docs/TUTORIAL.md has no ```c block under 'Without `host new`'") }
+        return String(tutorial[start.upperBound..<end.lowerBound])
     }
 
     @Test("the C example builds with plain cc, presents and dismisses cleanly, and survives a cancelled dismissal")
