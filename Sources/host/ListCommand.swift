@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand {
         if json { print(listing.json()) } else { printText(listing.table()) }
     }
 
-    static func listing(_ discovery: Discovery) -> PluginListing {
+    static func listing(_ discovery: DiscoveredPlugins) -> PluginListing {
         let (rows, notes) = discovery.listingContents()
         return PluginListing(rows: rows, notes: notes)
     }

@@ -26,12 +26,12 @@ struct PluginOptions: ParsableArguments {
     /// `effectsNamed`: every effect name the command will resolve, when it knows them up front:
     /// while nothing changed, only the plugins they need, from the selection the last run of
     /// the same names kept ($XDG_CACHE_HOME/transition-host/selection-v1).
-    func scan(rescan: Bool = false, effectsNamed names: [String]? = nil) -> Discovery {
+    func scan(rescan: Bool = false, effectsNamed names: [String]? = nil) -> DiscoveredPlugins {
         let environment = Self.environment()
         var search = discovery(environment, rescan: rescan)
-        let discovery: Discovery
+        let discovery: DiscoveredPlugins
         if let names {
-            search.selectionMemo = SelectionMemo.standard(environment: environment)
+            search.keptSelection = KeptSelection.standard(environment: environment)
             discovery = search.selection(forEffectsNamed: names)
         } else {
             discovery = search.run()
@@ -42,10 +42,10 @@ struct PluginOptions: ParsableArguments {
 
     /// What `make` lists of the plugins found (see scan), or the listing kept from the last
     /// run while nothing on the search path changed ($XDG_CACHE_HOME/transition-host/listing-v1).
-    func list<Listing: KeepableListing>(rescan: Bool, make: (Discovery) -> Listing) -> Listing {
+    func list<Listing: KeepableListing>(rescan: Bool, make: (DiscoveredPlugins) -> Listing) -> Listing {
         let environment = Self.environment()
         var discovery = discovery(environment, rescan: rescan)
-        discovery.listingMemo = ListingMemo.standard(environment: environment)
+        discovery.keptListing = KeptListing.standard(environment: environment)
         let (listing, statistics) = discovery.listing(make: make)
         if PluginScanner.debugsScan(environment) { printError("discovery: \(statistics.summary)") }
         return listing

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `host list` keeps what it printed, and prints it again while nothing on the search path
-/// changed, without reading the registry cache (see ListingMemo and ListingKey).
+/// changed, without reading the registry cache (see KeptListing and ListingKey).
 @Suite("host list keeps its listing")
 struct KeptListingTests {
     @Test("A list with nothing changed prints the kept listing, the same as one made afresh; any change makes it afresh")
@@ -17,7 +17,7 @@ struct KeptListingTests {
         let written = Date()
 
         // A listing is kept only for files left alone for 3 s (a racily clean file could hide
-        // behind its stat; ListingMemoTests checks that rule): wait for that. --rescan makes the
+        // behind its stat; KeptListingFileTests checks that rule): wait for that. --rescan makes the
         // listing afresh, and keeps it.
         try await Task.sleep(for: .seconds(max(0, 3.5 - Date().timeIntervalSince(written))))
         let made = try await ListRun.run(folder: plugins, cache: cache, in: dir, extra: ["--rescan"])

@@ -3,7 +3,7 @@ import Testing
 
 /// `host run EFFECT` keeps what it needed of the search path (the plugins offering the names
 /// it resolves, and those with curves), and takes it again while nothing on the search path
-/// changed and the names are the same, without reading the registry cache (see SelectionMemo).
+/// changed and the names are the same, without reading the registry cache (see KeptSelection).
 /// Whatever it takes its plugins from, a run prints the same.
 @Suite("host run keeps its selection")
 struct KeptSelectionTests {
@@ -35,7 +35,7 @@ struct KeptSelectionTests {
         try await compileC(stranger.render(), to: "untrusted/stranger.so", in: dir)
         let written = Date()
         // A selection is kept only for files left alone for 3 s (ListingKey's rule, which
-        // ListingMemoTests checks): wait for that.
+        // KeptListingFileTests checks): wait for that.
         try await Task.sleep(for: .seconds(max(0, 3.5 - Date().timeIntervalSince(written))))
 
         let made = try await run(["run", "two", "--curve", "easing.bounce"], plugins: plugins, untrusted: untrusted, in: dir)
@@ -70,10 +70,10 @@ struct KeptSelectionTests {
         #expect(keptIsolated.kept, "\(keptIsolated.discovery)")
 
         // A damaged kept selection is not used, with the reason; the run is the same.
-        let memo = dir.file("cache/transition-host/selection-v1")
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: memo))
+        let file = dir.file("cache/transition-host/selection-v1")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         bytes[bytes.count / 2] ^= 0x20
-        try bytes.write(to: URL(fileURLWithPath: memo))
+        try bytes.write(to: URL(fileURLWithPath: file))
         let damaged = try await run(["run", "stranger"], plugins: plugins, untrusted: untrusted, in: dir)
         #expect(!damaged.kept && damaged.discovery.contains("kept selection ignored"), "\(damaged.discovery)")
         #expect(damaged.result.out == keptIsolated.result.out)

@@ -14,21 +14,21 @@ struct SessionSelectionTests {
                    defaultDuration: 0.3)
     }
 
-    static func plugin(_ id: String, _ effects: [EffectInfo]) -> Discovery.File {
+    static func plugin(_ id: String, _ effects: [EffectInfo]) -> DiscoveredPlugins.File {
         let description = PluginDescription(id: id, name: id, version: "1", vendor: "", abiMajor: 1, abiMinor: 0,
                                             effects: effects, curves: [], warnings: [])
-        return Discovery.File(path: "/plugins/\(id).so", origin: .option, status: .described(description))
+        return DiscoveredPlugins.File(path: "/plugins/\(id).so", origin: .option, status: .described(description))
     }
 
-    /// Made anew for each use: a Discovery is not Sendable, so it cannot be a stored static.
-    static var discovery: Discovery {
-        Discovery(
+    /// Made anew for each use: a DiscoveredPlugins is not Sendable, so it cannot be a stored static.
+    static var discovery: DiscoveredPlugins {
+        DiscoveredPlugins(
             files: [
                 plugin("alpha", [effect("alpha", "fly"), effect("alpha", "sheet", .presentationController)]),
                 plugin("beta", [effect("beta", "fly"), effect("beta", "spin")]),
                 plugin("gamma", [effect("gamma", "pick", .transitioningDelegate)]),
                 plugin("delta", [effect("delta", "zoom")]),
-                Discovery.File(path: "/plugins/refused.so", origin: .option,
+                DiscoveredPlugins.File(path: "/plugins/refused.so", origin: .option,
                                status: .failed(PluginLoadFailure(reason: "writable by others", fix: "chmod o-w"))),
             ],
             folderProblems: [], statistics: .init(), loadedInProcess: [:])

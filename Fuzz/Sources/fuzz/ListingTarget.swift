@@ -1,6 +1,6 @@
 import PluginHost
 
-/// Fuzzes the reader of the kept listing (ListingMemo), the file `host list` prints again
+/// Fuzzes the reader of the kept listing (KeptListing), the file `host list` prints again
 /// while nothing on the search path changed, which anyone with the user's files may have cut
 /// or edited. Each input is read as it is and resealed (its key line set to this fuzzer's key,
 /// its checksum made right). Whatever it accepts must write and read back the same records,

@@ -1,6 +1,6 @@
 import PluginHost
 
-/// Fuzzes the reader of the kept selection (SelectionMemo), the file that tells `host run`
+/// Fuzzes the reader of the kept selection (KeptSelection), the file that tells `host run`
 /// which plugins its names need while nothing on the search path changed, which anyone with
 /// the user's files may have cut or edited. Each input is read as it is and resealed (its key
 /// and names lines set to this fuzzer's, its checksum made right). The file decides what is

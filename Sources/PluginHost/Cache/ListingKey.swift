@@ -1,7 +1,7 @@
 import LibC
 
 /// Everything a listing of the search path is made from, hashed into one number: the kept
-/// listing (ListingMemo) is printed again only while this number is the same.
+/// listing (KeptListing) is printed again only while this number is the same.
 ///
 /// A listing is a function of: the candidates the folder walk found, in order (path, origin,
 /// and what kind of entry each is, with the reason for one skipped or untrusted); the

@@ -1,7 +1,7 @@
 import TransitionCore
 
 /// What `host list` shows of a discovery, as rows and notes for Rendering's PluginListing.
-extension Discovery {
+extension DiscoveredPlugins {
     /// The rows and, for below the table, the notes: the folders' problems, then each
     /// plugin's warnings.
     public func listingContents() -> (rows: [ListingRow], notes: [String]) {
@@ -12,7 +12,7 @@ extension Discovery {
 
     /// One row per effect (the host's standard ones first), then one per curve, then one per
     /// file that gave none.
-    private func listingRows(_ plugins: [(file: Discovery.File, description: PluginDescription)]) -> [ListingRow] {
+    private func listingRows(_ plugins: [(file: DiscoveredPlugins.File, description: PluginDescription)]) -> [ListingRow] {
         let discovery = self
         let registry = discovery.makeRegistry()
         // Indices, not copies: a plugin's description is a tree of strings and arrays.

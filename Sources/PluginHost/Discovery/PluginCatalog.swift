@@ -44,7 +44,7 @@ public final class PluginCatalog {
     /// safely in a helper, or they were loaded here already); the others keep their reason.
     /// For tests, the validator and hot reload: commands get plugins through PluginSession,
     /// which loads only what they use and never an untrusted plugin.
-    public static func load(_ discovery: Discovery) -> PluginCatalog {
+    public static func load(_ discovery: DiscoveredPlugins) -> PluginCatalog {
         let records = discovery.files.map { file -> PluginFileRecord in
             let status: PluginFileRecord.Status
             switch file.status {

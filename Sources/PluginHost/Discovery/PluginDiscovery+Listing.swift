@@ -1,5 +1,5 @@
 /// A listing of the search path that can be kept between runs as records of strings (see
-/// ListingMemo): `host list`'s rows and notes.
+/// KeptListing): `host list`'s rows and notes.
 public protocol KeepableListing {
     /// The listing again from its records; nil when they are not this listing's records
     /// (the listing is then made afresh).
@@ -15,15 +15,15 @@ extension PluginDiscovery {
     /// is kept for the next run, unless a file was too fresh to key or its outcome was not
     /// recorded in the registry cache (the next run looks at such a file again, and must
     /// list what it finds).
-    public func listing<Listing: KeepableListing>(make: (Discovery) -> Listing) -> (listing: Listing, statistics: Discovery.Statistics) {
+    public func listing<Listing: KeepableListing>(make: (DiscoveredPlugins) -> Listing) -> (listing: Listing, statistics: DiscoveredPlugins.Statistics) {
         let now = ChangeStamp.now()
         let walk = walk()
         // A relative folder names other files from another working folder.
         let workingFolder = searchPath.folders.contains { !$0.path.hasPrefix("/") } ? absolutePath(".") : nil
-        guard let scanner, let memo = listingMemo,
+        guard let scanner, let file = keptListing,
               let key = ListingKey.of(walk.candidates, problems: walk.problems, host: .of(executable: scanner.executable),
                                       executable: scanner.executable, workingFolder: workingFolder, now: now,
-                                      settleSeconds: memo.settleSeconds)
+                                      settleSeconds: file.settleSeconds)
         else {
             let discovery = run(walk)
             return (make(discovery), discovery.statistics)
@@ -31,11 +31,11 @@ extension PluginDiscovery {
 
         var ignored: String?
         if !forgetsCache {
-            let read = memo.read(key: key)
+            let read = file.read(key: key)
             ignored = read.ignored
             if let records = read.records {
                 if let kept = Listing(records: records) {
-                    var statistics = Discovery.Statistics()
+                    var statistics = DiscoveredPlugins.Statistics()
                     statistics.files = walk.candidates.filter { if case .file = $0.kind { true } else { false } }.count
                     statistics.listingKept = true
                     return (kept, statistics)
@@ -48,7 +48,7 @@ extension PluginDiscovery {
         var statistics = discovery.statistics
         statistics.listingIgnored = ignored
         if statistics.unrecorded == 0 && statistics.cacheNotWritten == nil {
-            statistics.listingNotKept = memo.write(listing.records, key: key)
+            statistics.listingNotKept = file.write(listing.records, key: key)
         }
         return (listing, statistics)
     }

@@ -13,26 +13,26 @@ public struct PluginDiscovery {
     public var cache: RegistryCache?
     /// Where `listing(make:)` keeps what it made, to print it again while nothing changed;
     /// used only with a scanner.
-    public var listingMemo: ListingMemo?
+    public var keptListing: KeptListing?
     /// Where `selection(forEffectsNamed:)` keeps what a run needed, to use again while nothing
     /// changed; used only with a scanner.
-    public var selectionMemo: SelectionMemo?
+    public var keptSelection: KeptSelection?
     /// Ignore what the cache holds and scan everything again (`host list --rescan`).
     public var forgetsCache = false
 
     public init(searchPath: PluginSearchPath, trust: TrustPolicy = TrustPolicy(), scanner: PluginScanner? = nil,
-                cache: RegistryCache? = nil, listingMemo: ListingMemo? = nil, selectionMemo: SelectionMemo? = nil,
+                cache: RegistryCache? = nil, keptListing: KeptListing? = nil, keptSelection: KeptSelection? = nil,
                 forgetsCache: Bool = false) {
         self.searchPath = searchPath
         self.trust = trust
         self.scanner = scanner
         self.cache = cache
-        self.listingMemo = listingMemo
-        self.selectionMemo = selectionMemo
+        self.keptListing = keptListing
+        self.keptSelection = keptSelection
         self.forgetsCache = forgetsCache
     }
 
-    public func run() -> Discovery {
+    public func run() -> DiscoveredPlugins {
         run(walk())
     }
 
@@ -60,9 +60,9 @@ public struct PluginDiscovery {
         return (candidates, problems)
     }
 
-    func run(_ walk: (candidates: [PluginCandidate], problems: [String])) -> Discovery {
+    func run(_ walk: (candidates: [PluginCandidate], problems: [String])) -> DiscoveredPlugins {
         let (candidates, problems) = walk
-        var statistics = Discovery.Statistics()
+        var statistics = DiscoveredPlugins.Statistics()
         // By candidate index: an array, as hashing every index cost more than the outcomes.
         var outcomes = [ScanOutcome?](repeating: nil, count: candidates.count)
         var loaded: [String: LoadedPlugin] = [:]
@@ -124,10 +124,10 @@ public struct PluginDiscovery {
             statistics.unrecorded = files.count
         }
 
-        var result: [Discovery.File] = []
+        var result: [DiscoveredPlugins.File] = []
         var shadowing = ShadowingRule(files: files.count)
         for (i, candidate) in candidates.enumerated() {
-            let status: Discovery.File.Status
+            let status: DiscoveredPlugins.File.Status
             switch candidate.kind {
             case .skipped(let why): status = .skipped(why)
             case .untrusted(let failure): status = .failed(failure)
@@ -143,9 +143,9 @@ public struct PluginDiscovery {
                     status = .failed(other.failure!)
                 }
             }
-            result.append(Discovery.File(path: candidate.path, origin: candidate.origin, status: status))
+            result.append(DiscoveredPlugins.File(path: candidate.path, origin: candidate.origin, status: status))
         }
-        return Discovery(files: result, folderProblems: problems, statistics: statistics, loadedInProcess: loaded)
+        return DiscoveredPlugins(files: result, folderProblems: problems, statistics: statistics, loadedInProcess: loaded)
     }
 }
 

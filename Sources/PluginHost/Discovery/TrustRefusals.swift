@@ -15,7 +15,7 @@ enum TrustRefusals {
     }
 }
 
-extension Discovery {
+extension DiscoveredPlugins {
     var trustRefusals: [String] {
         TrustRefusals.lines(
             files: files.compactMap { file in

@@ -64,13 +64,13 @@ package enum FuzzEntryPoints {
     static let listingKey: UInt64 = 0x5eed_0f11_5717
     package static var listingKeyLine: [UInt8] { RecordLine.encode(["key", RecordNumber.hex(listingKey)]) }
 
-    /// A kept listing (ListingMemo) read as `host list` reads it, for `listingKey`: its records,
+    /// A kept listing (KeptListing) read as `host list` reads it, for `listingKey`: its records,
     /// or why it was refused (neither: a whole listing of another key). When accepted,
     /// `roundTrip` says whether writing those records and reading them back gives the same.
     package static func readListing(_ bytes: [UInt8]) -> (records: [[String]]?, refusal: String?, roundTrip: Bool) {
         do {
-            guard let records = try ListingMemo.decode(bytes, key: listingKey) else { return (nil, nil, true) }
-            let again = try? ListingMemo.decode(ListingMemo.encode(records, key: listingKey), key: listingKey)
+            guard let records = try KeptListing.decode(bytes, key: listingKey) else { return (nil, nil, true) }
+            let again = try? KeptListing.decode(KeptListing.encode(records, key: listingKey), key: listingKey)
             return (records, nil, again == records)
         } catch {
             return (nil, "\(error)", true)
@@ -84,17 +84,17 @@ package enum FuzzEntryPoints {
     package static var selectionKeyLine: [UInt8] { RecordLine.encode(["key", RecordNumber.hex(selectionKey)]) }
     package static var selectionNamesLine: [UInt8] { RecordLine.encode(["names"] + selectionNames) }
 
-    /// A kept selection (SelectionMemo) read as `host run` reads it, for `selectionKey` and
+    /// A kept selection (KeptSelection) read as `host run` reads it, for `selectionKey` and
     /// `selectionNames`: each plugin's path and description, or why it was refused (neither: a
     /// whole selection of another key or other names). When accepted, `roundTrip` says whether
     /// writing them and reading them back gives the same.
     package static func readSelection(_ bytes: [UInt8]) -> (plugins: [(path: String, description: PluginDescription)]?,
                                                             refusal: String?, roundTrip: Bool) {
         do {
-            guard let plugins = try SelectionMemo.decode(bytes, key: selectionKey, names: selectionNames) else {
+            guard let plugins = try KeptSelection.decode(bytes, key: selectionKey, names: selectionNames) else {
                 return (nil, nil, true)
             }
-            let again = try? SelectionMemo.decode(SelectionMemo.encode(plugins, key: selectionKey, names: selectionNames),
+            let again = try? KeptSelection.decode(KeptSelection.encode(plugins, key: selectionKey, names: selectionNames),
                                                   key: selectionKey, names: selectionNames)
             return (plugins.map { ($0.path, $0.description) }, nil, again == plugins)
         } catch {

@@ -42,7 +42,7 @@ public struct PluginDescription: Equatable, Sendable {
 /// bytes (and of this host), so it is cached until the file changes.
 public enum ScanOutcome: Equatable, Sendable {
     /// Loaded, passed every check, and was let go again: safe to load in the host.
-    /// Indirect: an outcome is copied with one retain (see Discovery.File.Status).
+    /// Indirect: an outcome is copied with one retain (see DiscoveredPlugins.File.Status).
     indirect case plugin(PluginDescription)
     /// Refused by the loader's checks, with the reason and the fix.
     case refused(PluginLoadFailure)

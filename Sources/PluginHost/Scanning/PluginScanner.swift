@@ -47,7 +47,7 @@ public final class PluginScanner {
     /// The outcome of each file, in the order given. The files at the indices in `alone` get
     /// a helper each: a plugin shares its helper's report descriptor, and in a batch it could
     /// write outcomes for the files after it; alone, the only outcome it can make up is its
-    /// own (and any line past it garbles its report). Discovery scans untrusted files so.
+    /// own (and any line past it garbles its report). DiscoveredPlugins scans untrusted files so.
     public func scan(_ paths: [String], alone: Set<Int> = []) -> [ScanOutcome] {
         var results = [ScanOutcome?](repeating: nil, count: paths.count)
         let shared = paths.indices.filter { !alone.contains($0) }

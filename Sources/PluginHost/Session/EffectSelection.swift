@@ -15,7 +15,7 @@ enum EffectSelection {
     /// For each of `plugins`, whether its effects are registered; nil for every plugin's.
     /// `names`: short ("spin") or qualified ("plugin:spin"), as EffectRegistry.resolve takes them.
     static func plugins(offering names: [String], standard: [EffectInfo],
-                        among plugins: [(file: Discovery.File, description: PluginDescription)]) -> [Bool]? {
+                        among plugins: [(file: DiscoveredPlugins.File, description: PluginDescription)]) -> [Bool]? {
         guard !names.isEmpty else { return nil }
         var selected = [Bool](repeating: false, count: plugins.count)
         for name in names {

@@ -12,7 +12,7 @@ import TransitionCore
 ///   its curves is resolved. A command that only names effects (inspect) loads nothing it
 ///   does not show.
 public final class PluginSession {
-    public let discovery: Discovery
+    public let discovery: DiscoveredPlugins
     public let effects: EffectRegistry
     public let curves: CurveRegistry
     /// The host side of the ABI for this session's plugins: every plugin it loads, in this
@@ -28,7 +28,7 @@ public final class PluginSession {
     /// have their effects registered, the registry answering those names as with every
     /// effect (EffectSelection); nil registers every plugin's. Curves are always all registered:
     /// a plugin may name any of them while it runs.
-    public init(_ discovery: Discovery, isolateAll: Bool = false, executable: String?, timeout: Double = 2,
+    public init(_ discovery: DiscoveredPlugins, isolateAll: Bool = false, executable: String?, timeout: Double = 2,
                 effectsNamed names: [String]? = nil) {
         self.discovery = discovery
         effects = EffectRegistry()

@@ -5,7 +5,7 @@ import TransitionCore
 /// discovery taken from a kept selection (PluginDiscovery.selection) holds only the plugins
 /// its run needs, and the refused files.
 /// `host list` prints it as it is; PluginSession makes it the effects and curves a command uses.
-public struct Discovery {
+public struct DiscoveredPlugins {
     public struct File {
         public enum Status {
             /// Safe to load: it loaded in the scanner and passed every check. Indirect, so
@@ -47,7 +47,7 @@ public struct Discovery {
         /// Why writing the cache failed.
         public var cacheNotWritten: String?
         public var cacheWritten = false
-        /// `host list` printed the listing kept from the run before (see ListingMemo): every
+        /// `host list` printed the listing kept from the run before (see KeptListing): every
         /// file answered by its stat alone, and the registry cache not even read.
         public var listingKept = false
         /// Why the kept listing was not used, when there is one and it was not.
@@ -55,7 +55,7 @@ public struct Discovery {
         /// Why keeping this run's listing failed.
         public var listingNotKept: String?
         /// A run took its plugins from the selection kept by the run before (see
-        /// SelectionMemo): how many it kept; every file answered by its stat alone, and the
+        /// KeptSelection): how many it kept; every file answered by its stat alone, and the
         /// registry cache not even read. Nil when it did not.
         public var selectionKept: Int?
         /// Why the kept selection was not used, when there is one and it was not.

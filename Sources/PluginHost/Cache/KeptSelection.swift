@@ -21,7 +21,7 @@ import LibC
 /// cache is: this user's own file, whole (the checksum), and every description checked by the
 /// scanner's rules (OutcomeRecord) on the way in; anything wrong and it is not used at all.
 /// Only the last selection is kept: a run naming other effects makes and keeps its own.
-public struct SelectionMemo: Sendable {
+public struct KeptSelection: Sendable {
     public let path: String
     /// Seconds a file must have been left alone for a selection to be kept for it (see
     /// ListingKey); tests make it 0 rather than wait.
@@ -33,8 +33,8 @@ public struct SelectionMemo: Sendable {
 
     /// $XDG_CACHE_HOME/transition-host/selection-v1, or ~/.cache/transition-host/selection-v1;
     /// nil when neither is known (every run then reads the registry cache).
-    public static func standard(environment: [String: String]) -> SelectionMemo? {
-        CacheFile.standardPath(fileName, environment: environment).map(SelectionMemo.init(path:))
+    public static func standard(environment: [String: String]) -> KeptSelection? {
+        CacheFile.standardPath(fileName, environment: environment).map(KeptSelection.init(path:))
     }
 
     static let magic = ["transition-host-selection", "1"]

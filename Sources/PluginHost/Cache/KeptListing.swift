@@ -14,7 +14,7 @@ import LibC
 /// the registry cache's job, checked entry by entry. So a kept listing needs no more than
 /// to be whole (the checksum), of the same key, and this user's own file; the lister still
 /// checks each record's shape and makes the listing afresh if any is wrong.
-public struct ListingMemo: Sendable {
+public struct KeptListing: Sendable {
     public let path: String
     /// Seconds a file must have been left alone for a listing to be kept for it (see
     /// ListingKey); tests make it 0 rather than wait.
@@ -26,8 +26,8 @@ public struct ListingMemo: Sendable {
 
     /// $XDG_CACHE_HOME/transition-host/listing-v1, or ~/.cache/transition-host/listing-v1;
     /// nil when neither is known (the listing is then made every time).
-    public static func standard(environment: [String: String]) -> ListingMemo? {
-        CacheFile.standardPath(fileName, environment: environment).map(ListingMemo.init(path:))
+    public static func standard(environment: [String: String]) -> KeptListing? {
+        CacheFile.standardPath(fileName, environment: environment).map(KeptListing.init(path:))
     }
 
     static let magic = ["transition-host-listing", "1"]

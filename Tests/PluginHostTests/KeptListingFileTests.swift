@@ -4,10 +4,10 @@ import Testing
 
 import LibC
 
-/// `host list` keeps what it printed (ListingMemo) with the key of the search path it was made
+/// `host list` keeps what it printed (KeptListing) with the key of the search path it was made
 /// from (ListingKey), and prints it again only while that key stays the same.
 @Suite("The kept listing and its key")
-struct ListingMemoTests {
+struct KeptListingFileTests {
     static let host = RegistryCache.HostIdentity(size: 1234, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 5)
 
     static let records: [[String]] = [
@@ -22,19 +22,19 @@ struct ListingMemoTests {
     @Test("What is kept is read back for the same key; another key reads nothing, and is no problem")
     func roundTrip() throws {
         let dir = try TempDir("listing")
-        let memo = ListingMemo(path: dir.file("deep/listing-v1"))
-        #expect(memo.write(Self.records, key: 0x1234_5678_9abc_def0) == nil)
-        let same = memo.read(key: 0x1234_5678_9abc_def0)
+        let kept = KeptListing(path: dir.file("deep/listing-v1"))
+        #expect(kept.write(Self.records, key: 0x1234_5678_9abc_def0) == nil)
+        let same = kept.read(key: 0x1234_5678_9abc_def0)
         #expect(same.records == Self.records)
         #expect(same.ignored == nil)
-        let other = memo.read(key: 0x1234_5678_9abc_def1)
+        let other = kept.read(key: 0x1234_5678_9abc_def1)
         #expect(other.records == nil && other.ignored == nil, "\(other)")
 
         var info = stat()
-        #expect(stat(memo.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the kept listing is private to its user")
+        #expect(stat(kept.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the kept listing is private to its user")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("deep")) == ["listing-v1"],
                 "no temporary file is left behind")
-        let none = ListingMemo(path: dir.file("none")).read(key: 1)
+        let none = KeptListing(path: dir.file("none")).read(key: 1)
         #expect(none.records == nil && none.ignored == nil, "no file yet is no problem")
     }
 
@@ -49,7 +49,7 @@ struct ListingMemoTests {
             return body + CacheFile.trailer(count: 0, body: body)
         }),
         ("no key line", "key", { _ in
-            let body = RecordLine.encode(ListingMemo.magic) + RecordLine.encode(["row", "x"])
+            let body = RecordLine.encode(KeptListing.magic) + RecordLine.encode(["row", "x"])
             return body + CacheFile.trailer(count: 1, body: body)
         }),
         ("a record count of four billion", "declared", { bytes in
@@ -71,10 +71,10 @@ struct ListingMemoTests {
     func damaged(_ index: Int) throws {
         let (name, mustSay, damage) = Self.damages[index]
         let dir = try TempDir("listing-damaged")
-        let memo = ListingMemo(path: dir.file("listing-v1"))
-        #expect(memo.write(Self.records, key: 7) == nil)
+        let kept = KeptListing(path: dir.file("listing-v1"))
+        #expect(kept.write(Self.records, key: 7) == nil)
         try dir.write("listing-v1", bytes: damage(try dir.read("listing-v1")))
-        let read = memo.read(key: 7)
+        let read = kept.read(key: 7)
         #expect(read.records == nil, "\(name): records were used")
         #expect(read.ignored?.contains(mustSay) == true, "\(name): \(String(describing: read.ignored))")
     }
@@ -82,11 +82,11 @@ struct ListingMemoTests {
     @Test("A kept listing that others can write is not used")
     func writableByOthers() throws {
         let dir = try TempDir("listing-mode")
-        let memo = ListingMemo(path: dir.file("listing-v1"))
-        #expect(memo.write(Self.records, key: 7) == nil)
-        chmod(memo.path, 0o622)
-        #expect(memo.read(key: 7).records == nil)
-        #expect(memo.read(key: 7).ignored?.contains("writable by others") == true)
+        let kept = KeptListing(path: dir.file("listing-v1"))
+        #expect(kept.write(Self.records, key: 7) == nil)
+        chmod(kept.path, 0o622)
+        #expect(kept.read(key: 7).records == nil)
+        #expect(kept.read(key: 7).ignored?.contains("writable by others") == true)
     }
 
     // MARK: - The key
@@ -190,7 +190,7 @@ struct ListingMemoTests {
         #expect(Self.key([dir.file("empty-or-missing")], settleSeconds: 3600) != nil, "no file, nothing to settle")
     }
 
-    // MARK: - Discovery's use of it
+    // MARK: - DiscoveredPlugins's use of it
 
     /// A listing whose every record must start with "fake".
     struct FakeListing: KeepableListing, Equatable {
@@ -202,12 +202,12 @@ struct ListingMemoTests {
     }
 
     /// A discovery of `folder` with a scanner that cannot run (any file to scan fails to be).
-    static func discovery(_ folder: String, memo: String, forgets: Bool = false) -> PluginDiscovery {
-        var memo = ListingMemo(path: memo)
-        memo.settleSeconds = 0
+    static func discovery(_ folder: String, kept: String, forgets: Bool = false) -> PluginDiscovery {
+        var kept = KeptListing(path: kept)
+        kept.settleSeconds = 0
         return PluginDiscovery(
             searchPath: PluginSearchPath(folders: [.init(path: folder, origin: .option)]),
-            scanner: PluginScanner(executable: "/nonexistent/host"), listingMemo: memo, forgetsCache: forgets)
+            scanner: PluginScanner(executable: "/nonexistent/host"), keptListing: kept, forgetsCache: forgets)
     }
 
     @Test("A listing is made once, printed again while nothing changed, and made afresh after a change or with --rescan")
@@ -216,8 +216,8 @@ struct ListingMemoTests {
         let folder = dir.file("plugins")
         try FileManager.default.createDirectory(atPath: folder + "/one.so", withIntermediateDirectories: true)
         var made = 0
-        func list(forgets: Bool = false) -> (FakeListing, Discovery.Statistics) {
-            Self.discovery(folder, memo: dir.file("cache/listing-v1"), forgets: forgets).listing { discovery in
+        func list(forgets: Bool = false) -> (FakeListing, DiscoveredPlugins.Statistics) {
+            Self.discovery(folder, kept: dir.file("cache/listing-v1"), forgets: forgets).listing { discovery in
                 made += 1
                 return FakeListing(records: discovery.files.map { ["fake", $0.path] })!
             }
@@ -247,17 +247,17 @@ struct ListingMemoTests {
         let dir = try TempDir("listing-forged")
         let folder = dir.file("plugins")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let discovery = Self.discovery(folder, memo: dir.file("listing-v1"))
+        let discovery = Self.discovery(folder, kept: dir.file("listing-v1"))
         let (candidates, problems) = discovery.walk()
         let key = try #require(ListingKey.of(candidates, problems: problems, host: .of(executable: "/nonexistent/host"),
                                              executable: "/nonexistent/host", now: ChangeStamp.now(), settleSeconds: 0))
-        #expect(ListingMemo(path: dir.file("listing-v1")).write([["forged", "row"]], key: key) == nil)
+        #expect(KeptListing(path: dir.file("listing-v1")).write([["forged", "row"]], key: key) == nil)
 
         let (listing, statistics) = discovery.listing { _ in FakeListing(records: [["fake"]])! }
         #expect(listing.records == [["fake"]])
         #expect(!statistics.listingKept)
         #expect(statistics.listingIgnored?.contains("not a listing") == true, "\(statistics.summary)")
-        #expect(ListingMemo(path: dir.file("listing-v1")).read(key: key).records == [["fake"]])
+        #expect(KeptListing(path: dir.file("listing-v1")).read(key: key).records == [["fake"]])
     }
 
     @Test("A listing with a file the scanner could not be run for is not kept: the next list tries again")
@@ -267,7 +267,7 @@ struct ListingMemoTests {
         try dir.write("plugins/a.so", bytes: [1])
         var made = 0
         for _ in 0..<2 {
-            let (_, statistics) = Self.discovery(dir.file("plugins"), memo: dir.file("listing-v1")).listing { _ in
+            let (_, statistics) = Self.discovery(dir.file("plugins"), kept: dir.file("listing-v1")).listing { _ in
                 made += 1
                 return FakeListing(records: [])!
             }

@@ -5,12 +5,12 @@ import TransitionCore
 
 import LibC
 
-/// `host run EFFECT` keeps the plugins its names needed (SelectionMemo) with the key of the
+/// `host run EFFECT` keeps the plugins its names needed (KeptSelection) with the key of the
 /// search path they were found on and the names; the file decides what is loaded, so it is read
 /// as strictly as the registry cache. KeptSelectionTests shows a run's use of it.
 @Suite("The kept selection of a run")
-struct SelectionMemoTests {
-    static let plugins: [SelectionMemo.Plugin] = [
+struct KeptSelectionFileTests {
+    static let plugins: [KeptSelection.Plugin] = [
         .init(path: "/plugins/with space and 100%.so", description: PluginDescription(
             id: "example.diagonal", name: "Diagonal", version: "1.0.0", vendor: "", abiMajor: 1, abiMinor: 1,
             effects: [EffectInfo(pluginID: "example.diagonal", effectID: "diagonal", displayName: "Diagonal",
@@ -27,18 +27,18 @@ struct SelectionMemoTests {
     @Test("What is kept is read back for the same key and names; another key or other names read nothing, and are no problem")
     func roundTrip() throws {
         let dir = try TempDir("selection")
-        let memo = SelectionMemo(path: dir.file("deep/selection-v1"))
-        #expect(memo.write(Self.plugins, key: 0xfeed_beef, names: Self.names) == nil)
-        let same = memo.read(key: 0xfeed_beef, names: Self.names)
+        let kept = KeptSelection(path: dir.file("deep/selection-v1"))
+        #expect(kept.write(Self.plugins, key: 0xfeed_beef, names: Self.names) == nil)
+        let same = kept.read(key: 0xfeed_beef, names: Self.names)
         #expect(same.plugins == Self.plugins)
         #expect(same.ignored == nil)
         for (key, names) in [(UInt64(0xfeed_beee), Self.names), (0xfeed_beef, ["diagonal"]), (0xfeed_beef, Self.names.reversed())] {
-            let other = memo.read(key: key, names: names)
+            let other = kept.read(key: key, names: names)
             #expect(other.plugins == nil && other.ignored == nil, "\(key) \(names): \(other)")
         }
         var info = stat()
-        #expect(stat(memo.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the kept selection is private to its user")
-        let none = SelectionMemo(path: dir.file("none")).read(key: 1, names: [])
+        #expect(stat(kept.path, &info) == 0 && info.st_mode & 0o777 == 0o600, "the kept selection is private to its user")
+        let none = KeptSelection(path: dir.file("none")).read(key: 1, names: [])
         #expect(none.plugins == nil && none.ignored == nil, "no file yet is no problem")
     }
 
@@ -85,10 +85,10 @@ struct SelectionMemoTests {
     func damaged(_ index: Int) throws {
         let (name, mustSay, damage) = Self.damages[index]
         let dir = try TempDir("selection-damaged")
-        let memo = SelectionMemo(path: dir.file("selection-v1"))
-        #expect(memo.write(Self.plugins, key: 7, names: Self.names) == nil)
+        let kept = KeptSelection(path: dir.file("selection-v1"))
+        #expect(kept.write(Self.plugins, key: 7, names: Self.names) == nil)
         try dir.write("selection-v1", bytes: damage(try dir.read("selection-v1")))
-        let read = memo.read(key: 7, names: Self.names)
+        let read = kept.read(key: 7, names: Self.names)
         #expect(read.plugins == nil, "\(name): plugins were used")
         #expect(read.ignored?.contains(mustSay) == true, "\(name): \(String(describing: read.ignored))")
     }
@@ -96,10 +96,10 @@ struct SelectionMemoTests {
     @Test("A kept selection that others can write is not used")
     func writableByOthers() throws {
         let dir = try TempDir("selection-mode")
-        let memo = SelectionMemo(path: dir.file("selection-v1"))
-        #expect(memo.write(Self.plugins, key: 7, names: Self.names) == nil)
-        chmod(memo.path, 0o622)
-        #expect(memo.read(key: 7, names: Self.names).plugins == nil)
-        #expect(memo.read(key: 7, names: Self.names).ignored?.contains("writable by others") == true)
+        let kept = KeptSelection(path: dir.file("selection-v1"))
+        #expect(kept.write(Self.plugins, key: 7, names: Self.names) == nil)
+        chmod(kept.path, 0o622)
+        #expect(kept.read(key: 7, names: Self.names).plugins == nil)
+        #expect(kept.read(key: 7, names: Self.names).ignored?.contains("writable by others") == true)
     }
 }
