@@ -166,7 +166,7 @@ struct PluginCatalogTests {
         #expect(catalog.folderProblems.isEmpty)
         #expect(catalog.loadedPlugins.map(\.id) == ["fixture.survivor"])
         #expect(catalog.loadedPlugins.first?.path == goodPath)
-        let registry = catalog.makeRegistry()
+        let registry = catalog.makeRegistries().effects
         let effect = try registry.resolve("fixture.survivor:fx")
         #expect(effect.info.kind == .animator)
 

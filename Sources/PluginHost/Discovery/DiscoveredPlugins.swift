@@ -103,13 +103,7 @@ public struct DiscoveredPlugins {
     /// The host's standard effects followed by every described plugin's, for names and
     /// listings only: these effects cannot run (load the catalog for that).
     public func makeRegistry() -> EffectRegistry {
-        let registry = EffectRegistry()
-        registry.refusedPlugins = trustRefusals
-        for effect in StandardEffect.all() { registry.register(effect) }
-        for (_, description) in plugins {
-            for info in description.effects { registry.register(DescribedEffect(info: info)) }
-        }
-        return registry
+        PluginSet(members: plugins.map { .described($0.description) }, refused: trustRefusals).registries().effects
     }
 }
 

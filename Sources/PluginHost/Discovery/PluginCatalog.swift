@@ -70,25 +70,10 @@ public final class PluginCatalog {
         return PluginCatalog(records: records, folderProblems: discovery.folderProblems)
     }
 
-    /// The host's standard effects followed by every loaded plugin's effects.
-    public func makeRegistry() -> EffectRegistry {
-        let registry = EffectRegistry()
-        registry.refusedPlugins = trustRefusals
-        for effect in StandardEffect.all() { registry.register(effect) }
-        for plugin in loadedPlugins {
-            for effect in plugin.effects { registry.register(effect) }
-        }
-        return registry
-    }
-
-    /// The standard curves followed by every loaded plugin's curves. Plugins reach it through
-    /// the host's TH_EXT_HOST_CURVES extension.
-    public func makeCurveRegistry() -> CurveRegistry {
-        let registry = CurveRegistry()
-        for plugin in loadedPlugins {
-            for curve in plugin.curves { registry.register(curve) }
-        }
-        return registry
+    /// The host's standard effects followed by every loaded plugin's effects, and every loaded
+    /// plugin's curves (PluginSet). Plugins reach the curves through TH_EXT_HOST_CURVES.
+    public func makeRegistries() -> (effects: EffectRegistry, curves: CurveRegistry) {
+        PluginSet(members: loadedPlugins.map { .loaded($0) }, refused: trustRefusals).registries()
     }
 
     /// Calls every loaded plugin's deinit, last loaded first. Nothing is unloaded.

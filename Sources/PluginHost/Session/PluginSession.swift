@@ -19,7 +19,10 @@ public final class PluginSession {
     /// process or isolated, serves its runs through this runtime.
     public let runtime = HostRuntime()
     /// Lazy plugins that have loaded, in the order they did: deinit'd last first at shutdown.
-    public private(set) var loadedPlugins: [LoadedPlugin] = []
+    public var loadedPlugins: [LoadedPlugin] { loadOrder.plugins }
+    private let loadOrder: LoadOrder
+    /// Where each lazy plugin, as it loads, says so: made before the registries that hold them.
+    private final class LoadOrder { var plugins: [LoadedPlugin] = [] }
 
     /// `executable`: this program, which isolated plugins run under (`host _isolate`); nil
     /// when /proc does not say, and then isolated plugins are left out. `timeout`: seconds one
@@ -31,41 +34,27 @@ public final class PluginSession {
     public init(_ discovery: DiscoveredPlugins, isolateAll: Bool = false, executable: String?, timeout: Double = 2,
                 effectsNamed names: [String]? = nil) {
         self.discovery = discovery
-        effects = EffectRegistry()
-        curves = CurveRegistry()
-        effects.refusedPlugins = discovery.trustRefusals
-        let standard = StandardEffect.all()
-        for effect in standard { effects.register(effect) }
+        let order = LoadOrder()
+        loadOrder = order
+        var set = PluginSet(refused: discovery.trustRefusals)
         let plugins = discovery.plugins
-        let selected = names.flatMap { EffectSelection.plugins(offering: $0, standard: standard.map(\.info), among: plugins) }
-        var isolatedWithCurves: [String] = []
+        let selected = names.flatMap { EffectSelection.plugins(offering: $0, standard: set.standard.map(\.info), among: plugins) }
         for (i, (file, description)) in plugins.enumerated() {
             let registersEffects = selected?[i] ?? true
-            if isolateAll || file.origin == .untrusted {
+            if PluginSet.runsIsolated(file.origin, isolateAll: isolateAll) {
                 guard let executable else { continue }
-                if !description.curves.isEmpty { isolatedWithCurves.append(description.id) }
-                guard registersEffects else { continue }
+                // A plugin whose effects are not named is not started; only its curves are said missing.
                 let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout, runtime: runtime)
-                for info in description.effects { effects.register(IsolatedEffect(info: info, plugin: plugin)) }
+                set.members.append(.isolated(plugin, description, registersEffects: registersEffects))
             } else {
                 // One loaded already (an in-process scan) is kept, to be deinit'd at shutdown.
                 let loaded = discovery.loadedInProcess[file.path]
                 guard registersEffects || !description.curves.isEmpty || loaded != nil else { continue }
-                let plugin = LazyPlugin(path: file.path, pluginID: description.id, runtime: runtime, alreadyLoaded: loaded) { [unowned self] in
-                    loadedPlugins.append($0)
-                }
-                if registersEffects {
-                    for info in description.effects { effects.register(LazyPluginEffect(info: info, plugin: plugin)) }
-                }
-                for curve in description.curves {
-                    curves.register(LazyPluginCurve(name: curve.name, displayName: curve.displayName, plugin: plugin))
-                }
+                let plugin = LazyPlugin(path: file.path, pluginID: description.id, runtime: runtime, alreadyLoaded: loaded) { order.plugins.append($0) }
+                set.members.append(.lazy(plugin, description, registersEffects: registersEffects))
             }
         }
-        if !isolatedWithCurves.isEmpty {
-            curves.missingCurveNote = "the curves of \(isolatedWithCurves.joined(separator: ", ")) are not available: "
-                + (isolatedWithCurves.count == 1 ? "it runs" : "they run") + " isolated"
-        }
+        (effects, curves) = set.registries()
     }
 
     /// Calls the deinit of every plugin that loaded, last loaded first. Nothing is unloaded.

@@ -81,7 +81,7 @@ final class ReloadingCatalog {
     }
 
     private func isolates(_ origin: PluginSearchPath.Origin) -> Bool {
-        isolation.map { $0.all || origin == .untrusted } ?? false
+        isolation.map { PluginSet.runsIsolated(origin, isolateAll: $0.all) } ?? false
     }
 
     /// Looks at every folder again and loads what changed. `noticed` are the paths the folder
@@ -167,15 +167,18 @@ final class ReloadingCatalog {
     }
 
     /// The effects and curves to run with: the host's standard effects, then each running
-    /// version's, loaded here or isolated. Curves come only from plugins loaded here.
+    /// version's, loaded here or isolated (PluginSet).
     func makeRegistries() -> (EffectRegistry, CurveRegistry) {
-        let catalog = makeCatalog()
-        let registry = catalog.makeRegistry()
+        var set = PluginSet()
         for path in order {
-            guard let running = files[path]?.running, let isolated = running.isolated else { continue }
-            for info in running.description.effects { registry.register(IsolatedEffect(info: info, plugin: isolated)) }
+            guard let running = files[path]?.running else { continue }
+            if let plugin = running.plugin {
+                set.members.append(.loaded(plugin))
+            } else if let isolated = running.isolated {
+                set.members.append(.isolated(isolated, running.description, registersEffects: true))
+            }
         }
-        return (registry, catalog.makeCurveRegistry())
+        return set.registries()
     }
 
     /// The version running from `path`, if any.

@@ -18,7 +18,8 @@ struct Subject {
         guard case .loaded(let plugin)? = catalog.records.first?.status else {
             return .failure(.skip("the host refuses the plugin; see load.accepted"))
         }
-        return .success(Subject(plugin: plugin, registry: catalog.makeRegistry(), curves: catalog.makeCurveRegistry(),
+        let registries = catalog.makeRegistries()
+        return .success(Subject(plugin: plugin, registry: registries.effects, curves: registries.curves,
                                 scene: scene))
     }
 
