@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Validation", dependencies: ["LibC", "PluginHost", "TransitionCore", "CTransitionABI"]),
         // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s
         // project templates in C, Swift and Rust.
-        .target(name: "PluginSDK", dependencies: ["LibC", "PluginHost", "CTransitionABI"]),
+        .target(name: "PluginSDK", dependencies: ["LibC", "CTransitionABI"]),
         .executableTarget(
             name: "host",
             dependencies: [

@@ -1,6 +1,6 @@
 import CTransitionABI
 import FoundationEssentials
-import PluginHost
+import LibC
 
 /// The SDK's one header, transition_host.h, as this host was built with it.
 public enum SDKHeader {
@@ -22,7 +22,7 @@ public enum SDKHeader {
     /// Where Scripts/install puts a copy: include/ beside the installed binary, so that an
     /// installed host still has its SDK when the checkout it was built from is gone.
     public static var installedPath: String? {
-        guard let exe = PluginSearchPath.currentExecutablePath(), let slash = exe.lastIndex(of: "/") else { return nil }
+        guard let exe = currentExecutablePath(), let slash = exe.lastIndex(of: "/") else { return nil }
         return "\(exe[..<slash])/include/\(fileName)"
     }
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import PluginHost
 
 import LibC
 
@@ -76,11 +75,5 @@ public struct SDKInstallation: Sendable {
     /// True when PKG_CONFIG_PATH already names this prefix's pkgconfig folder.
     public func isOnPkgConfigPath(environment: [String: String]) -> Bool {
         (environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").contains { $0 == pkgConfigFolder || $0 == pkgConfigFolder + "/" }
-    }
-
-    /// The user plugin folder, where an installed .so is found by `host list`.
-    public static func userPluginFolder(environment: [String: String]) -> String? {
-        PluginSearchPath.standard(options: [], environment: environment, executablePath: nil)
-            .folders.first { $0.origin == .user }?.path
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PluginHost
 import PluginSDK
 
 import LibC
@@ -52,7 +53,7 @@ struct SDKInstallCommand: ParsableCommand {
                 """)
         }
         if quiet { return }
-        let plugins = SDKInstallation.userPluginFolder(environment: environment) ?? "~/.local/share/transition-host/plugins"
+        let plugins = PluginSearchPath.userFolder(environment: environment) ?? "~/.local/share/transition-host/plugins"
         printText("""
             Build a plugin with
               cc -std=c99 -shared -fPIC $(pkg-config --cflags \(SDKInstallation.packageName)) fx.c -o fx.so

@@ -46,10 +46,10 @@ public struct PluginSearchPath: Sendable {
     }
 
     /// The running executable's path, from /proc, or nil.
-    public static func currentExecutablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    public static func currentExecutablePath() -> String? { LibC.currentExecutablePath() }
+
+    /// The user plugin folder for `environment`, where an installed .so is found by `host list`.
+    public static func userFolder(environment: [String: String]) -> String? {
+        standard(options: [], environment: environment, executablePath: nil).folders.first { $0.origin == .user }?.path
     }
 }
