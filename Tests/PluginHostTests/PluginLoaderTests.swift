@@ -141,7 +141,7 @@ struct PluginLoaderTests {
 
         let catalog = PluginCatalog.discover(.standard(options: [dir.path], environment: [:], executablePath: nil))
         let record = try #require(catalog.records.first { $0.path == path })
-        guard case .skipped(let why) = record.status else {
+        guard case .problem(.skipped(let why)) = record.status else {
             Issue.record("x.so should be skipped, not \(record.status)")
             return
         }
@@ -174,7 +174,7 @@ struct PluginCatalogTests {
         #expect(catalog.records.count == BadPluginFile.all.count + 2)
         for bad in BadPluginFile.all {
             let record = catalog.records.first { $0.path == dir.file(bad.fileName) }
-            guard case .failed(let failure)? = record?.status else {
+            guard case .problem(.failed(let failure))? = record?.status else {
                 Issue.record("\(bad.fileName) should have failed to load; its record: \(String(describing: record?.status))")
                 continue
             }
@@ -183,7 +183,7 @@ struct PluginCatalogTests {
             }
         }
         let directory = catalog.records.first { $0.path == dir.file("x.so") }
-        if case .skipped(let why)? = directory?.status {
+        if case .problem(.skipped(let why))? = directory?.status {
             #expect(why.contains("directory"))
         } else {
             Issue.record("the directory x.so should be skipped: \(String(describing: directory?.status))")
@@ -201,7 +201,7 @@ struct PluginCatalogTests {
         let catalog = PluginCatalog.discover(.standard(options: [first.path, second.path], environment: [:], executablePath: nil))
         #expect(catalog.loadedPlugins.map(\.path) == [firstPath])
         let record = catalog.records.first { $0.path == secondPath }
-        guard case .shadowed(let by, let id)? = record?.status else {
+        guard case .problem(.shadowed(let by, let id))? = record?.status else {
             Issue.record("the second file should be shadowed: \(String(describing: record?.status))")
             return
         }

@@ -30,7 +30,7 @@ struct TrustTests {
         let path = try await compilePlugin(PluginTemplate(pluginID: "\"fixture.writable\""), to: "writable.so", in: dir)
         chmod(path, 0o666)
 
-        guard case .failed(let failure)? = record(path, in: discover([dir.path])) else {
+        guard case .problem(.failed(let failure))? = record(path, in: discover([dir.path])) else {
             Issue.record("a world-writable plugin should be refused")
             return
         }
@@ -40,7 +40,7 @@ struct TrustTests {
         #expect(failure.fix.contains("--allow-untrusted"))
 
         chmod(path, 0o620)
-        guard case .failed(let groupFailure)? = record(path, in: discover([dir.path])) else {
+        guard case .problem(.failed(let groupFailure))? = record(path, in: discover([dir.path])) else {
             Issue.record("a group-writable plugin should be refused")
             return
         }
@@ -76,7 +76,7 @@ struct TrustTests {
         let path = try await compilePlugin(PluginTemplate(pluginID: "\"fixture.foreign\""), to: "foreign.so", in: dir)
         #expect(chown(path, 65534, 65534) == 0)
 
-        guard case .failed(let failure)? = record(path, in: discover([dir.path])) else {
+        guard case .problem(.failed(let failure))? = record(path, in: discover([dir.path])) else {
             Issue.record("a plugin owned by another user should be refused")
             return
         }
@@ -120,7 +120,7 @@ struct FolderWalkTests {
             "broken.so": "broken symbolic link", "folder.so": "directory",
         ]
         for (name, words) in expected {
-            guard case .skipped(let why)? = record(dir.file(name), in: catalog) else {
+            guard case .problem(.skipped(let why))? = record(dir.file(name), in: catalog) else {
                 Issue.record("\(name) should be skipped")
                 continue
             }

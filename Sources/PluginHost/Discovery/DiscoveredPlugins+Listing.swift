@@ -47,15 +47,15 @@ extension DiscoveredPlugins {
                                   origin: origin, status: "ok (no effects)"))
             case .described:
                 break
-            case .failed(let failure):
+            case .problem(.failed(let failure)):
                 // "crashed", "hung" and "untrusted" say more than "error" at a glance.
                 rows.append(.init(name: "-", kind: "-", plugin: "-", version: "-", path: file.path, origin: origin,
                                   status: failure.kind == .refused ? "error" : failure.kind.rawValue, error: failure.message))
-            case .shadowed(let first, let id):
+            case .problem(.shadowed(let first, let id)):
                 rows.append(.init(name: "-", kind: "-", plugin: id, version: "-", path: file.path, origin: origin,
                                   status: "shadowed",
                                   error: "plugin '\(id)' is already loaded from \(first), earlier on the search path"))
-            case .skipped(let why):
+            case .problem(.skipped(let why)):
                 rows.append(.init(name: "-", kind: "-", plugin: "-", version: "-", path: file.path, origin: origin,
                                   status: "skipped", error: why))
             }

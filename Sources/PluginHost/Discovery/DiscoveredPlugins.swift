@@ -12,11 +12,11 @@ public struct DiscoveredPlugins {
             /// that a File is copied with one retain rather than one per string and array of
             /// the description (a warm list of 500 plugins spent a sixth of its own work there).
             indirect case described(PluginDescription)
-            case failed(PluginLoadFailure)
-            /// A plugin with the same id was found earlier on the search path.
-            case shadowed(byPath: String, pluginID: String)
-            /// Not a candidate at all (a directory named *.so, a FIFO, a broken link, ...).
-            case skipped(String)
+            case problem(PluginFileProblem)
+
+            static func failed(_ failure: PluginLoadFailure) -> Status { .problem(.failed(failure)) }
+            static func skipped(_ why: String) -> Status { .problem(.skipped(why)) }
+            static func shadowed(byPath first: String, pluginID: String) -> Status { .problem(.shadowed(byPath: first, pluginID: pluginID)) }
         }
 
         public let path: String

@@ -6,11 +6,9 @@ import LibC
 public struct PluginFileRecord {
     public enum Status {
         case loaded(LoadedPlugin)
-        case failed(PluginLoadFailure)
-        /// A plugin with the same id was found earlier on the search path.
-        case shadowed(byPath: String, pluginID: String)
-        /// Not a candidate at all (a directory named *.so, a broken link, ...).
-        case skipped(String)
+        case problem(PluginFileProblem)
+
+        static func failed(_ failure: PluginLoadFailure) -> Status { .problem(.failed(failure)) }
     }
 
     public let path: String
@@ -57,13 +55,9 @@ public final class PluginCatalog {
                     case .failure(let failure): status = .failed(failure)
                     }
                 }
-            case .failed(let failure):
-                status = .failed(failure)
-            case .shadowed(let first, let id):
-                discovery.loadedInProcess[file.path]?.deinitialize()
-                status = .shadowed(byPath: first, pluginID: id)
-            case .skipped(let why):
-                status = .skipped(why)
+            case .problem(let problem):
+                if case .shadowed = problem { discovery.loadedInProcess[file.path]?.deinitialize() }
+                status = .problem(problem)
             }
             return PluginFileRecord(path: file.path, origin: file.origin, status: status)
         }

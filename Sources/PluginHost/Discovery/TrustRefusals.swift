@@ -19,7 +19,7 @@ extension DiscoveredPlugins {
     var trustRefusals: [String] {
         TrustRefusals.lines(
             files: files.compactMap { file in
-                if case .failed(let failure) = file.status { return (file.path, failure) } else { return nil }
+                if case .problem(.failed(let failure)) = file.status { return (file.path, failure) } else { return nil }
             },
             folderProblems: folderProblems)
     }
@@ -29,7 +29,7 @@ extension PluginCatalog {
     var trustRefusals: [String] {
         TrustRefusals.lines(
             files: records.compactMap { record in
-                if case .failed(let failure) = record.status { return (record.path, failure) } else { return nil }
+                if case .problem(.failed(let failure)) = record.status { return (record.path, failure) } else { return nil }
             },
             folderProblems: folderProblems)
     }

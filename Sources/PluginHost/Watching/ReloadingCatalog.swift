@@ -32,12 +32,6 @@ final class ReloadingCatalog {
         let all: Bool
     }
 
-    /// Why a file is not what runs (or not all of it): kept until the file changes.
-    private enum Problem: Equatable {
-        case failed(PluginLoadFailure)
-        case skipped(String)
-        case shadowed(byPath: String, pluginID: String)
-    }
 
     /// A new version that passed the checks, not loaded here yet (unless there is no scanner).
     private struct Passed {
@@ -51,7 +45,8 @@ final class ReloadingCatalog {
         /// The regular file as it was last copied (nil: not looked at, or not a trusted file).
         var look: FileLook?
         var running: Running?
-        var problem: Problem?
+        /// Why it is not what runs (or not all of it): kept until the file changes.
+        var problem: PluginFileProblem?
     }
 
     let searchPath: PluginSearchPath
@@ -103,7 +98,7 @@ final class ReloadingCatalog {
         for candidate in walk {
             let path = candidate.path
             var state = files[path] ?? FileState(origin: candidate.origin)
-            func setProblem(_ problem: Problem, _ failure: PluginLoadFailure) {
+            func setProblem(_ problem: PluginFileProblem, _ failure: PluginLoadFailure) {
                 if state.problem != problem || noticed.contains(path) {
                     outcomes[path] = .refused(failure, stillRunning: state.running?.version)
                 }
@@ -154,12 +149,8 @@ final class ReloadingCatalog {
                 guard let plugin = running.plugin else { return nil }  // isolated: see makeRegistries
                 status = .loaded(plugin)
             } else {
-                switch state.problem {
-                case .failed(let failure)?: status = .failed(failure)
-                case .skipped(let why)?: status = .skipped(why)
-                case .shadowed(let first, let id)?: status = .shadowed(byPath: first, pluginID: id)
-                case nil: return nil
-                }
+                guard let problem = state.problem else { return nil }
+                status = .problem(problem)
             }
             return PluginFileRecord(path: path, origin: state.origin, status: status)
         }

@@ -103,8 +103,8 @@ enum LoadingChecks {
         let catalog = PluginCatalog.load(file: path)
         guard let record = catalog.records.first else { return (.fail("nothing was loaded"), nil) }
         switch record.status {
-        case .failed(let failure): return (.fail("the host refuses it: \(failure.message)"), nil)
-        case .shadowed, .skipped: return (.fail("not loaded"), nil)
+        case .problem(.failed(let failure)): return (.fail("the host refuses it: \(failure.message)"), nil)
+        case .problem(.shadowed), .problem(.skipped): return (.fail("not loaded"), nil)
         case .loaded(let plugin):
             let effects = plugin.effects.map { e in
                 PluginInventory.Effect(id: e.info.effectID, kind: e.info.kind, transitions: e.info.transitions,
@@ -128,7 +128,7 @@ enum LoadingChecks {
         let seconds = monotonicSeconds() - start, cpu = processCPUSeconds() - cpuStart
         let figure = "\(milliseconds(cpu)) ms of CPU (\(milliseconds(seconds)) ms of wall time) to load, initialise and check"
             + " (budget: \(milliseconds(scanWarnSeconds)) ms of CPU)"
-        if case .failed(let failure)? = catalog.records.first?.status {
+        if case .problem(.failed(let failure))? = catalog.records.first?.status {
             return .skip("the host refuses the plugin (\(failure.reason)); see load.accepted")
         }
         if cpu > scanFailSeconds || seconds > scanFailWallSeconds {
