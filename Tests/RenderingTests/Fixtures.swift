@@ -20,6 +20,31 @@ func posedDemo(_ pose: (DemoScene) -> Void = { _ in }) -> SceneSnapshot {
     return SceneSnapshot.capture(demo.scene, labels: demo.labels)
 }
 
+/// The layer rendering tests' picture: a 200×200 white window holding a red 100×100 card at
+/// (50, 50) (centre (100, 100)), which `style` sets up, drawn at scale 1 so that each pixel can
+/// be read; and what a pixel of it is.
+protocol CardOnWhite {}
+
+extension CardOnWhite {
+    typealias Pixel = (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
+    var red: Color { Color(red: 1, green: 0, blue: 0) }
+    var blue: Color { Color(red: 0, green: 0, blue: 1) }
+
+    func render(_ style: (Scene, View) -> Void) -> CairoImage {
+        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 60))
+        scene.window.backgroundColor = .white
+        let card = scene.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        card.backgroundColor = red
+        scene.window.addSubview(card)
+        style(scene, card)
+        return SceneRasterizer.render(SceneSnapshot.capture(scene), width: 200, height: 200)
+    }
+
+    func isWhite(_ p: Pixel) -> Bool { p.red > 250 && p.green > 250 && p.blue > 250 }
+    func isRed(_ p: Pixel) -> Bool { p.red > 250 && p.green < 5 && p.blue < 5 }
+    func isBlue(_ p: Pixel) -> Bool { p.blue > 250 && p.red < 5 && p.green < 5 }
+}
+
 func rotation(degrees: Double, scale: Double = 1) -> TransitionCore.AffineTransform {
     let r = degrees * .pi / 180
     return TransitionCore.AffineTransform(a: cos(r) * scale, b: sin(r) * scale, c: -sin(r) * scale, d: cos(r) * scale, tx: 0, ty: 0)

@@ -9,26 +9,9 @@ import TransitionCore
 /// shadow. A slip that moves an edge by a few pixels, turns the wrong way or drops a factor of
 /// opacity changes one of these.
 @Suite("Layer pixels inside each shape")
-struct LayerPixelsInsideTests {
-    typealias Pixel = (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)
-    let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
-
-    /// A 200×200 white window holding a red 100×100 card at (50, 50) (centre (100, 100)).
-    func render(_ style: (Scene, View) -> Void) -> CairoImage {
-        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 60))
-        scene.window.backgroundColor = .white
-        let card = scene.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 100, height: 100))
-        card.backgroundColor = red
-        scene.window.addSubview(card)
-        style(scene, card)
-        return SceneRasterizer.render(SceneSnapshot.capture(scene), width: 200, height: 200)
-    }
-
+struct LayerPixelsInsideTests: CardOnWhite {
     /// The pixel that holds the point (x, y).
     func pixel(_ image: CairoImage, _ x: Double, _ y: Double) -> Pixel { image.rgba(x: Int(x.rounded(.down)), y: Int(y.rounded(.down))) }
-    func isWhite(_ p: Pixel) -> Bool { p.red > 250 && p.green > 250 && p.blue > 250 }
-    func isRed(_ p: Pixel) -> Bool { p.red > 250 && p.green < 5 && p.blue < 5 }
-    func isBlue(_ p: Pixel) -> Bool { p.blue > 250 && p.red < 5 && p.green < 5 }
     func near(_ p: Pixel, _ r: Int, _ g: Int, _ b: Int, within: Int = 3) -> Bool {
         abs(Int(p.red) - r) <= within && abs(Int(p.green) - g) <= within && abs(Int(p.blue) - b) <= within
     }
@@ -108,15 +91,18 @@ struct LayerPixelsInsideTests {
         #expect(isBlue(open.pixel(edges.leftX - 2.5)) && isBlue(open.pixel(edges.rightX + 2.5)), "unclipped it reaches past both")
     }
 
+    /// Alpha 0.5, and a black shadow 20 points down with no blur.
+    func fadeHalfWithSharpShadow(_ card: View) {
+        card.alpha = 0.5
+        card.shadowOpacity = 1
+        card.shadowRadius = 0
+        card.shadowOffset = Size(width: 0, height: 20)
+        card.shadowColor = .black
+    }
+
     @Test("a half-faded card fades its shadow by half, and shows the shadow through itself, as CALayer draws beneath a translucent layer")
     func translucentShadow() {
-        let image = render { _, card in
-            card.alpha = 0.5
-            card.shadowOpacity = 1
-            card.shadowRadius = 0
-            card.shadowOffset = Size(width: 0, height: 20)
-            card.shadowColor = .black
-        }
+        let image = render { _, card in fadeHalfWithSharpShadow(card) }
         // White, then black at 0.5 (the shadow), then red at 0.5 (the card).
         #expect(near(pixel(image, 100, 165), 128, 128, 128), "the shadow alone: \(pixel(image, 100, 165))")
         #expect(near(pixel(image, 100, 140), 191, 64, 64), "the card over its shadow: \(pixel(image, 100, 140))")
@@ -127,11 +113,7 @@ struct LayerPixelsInsideTests {
     @Test("a half-faded card with subviews, drawn as a group, still fades its shadow by half")
     func groupedShadow() {
         let image = render { scene, card in
-            card.alpha = 0.5
-            card.shadowOpacity = 1
-            card.shadowRadius = 0
-            card.shadowOffset = Size(width: 0, height: 20)
-            card.shadowColor = .black
+            fadeHalfWithSharpShadow(card)
             let child = scene.makeView(name: "child", frame: Rect(x: 0, y: 0, width: 100, height: 10))
             child.backgroundColor = blue
             card.addSubview(child)

@@ -5,23 +5,7 @@ import TransitionCore
 /// How the renderer draws CALayer's properties, pixel by pixel: masked corners, clipping,
 /// borders and blurred shadows, at scale 1 on a white window so that each pixel can be read.
 @Suite("Layer rendering")
-struct LayerRenderingTests {
-    let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
-
-    /// A 200×200 white window holding a red 100×100 card at (50, 50); `style` sets it up.
-    func render(_ style: (Scene, View) -> Void) -> CairoImage {
-        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 60))
-        scene.window.backgroundColor = .white
-        let card = scene.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 100, height: 100))
-        card.backgroundColor = red
-        scene.window.addSubview(card)
-        style(scene, card)
-        return SceneRasterizer.render(SceneSnapshot.capture(scene), width: 200, height: 200)
-    }
-
-    func isWhite(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 250 && p.green > 250 && p.blue > 250 }
-    func isRed(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 250 && p.green < 5 && p.blue < 5 }
-    func isBlue(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.blue > 250 && p.red < 5 && p.green < 5 }
+struct LayerRenderingTests: CardOnWhite {
     /// How dark a grey pixel is: 0 white, 255 black.
     func darkness(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Int { 255 - Int(p.green) }
 

@@ -6,13 +6,19 @@ import Testing
 /// figures are exact: a 1 s linear animator moving a view from x 0 to 100.
 @Suite("PropertyAnimator while running")
 struct PropertyAnimatorRunningTests {
+    /// PropertyAnimatorTests' animator, started, and run 0.4 s (to x 40); `begun`, when it started.
+    static func runningFor04() throws -> (Scene, View, PropertyAnimator, PropertyAnimatorTests.Positions, begun: Double) {
+        let (scene, view, animator, positions) = try PropertyAnimatorTests.make()
+        let begun = scene.engine.now
+        try animator.start()
+        PropertyAnimatorTests.step(scene.engine, until: begun + 0.4)
+        return (scene, view, animator, positions, begun)
+    }
+
     @Test("animations added at 0.4 s take the 0.6 s it has left: half of them done at 0.7 s, all of them at 1 s, one completion at .end")
     func addedWhileRunning() throws {
-        let (scene, view, animator, positions) = try PropertyAnimatorTests.make()
+        let (scene, view, animator, positions, begun) = try Self.runningFor04()
         let engine = scene.engine
-        let begun = engine.now
-        try animator.start()
-        PropertyAnimatorTests.step(engine, until: begun + 0.4)
         try animator.addAnimations { view.frame = Rect(x: view.model.frame.minX, y: 60, width: 100, height: 100) }
         #expect(animator.isRunning)
         PropertyAnimatorTests.step(engine, until: begun + 0.7)
@@ -25,11 +31,8 @@ struct PropertyAnimatorRunningTests {
 
     @Test("continued at 0.4 s with a duration factor of 2: the 0.6 s left takes 1.2 s, so it is at 70 at 1 s and ends at 1.6 s")
     func continuedWhileRunning() throws {
-        let (scene, view, animator, positions) = try PropertyAnimatorTests.make()
+        let (scene, view, animator, positions, begun) = try Self.runningFor04()
         let engine = scene.engine
-        let begun = engine.now
-        try animator.start()
-        PropertyAnimatorTests.step(engine, until: begun + 0.4)
         try animator.continueAnimation(curve: nil, durationFactor: 2)
         #expect(animator.isRunning)
         PropertyAnimatorTests.step(engine, until: begun + 1)
@@ -43,11 +46,8 @@ struct PropertyAnimatorRunningTests {
 
     @Test("a duration factor of 0, below 0 or not finite is refused while running, and the animator runs on unchanged")
     func badFactorWhileRunning() throws {
-        let (scene, view, animator, _) = try PropertyAnimatorTests.make()
+        let (scene, view, animator, _, begun) = try Self.runningFor04()
         let engine = scene.engine
-        let begun = engine.now
-        try animator.start()
-        PropertyAnimatorTests.step(engine, until: begun + 0.4)
         for factor in [0.0, -1, .nan, .infinity] {
             #expect(throws: PropertyAnimator.Refusal.self) { try animator.continueAnimation(curve: nil, durationFactor: factor) }
         }
