@@ -7,22 +7,15 @@ import TransitionCore
 /// kept by a snapshot; landscapes made the same from the same seed. At scale 1 on a white
 /// window, so that each pixel can be read.
 @Suite("Picture rendering")
-struct LayerContentsRenderingTests {
-    let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
-
-    /// A 200×200 white window holding a 100×100 card at (50, 50) that shows `contents`;
-    /// `style` sets the rest up.
+struct LayerContentsRenderingTests: CardOnWhite {
+    /// The card with no background, showing `contents`; `style` sets the rest up.
     func render(_ contents: LayerContents?, _ style: (Scene, View) -> Void = { _, _ in }) -> CairoImage {
-        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 60))
-        scene.window.backgroundColor = .white
-        let card = scene.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 100, height: 100))
-        card.contents = contents
-        scene.window.addSubview(card)
-        style(scene, card)
-        return SceneRasterizer.render(SceneSnapshot.capture(scene), width: 200, height: 200)
+        render { scene, card in
+            card.backgroundColor = .clear
+            card.contents = contents
+            style(scene, card)
+        }
     }
-
-    func isWhite(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 250 && p.green > 250 && p.blue > 250 }
 
     @Test("an axial gradient shows its first colour at its start and its last at its end, blended between")
     func axialEnds() {
