@@ -1,7 +1,7 @@
 /* The helpers' sandbox: see sandbox.h. Kernel mechanisms (setsid, prctl, setrlimit, Landlock)
  * and libseccomp only: no check of our own stands between a plugin and what it must not do. */
 #define _GNU_SOURCE
-#include "sandbox.h"
+#include "sandbox_parts.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -21,8 +21,7 @@
 
 #include <seccomp.h>
 
-/* Appends `name` to the comma-separated list in `missing`. */
-static void note_missing(char *missing, size_t size, const char *name)
+void th_note_missing(char *missing, size_t size, const char *name)
 {
     if (missing == NULL || size == 0) return;
     size_t used = strlen(missing);
@@ -43,7 +42,9 @@ static int limit(int resource, unsigned long long value)
     return setrlimit(resource, &next);
 }
 
-static int apply_limits(const th_sandbox_policy *policy)
+/* `in_namespace`: RLIMIT_NPROC then counts the helper's own processes and threads; outside
+ * one it would count every process of the user, so it is left alone. */
+static int apply_limits(const th_sandbox_policy *policy, int in_namespace)
 {
     struct rlimit none = { 0, 0 };
     int rc = setrlimit(RLIMIT_CORE, &none);
@@ -51,6 +52,7 @@ static int apply_limits(const th_sandbox_policy *policy)
     rc |= limit(RLIMIT_CPU, policy->cpu_seconds);
     rc |= limit(RLIMIT_NOFILE, policy->descriptors);
     rc |= limit(RLIMIT_FSIZE, policy->file_bytes);
+    if (in_namespace) rc |= limit(RLIMIT_NPROC, policy->threads);
     /* A write past the file size limit fails with EFBIG instead of killing the helper: the
      * plugin's own output is not worth a crash report. */
     signal(SIGXFSZ, SIG_IGN);
@@ -103,7 +105,7 @@ static int apply_landlock(const th_sandbox_policy *policy, char *missing, size_t
 {
     long abi = policy->without_landlock ? 0 : syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) {
-        note_missing(missing, size, "Landlock (the kernel lacks it: plugins may read and write your files)");
+        th_note_missing(missing, size, "Landlock (the kernel lacks it: plugins may read and write your files)");
         return -1;
     }
     struct th_ruleset_attr attr = { 0 };
@@ -123,7 +125,7 @@ static int apply_landlock(const th_sandbox_policy *policy, char *missing, size_t
 
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, attr_size, 0);
     if (ruleset < 0) {
-        note_missing(missing, size, "Landlock (the ruleset was refused)");
+        th_note_missing(missing, size, "Landlock (the ruleset was refused)");
         return -1;
     }
     /* The system's libraries and the loader's cache: what dlopen of a plugin reads. */
@@ -139,11 +141,11 @@ static int apply_landlock(const th_sandbox_policy *policy, char *missing, size_t
     for (size_t i = 0; i < policy->readable_folder_count; i++) rc |= allow(ruleset, policy->readable_folders[i], TH_READ_TREE);
     if (rc != 0 || syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
         close(ruleset);
-        note_missing(missing, size, "Landlock (a rule was refused)");
+        th_note_missing(missing, size, "Landlock (a rule was refused)");
         return -1;
     }
     close(ruleset);
-    if (abi < 6) note_missing(missing, size, "Landlock's signal scope (kernel Landlock ABI below 6; seccomp still refuses signals)");
+    if (abi < 6) th_note_missing(missing, size, "Landlock's signal scope (kernel Landlock ABI below 6; seccomp still refuses signals)");
     return 0;
 }
 
@@ -251,13 +253,13 @@ static const int forbidden[] = {
 static int apply_seccomp(const th_sandbox_policy *policy, char *missing, size_t size)
 {
     if (policy->without_seccomp) {
-        note_missing(missing, size, "seccomp (turned off)");
+        th_note_missing(missing, size, "seccomp (turned off)");
         return -1;
     }
     pid_t self = getpid();
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(ENOSYS));
     if (ctx == NULL) {
-        note_missing(missing, size, "seccomp (not available)");
+        th_note_missing(missing, size, "seccomp (not available)");
         return -1;
     }
     int rc = 0;
@@ -311,7 +313,7 @@ static int apply_seccomp(const th_sandbox_policy *policy, char *missing, size_t 
     rc |= REFUSE(bind, EACCES);
     if (rc != 0 || seccomp_load(ctx) != 0) {
         seccomp_release(ctx);
-        note_missing(missing, size, "seccomp (the filter could not be installed)");
+        th_note_missing(missing, size, "seccomp (the filter could not be installed)");
         return -1;
     }
     seccomp_release(ctx);
@@ -325,14 +327,19 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     int failures = 0;
     if (missing != NULL && size > 0) missing[0] = '\0';
 
+    /* First, while the helper has one thread: from here on this is the plugin's process. */
+    int namespaces = th_enter_namespaces(policy, missing, size);
+    int in_namespace = namespaces >= 0;
+    if (namespaces != 0) failures++;
     /* Its own session and process group (already so when the host spawned it with
-     * POSIX_SPAWN_SETSID): a signal to "my group" reaches no one else, and the host can end
-     * the group as a whole. */
-    if (getsid(0) != getpid()) (void)setsid();
+     * POSIX_SPAWN_SETSID, and inherited inside the namespaces, whose PID view cannot see
+     * the session's leader): a signal to "my group" reaches no one else, and the host can
+     * end the group as a whole. */
+    if (!in_namespace && getsid(0) != getpid()) (void)setsid();
     /* Nothing outlives the host: when the parent goes, so does this process. */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { failures++; note_missing(missing, size, "the parent-death signal"); }
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) { failures++; note_missing(missing, size, "no_new_privs"); }
-    if (apply_limits(policy) != 0) { failures++; note_missing(missing, size, "rlimits"); }
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { failures++; th_note_missing(missing, size, "the parent-death signal"); }
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) { failures++; th_note_missing(missing, size, "no_new_privs"); }
+    if (apply_limits(policy, in_namespace) != 0) { failures++; th_note_missing(missing, size, "rlimits"); }
     if (apply_landlock(policy, missing, size) != 0) failures++;
     /* Last: the filter refuses calls the steps above make. */
     if (apply_seccomp(policy, missing, size) != 0) failures++;

@@ -20,17 +20,31 @@ typedef struct th_sandbox_policy {
     unsigned long cpu_seconds;
     unsigned long descriptors;
     unsigned long long file_bytes;
+    /* Processes and threads (RLIMIT_NPROC), set only inside the user namespace, where it
+     * counts the helper's own. */
+    unsigned long threads;
     /* Nonzero: behave as on a kernel without Landlock (how the tests see that case), or
      * without seccomp (how the tests show that Landlock holds on its own). */
     int without_landlock;
     int without_seccomp;
+    /* Nonzero: no namespaces (how the tests show that the other layers hold without them). */
+    int without_namespaces;
 } th_sandbox_policy;
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
- * isolated plugin's process), once, before any plugin is loaded. It:
- *   - puts the process in a session of its own, asks the kernel to kill it when its parent
- *     dies, and forbids gaining privileges (no_new_privs);
- *   - sets the policy's rlimits (and no core files);
+ * isolated plugin's process, `host validate`'s test process), once, before any plugin is
+ * loaded, while it has a single thread. It:
+ *   - moves into namespaces of its own (namespaces.c): a user namespace (root's capabilities
+ *     gone), a mount namespace whose root holds only, read-only, what Landlock below lets it
+ *     read (so stat and inotify find nothing else), a PID namespace that dies with it, an
+ *     empty network namespace, and IPC, UTS and cgroup namespaces. This forks: the call
+ *     returns in a new process (PID 2 of the namespace), while the process that made the
+ *     call waits and ends with the same status or signal, so that its parent sees the
+ *     plugin's own ending. Where the system refuses unprivileged user namespaces, the
+ *     helper goes on without them and says so in `missing`;
+ *   - puts the process in a session of its own (outside namespaces), asks the kernel to kill
+ *     it when its parent dies, and forbids gaining privileges (no_new_privs);
+ *   - sets the policy's rlimits (and no core files; the thread cap only in the namespace);
  *   - applies a Landlock ruleset, where the kernel has Landlock: the process reads only the
  *     system's libraries, /dev/null and /dev/urandom and the policy's files and folders, writes,
  *     makes and removes nothing, executes nothing, binds and connects no TCP port, and (Landlock

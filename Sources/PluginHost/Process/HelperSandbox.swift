@@ -14,20 +14,25 @@ public enum HelperSandbox {
     /// The most it may write to a file through a descriptor it inherited (HOST_DEBUG_SCAN's
     /// standard error, when that is a file); it can open none for writing.
     static let fileBytes: UInt64 = 16 << 20
+    /// Processes and threads a helper may have, counted inside its user namespace (the
+    /// namespace's first process and the plugin's process included): far above the thread
+    /// pools plugins use, far below what would exhaust the machine's process ids.
+    static let threads: UInt = 256
 
     /// Enters the sandbox, allowing the helper to read `plugins` (the files it will load)
     /// besides the system's libraries, and to use at most `cpuSeconds` of CPU time.
     /// Returns what the kernel lacks, or nil when everything is in place.
     ///
     /// HOST_SANDBOX=off skips it, for measuring what it costs (the benchmark) or finding
-    /// whether it is to blame; HOST_SANDBOX=no-landlock skips Landlock alone (how the tests
-    /// see a kernel without it, and show that seccomp holds on its own), HOST_SANDBOX=no-seccomp
-    /// seccomp alone (to show that Landlock holds on its own). None is a setting for everyday
-    /// use.
+    /// whether it is to blame. HOST_SANDBOX names layers to skip, comma-separated:
+    /// `no-landlock` (how the tests see a kernel without it), `no-seccomp`, `no-namespaces`;
+    /// the tests skip two to show that the third holds on its own. None is a setting for
+    /// everyday use.
     /// `folders`: folders it may also read beneath (`host validate`'s bundled plugins).
     public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double) -> String? {
         let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
         if setting == "off" { return nil }
+        let skipped = Set(setting.split(separator: ",").map(String.init))
         let folders = (swiftRuntimeFolder().map { [$0] } ?? []) + extra
         var missing = [CChar](repeating: 0, count: 1024)
         let cpu = UInt(min(max(cpuSeconds, 1), 86_400).rounded(.up))
@@ -37,7 +42,9 @@ public enum HelperSandbox {
                     readable: files, readable_count: plugins.count,
                     readable_folders: trees, readable_folder_count: folders.count,
                     memory_bytes: memoryBytes, cpu_seconds: cpu, descriptors: descriptors, file_bytes: fileBytes,
-                    without_landlock: setting == "no-landlock" ? 1 : 0, without_seccomp: setting == "no-seccomp" ? 1 : 0)
+                    threads: threads,
+                    without_landlock: skipped.contains("no-landlock") ? 1 : 0, without_seccomp: skipped.contains("no-seccomp") ? 1 : 0,
+                    without_namespaces: skipped.contains("no-namespaces") ? 1 : 0)
                 return th_sandbox_enter(&policy, &missing, missing.count)
             }
         }
