@@ -58,10 +58,11 @@ func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir, timeo
 }
 
 /// For tests that learn where plugin code ran from a marker file its constructor writes
-/// (HostilePlugin.marker): the helpers' Landlock rules forbid that write, so these run the
-/// helpers without Landlock, as on a kernel that lacks it. Every other part of the sandbox
-/// stays; SandboxTests show what Landlock itself refuses.
-let markerWritesAllowed = ["HOST_SANDBOX": "no-landlock"]
+/// (HostilePlugin.marker), with the writer's process id: the helpers' Landlock rules and
+/// their mount namespace forbid that write (and the PID namespace would hide the id), so
+/// these run the helpers without both, as on a system that lacks them. seccomp stays; the
+/// malicious-plugin corpus shows what each layer refuses on its own.
+let markerWritesAllowed = ["HOST_SANDBOX": "no-landlock,no-namespaces"]
 
 // MARK: - The plugin template
 

@@ -20,11 +20,11 @@ struct Attack: Sendable {
     var harm: (@Sendable (AttackFiles) -> String?)?
 }
 
-enum SandboxLayer: String, Sendable {
-    case seccomp, landlock
+enum SandboxLayer: String, Sendable, CaseIterable {
+    case seccomp, landlock, namespaces
 
-    /// HOST_SANDBOX's value that leaves this layer alone in place.
-    var alone: String { self == .seccomp ? "no-landlock" : "no-seccomp" }
+    /// HOST_SANDBOX's value that leaves this layer alone in place: the others skipped.
+    var alone: String { Self.allCases.filter { $0 != self }.map { "no-\($0.rawValue)" }.joined(separator: ",") }
 }
 
 /// The files an attack aims at, one set per attack.
@@ -35,6 +35,9 @@ struct AttackFiles: Sendable {
 
     /// The victim's mode, owner and times as the attack found them.
     let victimStat: stat
+    /// A TCP port on the loopback interface that the test process listens on: what a plugin
+    /// connecting to the machine's own services would reach.
+    let port: UInt16
 
     init(in dir: TempDir) throws {
         secret = try dir.write("secret.txt", text: "the user's secret\n")
@@ -46,6 +49,24 @@ struct AttackFiles: Sendable {
         var info = stat()
         _ = stat(victim, &info)
         victimStat = info
+        port = try Self.listen()
+    }
+
+    /// Listens on 127.0.0.1 at a port the kernel picks, for as long as the test process
+    /// lives (a connection is never accepted: a completed connect is the breach).
+    static func listen() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { general in
+                bind(fd, general, size) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, general, &size) == 0
+            }
+        }
+        guard fd >= 0, bound else { throw ChildProcessFailure(description: "cannot listen on the loopback interface") }
+        return UInt16(bigEndian: address.sin_port)
     }
 
     /// What an attack changed of the victim's mode, owner or times; nil when nothing.
@@ -76,9 +97,14 @@ struct AttackFiles: Sendable {
         #include <sys/stat.h>
         #include <sys/xattr.h>
         #include <sys/inotify.h>
+        #include <netinet/in.h>
+        #include <pthread.h>
+        #include <dirent.h>
         #define SECRET_PATH \(HostilePlugin.literal(secret))
         #define VICTIM_PATH \(HostilePlugin.literal(victim))
         #define WRITTEN_PATH \(HostilePlugin.literal(written))
+        #define LISTENING_PORT \(port)
+        static void *hp_sleep_forever(void *unused) { (void)unused; for (;;) pause(); return NULL; }
         #define ESCAPED() exit(99)
         """
     }
@@ -126,12 +152,12 @@ extension Attack {
         Attack(name: "reading the user's keyring", code: "if (syscall(SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3 /* session */, 0) >= 0) ESCAPED();"),
         Attack(name: "a new user namespace", code: "if (unshare(0x10000000 /* CLONE_NEWUSER */) == 0) ESCAPED();"),
         Attack(name: "reading a private file of the user", code: "if (open(SECRET_PATH, O_RDONLY) >= 0) ESCAPED();",
-               heldBy: [.landlock]),
+               heldBy: [.landlock, .namespaces]),
         Attack(name: "listing the user's folders", code: "if (open(\"/\", O_RDONLY | O_DIRECTORY) >= 0 && open(\"/tmp\", O_RDONLY | O_DIRECTORY) >= 0) ESCAPED();",
                heldBy: [.landlock]),
         Attack(name: "writing a file", code: "if (open(WRITTEN_PATH, O_WRONLY | O_CREAT, 0644) >= 0) ESCAPED();",
-               heldBy: [.landlock], harm: { files in Attack.exists(files.written) }),
-        Attack(name: "deleting a file", code: "if (unlink(VICTIM_PATH) == 0) ESCAPED();", heldBy: [.seccomp, .landlock],
+               heldBy: [.landlock, .namespaces], harm: { files in Attack.exists(files.written) }),
+        Attack(name: "deleting a file", code: "if (unlink(VICTIM_PATH) == 0) ESCAPED();", heldBy: [.seccomp, .landlock, .namespaces],
                harm: { files in FileManager.default.fileExists(atPath: files.victim) ? nil : "the victim file is gone" }),
         Attack(name: "allocating 20 GiB", code: """
             void *p = mmap(NULL, (size_t)20 << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -144,22 +170,25 @@ extension Attack {
         Attack(name: "reading a descriptor the host inherited (9, the secret)", code: "char c; if (read(9, &c, 1) == 1) ESCAPED();",
                heldBy: []),
         Attack(name: "ignoring SIGALRM, then hanging", code: "signal(SIGALRM, SIG_IGN); for (;;) sleep(1);", heldBy: [], hangs: true),
-    ] + metadataAndScheduling
+    ] + metadataAndScheduling + namesCapabilitiesAndThreads
 
     /// What the first sandbox let through (issue 26): a file's metadata, and other processes'
     /// limits, priority and CPUs, and outliving the host. Landlock governs none of these, so
     /// seccomp alone must hold each.
     static let metadataAndScheduling: [Attack] = [
         Attack(name: "making a file of the user's world-writable (chmod)", code: "if (chmod(VICTIM_PATH, 0777) == 0) ESCAPED();",
-               harm: { $0.victimMetadataChange }),
+               heldBy: [.seccomp, .namespaces], harm: { $0.victimMetadataChange }),
         Attack(name: "changing a file's mode through a descriptor (fchmodat)",
-               code: "if (fchmodat(AT_FDCWD, VICTIM_PATH, 0606, 0) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+               code: "if (fchmodat(AT_FDCWD, VICTIM_PATH, 0606, 0) == 0) ESCAPED();",
+               heldBy: [.seccomp, .namespaces], harm: { $0.victimMetadataChange }),
         Attack(name: "changing a file's owner (chown, even to itself)",
-               code: "if (chown(VICTIM_PATH, getuid(), getgid()) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+               code: "if (chown(VICTIM_PATH, getuid(), getgid()) == 0) ESCAPED();",
+               heldBy: [.seccomp, .namespaces], harm: { $0.victimMetadataChange }),
         Attack(name: "changing a file's times (utimensat)",
-               code: "if (utimensat(AT_FDCWD, VICTIM_PATH, NULL, 0) == 0) ESCAPED();", harm: { $0.victimMetadataChange }),
+               code: "if (utimensat(AT_FDCWD, VICTIM_PATH, NULL, 0) == 0) ESCAPED();",
+               heldBy: [.seccomp, .namespaces], harm: { $0.victimMetadataChange }),
         Attack(name: "setting a file's extended attribute",
-               code: "if (setxattr(VICTIM_PATH, \"user.plugin\", \"x\", 1, 0) == 0) ESCAPED();"),
+               code: "if (setxattr(VICTIM_PATH, \"user.plugin\", \"x\", 1, 0) == 0) ESCAPED();", heldBy: [.seccomp, .namespaces]),
         Attack(name: "lowering the host's file-size limit (prlimit)", code: """
             struct rlimit small = { 1, 1 };
             if (prlimit(getppid(), RLIMIT_FSIZE, &small, NULL) == 0) ESCAPED();
@@ -180,6 +209,46 @@ extension Attack {
             int watch = inotify_init1(IN_CLOEXEC);
             if (watch >= 0 && inotify_add_watch(watch, "/tmp", IN_ALL_EVENTS) >= 0) ESCAPED();
             """),
+    ]
+
+    /// What the namespaces stop (issue 26's second round): learning private files' names and
+    /// sizes, root's capabilities, threads without end, and the machine's own services.
+    static let namesCapabilitiesAndThreads: [Attack] = [
+        Attack(name: "learning a private file's size (stat)", code: """
+            struct stat info;
+            if (stat(SECRET_PATH, &info) == 0 && info.st_size > 0) ESCAPED();
+            """, heldBy: [.namespaces]),
+        Attack(name: "listing the folder that holds the user's file", code: """
+            char folder[] = SECRET_PATH; *strrchr(folder, '/') = 0;
+            DIR *listing = opendir(folder);
+            for (struct dirent *entry; listing != NULL && (entry = readdir(listing)) != NULL; )
+                if (strcmp(entry->d_name, "secret.txt") == 0) ESCAPED();
+            """, heldBy: [.landlock, .namespaces]),
+        // Its own namespace's processes are two: its first process and itself.
+        Attack(name: "seeing the machine's processes (/proc)", code: """
+            int processes = 0; DIR *proc = opendir("/proc");
+            for (struct dirent *entry; proc != NULL && (entry = readdir(proc)) != NULL; )
+                if (entry->d_name[0] >= '1' && entry->d_name[0] <= '9') processes++;
+            if (processes > 2) ESCAPED();
+            """, heldBy: [.landlock, .namespaces]),
+        // Raising a hard limit takes CAP_SYS_RESOURCE: root has it, unless a user namespace
+        // took it away. (Not root, the call fails anyway.)
+        Attack(name: "raising its own hard limit with root's capability (prlimit)", code: """
+            struct rlimit more = { 4096, 4096 };
+            if (prlimit(0, RLIMIT_NOFILE, &more, NULL) == 0) ESCAPED();
+            """, heldBy: [.namespaces]),
+        // Small stacks, so that the memory limit does not stop it first.
+        Attack(name: "starting 5,000 threads", code: """
+            pthread_attr_t small; pthread_attr_init(&small); pthread_attr_setstacksize(&small, 64 << 10);
+            int started = 0; pthread_t thread;
+            while (started < 5000 && pthread_create(&thread, &small, hp_sleep_forever, NULL) == 0) started++;
+            if (started == 5000) ESCAPED();
+            """, heldBy: [.namespaces]),
+        Attack(name: "connecting to a service on the machine (TCP to the loopback interface)", code: """
+            int s = socket(AF_INET, SOCK_STREAM, 0);
+            struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(LISTENING_PORT), .sin_addr = { htonl(0x7f000001) } };
+            if (s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0) ESCAPED();
+            """, heldBy: [.seccomp, .landlock, .namespaces]),
     ]
 
     static func exists(_ path: String) -> String? {

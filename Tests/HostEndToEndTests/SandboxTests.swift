@@ -87,6 +87,11 @@ struct SandboxTests {
         #expect(isolated.status == 0, "\(isolated)")
         #expect(isolated.err.components(separatedBy: "the plugin sandbox is incomplete").count - 1 == 1, "\(isolated.err)")
 
+        let outside = try await runHost(["run", "n1", "--isolate"], pluginFolder: plugins, in: dir, environment: ["HOST_SANDBOX": "no-namespaces"])
+        #expect(outside.status == 0, "\(outside)")
+        let namespaceNotes = outside.err.split(separator: "\n").filter { $0.contains("the plugin sandbox is incomplete") }
+        #expect(namespaceNotes.count == 1 && namespaceNotes[0].contains("namespaces") && !namespaceNotes[0].contains("Landlock"), "\(outside.err)")
+
         let with = try await ListRun.run(folder: plugins, cache: dir.file("cache-2"), in: dir, extra: ["--untrusted-plugin-path", untrusted])
         #expect(with.hostSurvived && !with.result.err.contains("sandbox"), "\(with.result.err)")
     }
