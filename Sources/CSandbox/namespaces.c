@@ -9,8 +9,8 @@
  *     dies with its first process, which dies with the helper's parent;
  *   - an empty network namespace, and IPC, UTS and cgroup namespaces of its own.
  *
- * Three processes make it: the helper as the host started it ("outer"), which only waits and
- * ends as the plugin's process ends, so that the host sees the plugin's own exit status or
+ * Three processes make it: the helper as the host started it ("outer"), which stays in the
+ * host's namespaces, only waits, and ends as the plugin's process ends, so that the host sees the plugin's own exit status or
  * signal; the namespace's first process ("init", PID 1), which reaps; and the plugin's
  * process (PID 2), which returns from th_enter_namespaces and goes on with the sandbox. The
  * plugin does not run as PID 1 because the kernel ignores signals a PID 1 has no handler for:
@@ -296,35 +296,45 @@ int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t s
     if (getcwd(cwd, sizeof cwd) == NULL) snprintf(cwd, sizeof cwd, "/");
     /* The outer helper's own identity, for init to see it die before asking to die with it. */
     int outer_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    int status_pipe[2];
+    if (pipe2(status_pipe, O_CLOEXEC) != 0) {
+        if (outer_pidfd >= 0) close(outer_pidfd);
+        th_note_missing(missing, size, "namespaces (no pipe)");
+        return -1;
+    }
 
     /* Root keeps its effective id (it still reads its own files, mode 0600 included) but
      * takes nobody's real id: the kernel never applies RLIMIT_NPROC to a real root, so
      * without this the thread cap would not hold. Inside the user namespace its
      * capabilities reach nothing outside. */
     if (uid == 0) (void)setresuid(65534, 0, 0);
+    /* A new process in new namespaces, as fork would make it: the outer helper stays in the
+     * host's, so that its own ending never waits for theirs to be torn down. */
     int flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
-    if (unshare(flags) != 0) {
+    pid_t init = (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, NULL, NULL, NULL, 0);
+    if (init < 0) {
+        if (uid == 0) (void)setresuid(0, 0, 0);
+        close(status_pipe[0]);
+        close(status_pipe[1]);
         if (outer_pidfd >= 0) close(outer_pidfd);
-        th_note_missing(missing, size, errno == EINVAL
-            ? "namespaces (the helper had started threads)"
-            : "namespaces (the system refuses unprivileged user namespaces: plugins can see the names and sizes of your files, and root keeps its capabilities)");
+        th_note_missing(missing, size,
+            "namespaces (the system refuses unprivileged user namespaces: plugins can see the names and sizes of your files, and root keeps its capabilities)");
         return -1;
     }
-    int failed = map_ids(uid, gid) != 0;
-
-    int status_pipe[2];
-    if (pipe2(status_pipe, O_CLOEXEC) != 0) _exit(71);
-    pid_t init = fork();
-    if (init < 0) _exit(71);
     if (init > 0) {
         /* The outer helper: nothing of the plugin's is kept open here, so the host sees its
          * descriptors close when the plugin's process ends. */
         close_all_but(status_pipe[0]);
-        int status = wait_for(init);
+        /* The plugin's status as soon as init has it; only when init ended without saying
+         * is its own status the answer. */
         int plugin_status;
-        if (read(status_pipe[0], &plugin_status, sizeof plugin_status) == sizeof plugin_status) status = plugin_status;
-        end_as(status);
+        ssize_t n;
+        while ((n = read(status_pipe[0], &plugin_status, sizeof plugin_status)) < 0 && errno == EINTR) {}
+        end_as(n == sizeof plugin_status ? plugin_status : wait_for(init));
     }
+    /* Init, PID 1 of the new namespace. (A raw clone leaves the C library's record of the
+     * thread id stale: init calls nothing that reads it, and the plugin's process is made
+     * by fork, which renews it.) */
     close(status_pipe[0]);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (outer_pidfd >= 0) {
@@ -332,6 +342,7 @@ int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t s
         if (poll(&gone, 1, 0) > 0) _exit(9);
         close(outer_pidfd);
     }
+    int failed = map_ids(uid, gid) != 0;
     /* The mounts are made by PID 1, which alone may mount the new namespace's /proc; the
      * plugin's process inherits the root. */
     if (build_root(policy, cwd) != 0) failed = 1;

@@ -327,7 +327,7 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     int failures = 0;
     if (missing != NULL && size > 0) missing[0] = '\0';
 
-    /* First, while the helper has one thread: from here on this is the plugin's process. */
+    /* First: from here on this is the plugin's process. */
     int namespaces = th_enter_namespaces(policy, missing, size);
     int in_namespace = namespaces >= 0;
     if (namespaces != 0) failures++;

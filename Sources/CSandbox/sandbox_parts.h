@@ -14,7 +14,7 @@ void th_note_missing(char *missing, size_t size, const char *name);
  * in the same process, with the reason noted, when the namespaces could not be made at all
  * (the caller then goes on without them).
  * The process that called it never returns: it waits, and ends as the plugin's process
- * ends. Must be called while the helper has a single thread. */
+ * ends, outside the namespaces. */
 int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t size);
 
 #endif

@@ -33,14 +33,14 @@ typedef struct th_sandbox_policy {
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
  * isolated plugin's process, `host validate`'s test process), once, before any plugin is
- * loaded, while it has a single thread. It:
+ * loaded. It:
  *   - moves into namespaces of its own (namespaces.c): a user namespace (root's capabilities
  *     gone), a mount namespace whose root holds only, read-only, what Landlock below lets it
  *     read (so stat and inotify find nothing else), a PID namespace that dies with it, an
  *     empty network namespace, and IPC, UTS and cgroup namespaces. This forks: the call
  *     returns in a new process (PID 2 of the namespace), while the process that made the
- *     call waits and ends with the same status or signal, so that its parent sees the
- *     plugin's own ending. Where the system refuses unprivileged user namespaces, the
+ *     call stays outside, waits, and ends with the same status or signal, so that its
+ *     parent sees the plugin's own ending. Where the system refuses unprivileged user namespaces, the
  *     helper goes on without them and says so in `missing`;
  *   - puts the process in a session of its own (outside namespaces), asks the kernel to kill
  *     it when its parent dies, and forbids gaining privileges (no_new_privs);
