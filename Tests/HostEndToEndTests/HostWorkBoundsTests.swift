@@ -25,13 +25,13 @@ struct HostWorkBoundsTests {
         return template
     }
 
-    static func run(_ template: PluginTemplate, isolated: Bool) async throws -> (ProgramResult, RunJSON) {
+    static func run(_ template: PluginTemplate, isolated: Bool, environment: [String: String] = [:]) async throws -> (ProgramResult, RunJSON) {
         let dir = try TempDir("bounds")
         let folder = try dir.folder("plugins")
         try await compileC("#include <stdio.h>\n" + template.render(), to: "plugins/views.so", in: dir)
         let isolation = isolated ? ["--isolate", "--isolate-timeout", scaled(30)] : []
         let result = try await runHost(["run", "fixture.views:fx", "--format", "json", "--no-motion-check"] + isolation,
-                                       pluginFolder: folder, in: dir)
+                                       pluginFolder: folder, in: dir, environment: environment)
         return (result, try RunJSON(result))
     }
 
@@ -55,6 +55,52 @@ struct HostWorkBoundsTests {
 }
 
 extension HostWorkBoundsTests {
+    /// A presenting animator whose animate_transition first calls get_alpha until a call is
+    /// refused (or `most` calls), then logs how many succeeded and the refused call's status.
+    static func caller(most: Int) -> PluginTemplate {
+        var template = PluginTemplate()
+        template.pluginID = "fixture.views"
+        template.ending = .conforming
+        template.animatePrologue = """
+            if (self->incoming) {
+                th_view probe = { 0 }; double alpha = 0; long made = 0; th_status refused = TH_OK;
+                th_status first = host->container_view(ctx, &probe);
+                if (first == TH_OK) made = 1;
+                while (made < \(most)) { refused = host->get_alpha(probe, &alpha); if (refused != TH_OK) break; made++; }
+                char line[96]; snprintf(line, sizeof line, "host calls made: %ld, then %d", made, (int)refused);
+                host->log(TH_LOG_INFO, line);
+            }
+            """
+        return template
+    }
+
+    @Test("one call into a plugin may make 250,000 host-table calls in process; the next is refused with TH_ERR_BAD_STATE, named, and the run is not clean")
+    func hostCallLimitInProcess() async throws {
+        let (past, report) = try await Self.run(Self.caller(most: 250_010), isolated: false)
+        // Exactly the bound succeeded: the 250,001st call is the first refused (-3).
+        #expect(report.events.contains { $0.name.contains("host calls made: 250000, then -3") }, "\(report.events.map(\.name).prefix(20))")
+        #expect(past.status == 1 && !report.clean, "\(past)")
+        #expect(report.events.contains {
+            $0.level == "error" && $0.name.contains("fixture.views") && $0.name.contains("made 250,000 host-table calls in one call (animate_transition)")
+        }, "\(report.events.filter { $0.level == "error" }.map(\.name))")
+
+        let (within, withinReport) = try await Self.run(Self.caller(most: 200_000), isolated: false)
+        #expect(within.status == 0 && withinReport.clean, "\(within)")
+        #expect(withinReport.events.contains { $0.name.contains("host calls made: 200000, then 0") })
+    }
+
+    @Test("the same bound holds for an isolated plugin, each call a round trip (HOST_CALL_LIMIT=2000 here)")
+    func hostCallLimitIsolated() async throws {
+        let limit = ["HOST_CALL_LIMIT": "2000"]
+        let (past, report) = try await Self.run(Self.caller(most: 2_010), isolated: true, environment: limit)
+        #expect(report.events.contains { $0.name.contains("host calls made: 2000, then -3") }, "\(report.events.map(\.name).prefix(20))")
+        #expect(past.status == 1 && !report.clean, "\(past)")
+        #expect(report.events.contains { $0.level == "error" && $0.name.contains("made 2,000 host-table calls in one call") })
+
+        let (within, withinReport) = try await Self.run(Self.caller(most: 1_500), isolated: true, environment: limit)
+        #expect(within.status == 0 && withinReport.clean, "\(within)")
+    }
+
     /// A plugin that sleeps 0.5 s in each call `calls` names (create, animate_transition, the
     /// completion, animation_ended), each a call of its own, far within the default 2 s
     /// deadline however loaded the machine. (Not transition_duration or the animations block:

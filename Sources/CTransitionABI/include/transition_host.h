@@ -263,7 +263,11 @@ typedef struct th_animation_options {
 /* ------------------------------------------------------------------------------------------
  * The host table. The host passes it to the plugin's init; it stays valid until deinit has
  * returned, so the plugin may keep the pointer. Every function: call on the host's main
- * thread only (see THREADS); returns a th_status unless stated.
+ * thread only (see THREADS); returns a th_status unless stated. One call from the host into
+ * the plugin (animate_transition, a callback, ...; what it calls back included) may make at
+ * most 250,000 calls of the functions that return a th_status, this table's and its
+ * extensions': past that they return TH_ERR_BAD_STATE, doing nothing, and the run is not
+ * clean. A transition makes tens to a few thousand.
  * ---------------------------------------------------------------------------------------- */
 typedef struct th_host_api {
     uint32_t struct_size; /* sizeof(th_host_api) of the host's header: check with TH_HAS_FIELD */

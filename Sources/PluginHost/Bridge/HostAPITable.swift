@@ -313,10 +313,12 @@ enum HostAPITable {
 // cannot be formed from a closure that captures anything, not even a type.
 
 /// Runs `body` with the calling thread's runtime: a thread inside no call into a plugin has
-/// none, and is refused (the header's thread rule).
+/// none, and is refused (the header's thread rule); a call past the bound of one call into a
+/// plugin (HostRuntime.hostCallsPerPluginCall) is refused too.
 @inline(__always)
 func api(_ body: (HostRuntime) -> th_status) -> th_status {
     guard let runtime = HostRuntime.current else { return Status.wrongThread }
+    guard runtime.mayCallHost() else { return Status.badState }
     return body(runtime)
 }
 

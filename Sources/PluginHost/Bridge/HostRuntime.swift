@@ -64,6 +64,7 @@ public final class HostRuntime {
     /// names the call ("animate_transition") for the report when the plugin ends the process
     /// inside it.
     func calling<T>(plugin: String, doing: String = "a call into it", _ body: () throws -> T) rethrows -> T {
+        if callStack.isEmpty { hostCalls = (0, false) }
         let previous = pthread_getspecific(currentKey)
         pthread_setspecific(currentKey, Unmanaged.passUnretained(self).toOpaque())
         callStack.append((plugin, doing))
@@ -111,6 +112,39 @@ public final class HostRuntime {
                              + "(create_view and the snapshots together); the rest are refused with TH_ERR_BAD_STATE")
         }
         return made <= Self.viewsPerRun
+    }
+
+    /// The host-table calls one call into a plugin may make, its callbacks' included (so a
+    /// frame's work at most): a transition makes tens to a few thousand; 10,000 views each
+    /// set up with a dozen calls stay within it. A plugin calling without end would hold the
+    /// host (an isolated one, each a round trip, for its whole budget) and, through animate,
+    /// its memory. Past it the calls return TH_ERR_BAD_STATE and the run is not clean: the
+    /// header says so. HOST_CALL_LIMIT replaces it (the tests of an isolated plugin, whose
+    /// round trips would take seconds at the real bound).
+    static let hostCallsPerPluginCall: Int = {
+        if let text = getenv("HOST_CALL_LIMIT"), let value = Int(String(cString: text)), value > 0 { return value }
+        return defaultHostCallsPerPluginCall
+    }()
+    static let defaultHostCallsPerPluginCall = 250_000
+    /// Host-table calls made in the current outermost call into a plugin, and whether the
+    /// bound was reported.
+    private var hostCalls = (made: 0, reported: false)
+
+    /// Counts a host-table call (HostAPITable's `api`); false past hostCallsPerPluginCall,
+    /// reported once per call into the plugin as a broken contract. Calls made outside any
+    /// call into a plugin (a thread the host adopted: tests, benchmarks) are not counted.
+    @inline(__always)
+    func mayCallHost() -> Bool {
+        guard !callStack.isEmpty else { return true }
+        hostCalls.made += 1
+        if hostCalls.made <= Self.hostCallsPerPluginCall { return true }
+        if !hostCalls.reported {
+            hostCalls.reported = true
+            let call = callStack.first!
+            trace?.violation("\(call.plugin): made \(NumberText.grouped(Self.hostCallsPerPluginCall)) host-table calls in one call "
+                             + "(\(call.doing)), the most a plugin may; the rest are refused with TH_ERR_BAD_STATE")
+        }
+        return false
     }
 
     /// Whether TH_LOG_DEBUG lines reach the trace (`host run --verbose`).
