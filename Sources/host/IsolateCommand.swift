@@ -9,9 +9,10 @@ struct IsolateCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Option(name: .customLong("channel-fd")) var channelDescriptor: Int32 = 3
+    @Option(name: .customLong("filter-fd")) var filterDescriptor: Int32 = -1
     @Argument var path: String
 
     func run() throws {
-        IsolatedPluginChild.run(path: path, channelDescriptor: channelDescriptor)
+        IsolatedPluginChild.run(path: path, channelDescriptor: channelDescriptor, filterDescriptor: filterDescriptor)
     }
 }

@@ -10,9 +10,10 @@ struct ScanCommand: ParsableCommand {
 
     @Option(name: .customLong("report-fd")) var reportDescriptor: Int32 = 3
     @Option var timeout: Double = 3
+    @Option(name: .customLong("filter-fd")) var filterDescriptor: Int32 = -1
     @Argument var paths: [String] = []
 
     func run() throws {
-        PluginScanChild.run(paths: paths, reportDescriptor: reportDescriptor, timeout: timeout)
+        PluginScanChild.run(paths: paths, reportDescriptor: reportDescriptor, timeout: timeout, filterDescriptor: filterDescriptor)
     }
 }

@@ -25,6 +25,32 @@ struct SandboxTests {
         #expect(Attack.processNamed("hp-holder") == nil)
     }
 
+    /// A scan helper started by hand with `filter` on its filter descriptor and a plugin whose
+    /// init opens a network socket; its exit status (99: the socket was allowed).
+    func scanHelper(filter: [UInt8], in dir: TempDir) async throws -> ProgramResult {
+        let plugin = HostilePlugin(id: "hostile.socket", initBody: "if (socket(AF_INET, SOCK_STREAM, 0) >= 0) exit(99);",
+                                   )
+        let source = plugin.render().replacingOccurrences(of: "#define _POSIX_C_SOURCE 200809L", with: "#define _GNU_SOURCE\n#include <sys/socket.h>")
+        let path = try await compileC(source, to: "socket.so", in: dir)
+        let filterFile = dir.file("filter.bin")
+        FileManager.default.createFile(atPath: filterFile, contents: Data(filter))
+        return try await runProgram("/bin/sh", ["-c", "exec 3>\"$1\" 4<\"$2\"; exec \"$0\" _scan --report-fd 3 --filter-fd 4 -- \"$3\"",
+                                                try Build.requireHost(), dir.file("report"), filterFile, path],
+                                    environment: ["HOST_PLUGIN_PATH": ""], outputIn: dir, timeout: 60)
+    }
+
+    @Test("A helper handed a damaged filter by the host compiles its own: a plugin's socket is still refused")
+    func damagedFilterHandoff() async throws {
+        let dir = try TempDir("sandbox-filter")
+        // Seven bytes: not whole BPF instructions. Eight zero bytes: a program the kernel refuses.
+        for damaged in [[UInt8](repeating: 0xAB, count: 7), [UInt8](repeating: 0, count: 8), []] {
+            let result = try await scanHelper(filter: damaged, in: dir)
+            #expect(result.status == 0, "\(damaged.count) bytes: \(result)")
+            let report = (try? String(contentsOfFile: dir.file("report"), encoding: .utf8)) ?? ""
+            #expect(report.contains("hostile.socket"), "the plugin was not scanned: \(report.prefix(300))")
+        }
+    }
+
     @Test("SIGTERM, SIGINT or SIGHUP to host validate kills its test processes and removes its temporary folder, then ends it by that signal; SIGKILL, which nothing catches, still takes the test processes with it",
           arguments: [SIGTERM, SIGINT, SIGHUP, SIGKILL])
     func terminatedValidate(_ signal: Int32) async throws {

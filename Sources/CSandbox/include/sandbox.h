@@ -29,6 +29,10 @@ typedef struct th_sandbox_policy {
     int without_seccomp;
     /* Nonzero: no namespaces (how the tests show that the other layers hold without them). */
     int without_namespaces;
+    /* A descriptor the host writes its compiled filter to (th_sandbox_filter_compile), or -1.
+     * Inside the namespaces the helper loads that rather than compiling its own; the
+     * descriptor is closed either way before any plugin code runs. */
+    int filter_fd;
 } th_sandbox_policy;
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
@@ -65,6 +69,13 @@ typedef struct th_sandbox_policy {
  * their names, comma-separated, into `missing` (a buffer of `size` bytes the caller owns).
  * What could be applied is applied all the same. */
 int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size);
+
+/* Called by the host (HelperFilter), once per command: compiles the seccomp filter that
+ * th_sandbox_enter installs in a helper inside the namespaces, where the plugin's process is
+ * always PID 2, into `buffer` (the caller's, `capacity` bytes) as the kernel's BPF program.
+ * Compiling takes libseccomp about 2 ms, which each helper then saves. Returns the program's
+ * size in bytes, or -1 when libseccomp refused or it does not fit. */
+long th_sandbox_filter_compile(void *buffer, size_t capacity);
 
 /* Asks the kernel to kill the calling process when its parent dies (PR_SET_PDEATHSIG), for
  * child processes that run plugin code outside the sandbox (`host validate`'s test

@@ -31,11 +31,13 @@ public final class IsolatedPluginChild {
     /// cost it milliseconds; only a plugin that spins in the background comes near.
     static let cpuSeconds = 3600.0
 
-    public static func run(path: String, channelDescriptor fd: Int32) -> Never {
+    /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter), or -1.
+    public static func run(path: String, channelDescriptor fd: Int32, filterDescriptor: Int32 = -1) -> Never {
         HelperProcess.becomeHelper()
         // Before the plugin loads: no signal to the host, no tracing, no process started, no
         // file read but the plugin's and the system's libraries, no parent left behind.
-        let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds))
+        let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds,
+                                                                                         filterDescriptor: filterDescriptor))
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)

@@ -39,9 +39,12 @@ public final class IsolatedPluginProcess {
         self.path = path
         budget = Self.budget(timeout: timeout, setting: getenv("HOST_ISOLATE_BUDGET").map { String(cString: $0) })
         let (mine, theirs) = try IsolationChannel.socketPair()
+        let filter = HelperFilter.makeEnds()
         do {
             child = try ChildProcess(
-                executable: executable, arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3", path],
+                executable: executable,
+                arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3"]
+                    + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + [path],
                 // The plugin's own printing is captured into the trace, escaped and bounded:
                 // inherited, it corrupted the host's JSON on standard output and reached the
                 // terminal raw.
@@ -49,12 +52,15 @@ public final class IsolatedPluginProcess {
                 // A plugin's crash is reported by the host in one line; the Swift runtime's
                 // backtrace of the helper would only bury it (and takes a while to write).
                 environment: ["SWIFT_BACKTRACE": "enable=no"],
-                passing: (theirs, 3))
+                passing: [(theirs, 3)] + (filter.map { [($0.theirs, HelperFilter.descriptor)] } ?? []))
         } catch {
             close(mine); close(theirs)
+            if let filter { close(filter.mine); close(filter.theirs) }
             throw error
         }
         close(theirs)
+        // While the child starts up: it needs the filter only once it is in its namespaces.
+        if let filter { close(filter.theirs); HelperFilter.send(filter.mine) }
         channel = IsolationChannel(fd: mine, timeout: timeout)
         channel.server = { [unowned self] op, reader in try HostTableServer.serve(op, &reader, for: self) }
         // The reply is the loader's refusal, or nil when the plugin loaded and passed its checks.

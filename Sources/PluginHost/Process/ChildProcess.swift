@@ -63,11 +63,11 @@ public final class ChildProcess {
 
     /// Starts `executable` with `arguments`, standard input from /dev/null, and this process's
     /// environment with `environment` added (replacing variables of the same name). `passed`
-    /// hands the child one more descriptor of the caller's (say, a socket) at a number of its own.
+    /// hands the child more descriptors of the caller's (say, a socket) at numbers of their own.
     public init(
         executable: String, arguments: [String], output: Output = .null, error: Output = .null,
         reportDescriptor: Int32? = nil, environment: [String: String] = [:],
-        passing passed: (descriptor: Int32, as: Int32)? = nil
+        passing passed: [(descriptor: Int32, as: Int32)] = []
     ) throws {
         var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
         if reportDescriptor != nil {
@@ -97,13 +97,13 @@ public final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds.write, target)
         }
 
-        if let passed {
+        for passed in passed {
             // The caller's descriptor (close-on-exec) reaches the child at `as`, without it.
             posix_spawn_file_actions_adddup2(&actions, passed.descriptor, passed.as)
         }
         // Nothing else: a descriptor the host's own parent left open without close-on-exec
         // (a file, a socket) must not reach plugin code.
-        let highest = max(2, reportDescriptor ?? 2, passed?.as ?? 2)
+        let highest = max(2, reportDescriptor ?? 2, passed.map(\.as).max() ?? 2)
         _ = child_process_close_from(&actions, highest + 1)
 
         // A child starts with default signal handling and nothing blocked, whatever the parent did.

@@ -29,9 +29,15 @@ public enum HelperSandbox {
     /// the tests skip two to show that the third holds on its own. None is a setting for
     /// everyday use.
     /// `folders`: folders it may also read beneath (`host validate`'s bundled plugins).
-    public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double) -> String? {
+    /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter),
+    /// or -1; closed before this returns.
+    public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double,
+                             filterDescriptor: Int32 = -1) -> String? {
         let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
-        if setting == "off" { return nil }
+        if setting == "off" {
+            if filterDescriptor >= 0 { close(filterDescriptor) }
+            return nil
+        }
         let skipped = Set(setting.split(separator: ",").map(String.init))
         let folders = (swiftRuntimeFolder().map { [$0] } ?? []) + extra
         var missing = [CChar](repeating: 0, count: 1024)
@@ -44,7 +50,7 @@ public enum HelperSandbox {
                     memory_bytes: memoryBytes, cpu_seconds: cpu, descriptors: descriptors, file_bytes: fileBytes,
                     threads: threads,
                     without_landlock: skipped.contains("no-landlock") ? 1 : 0, without_seccomp: skipped.contains("no-seccomp") ? 1 : 0,
-                    without_namespaces: skipped.contains("no-namespaces") ? 1 : 0)
+                    without_namespaces: skipped.contains("no-namespaces") ? 1 : 0, filter_fd: filterDescriptor)
                 return th_sandbox_enter(&policy, &missing, missing.count)
             }
         }

@@ -8,7 +8,8 @@ public enum PluginScanChild {
     /// The hidden subcommand's name.
     public static let commandName = "_scan"
 
-    public static func run(paths: [String], reportDescriptor fd: Int32, timeout: Double) -> Never {
+    /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter), or -1.
+    public static func run(paths: [String], reportDescriptor fd: Int32, timeout: Double, filterDescriptor: Int32 = -1) -> Never {
         HelperProcess.becomeHelper()
         // A parent that is gone no longer reads: end rather than write into the void.
         signal(SIGPIPE, SIG_DFL)
@@ -16,7 +17,7 @@ public enum PluginScanChild {
         // no file read but the batch's and the system's libraries, no parent left behind
         // (the parent-death signal replaces the alarm this helper once set, which a plugin
         // could ignore). The CPU limit is the batch's whole allowance.
-        let missing = HelperSandbox.enter(readable: paths, cpuSeconds: Double(paths.count) * timeout + 10)
+        let missing = HelperSandbox.enter(readable: paths, cpuSeconds: Double(paths.count) * timeout + 10, filterDescriptor: filterDescriptor)
         // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
         let runtime = HostRuntime()
         runtime.keepsLogsForTheNextRun = false

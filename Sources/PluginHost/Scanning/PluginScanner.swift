@@ -59,6 +59,7 @@ public final class PluginScanner {
         var fruitless: [Int: Int] = [:]
         statistics.filesScanned += paths.count
 
+        var unsentFilters: [Int32] = []
         while true {
             // Helpers held up by one slow file do not count: they wait, they do not work. A
             // bound on all of them keeps a folder of hanging plugins from starting hundreds.
@@ -66,11 +67,15 @@ public final class PluginScanner {
                   !queue.isEmpty {
                 let batch = queue.removeFirst()
                 do {
-                    workers.append(try start(batch, paths: paths))
+                    workers.append(try start(batch, paths: paths, filterTo: &unsentFilters))
                 } catch {
                     for i in batch { results[i] = .notScanned("\(error)") }
                 }
             }
+            // Once this round's helpers are all started: compiling the filter the first time
+            // then overlaps their start-up rather than delaying the next one's.
+            unsentFilters.forEach(HelperFilter.send)
+            unsentFilters = []
             guard !workers.isEmpty else { break }
 
             // Each worker's descriptors, and where they start in `fds`.
@@ -134,14 +139,29 @@ public final class PluginScanner {
         return rest.isEmpty ? [] : [rest]
     }
 
-    private func start(_ batch: [Int], paths: [String]) throws -> ScanWorker {
-        let child = try ChildProcess(
-            executable: executable,
-            arguments: [PluginScanChild.commandName, "--report-fd", "3", "--timeout", "\(fileTimeout)", "--"]
-                + batch.map { paths[$0] },
-            output: pluginOutput, error: pluginOutput, reportDescriptor: 3,
-            // Swift's crash reporter would spend seconds on each plugin that crashes.
-            environment: ["SWIFT_BACKTRACE": "enable=no"])
+    /// Starts a helper for `batch`; the host's end of its filter handoff joins `filterTo`, for
+    /// the caller to send.
+    private func start(_ batch: [Int], paths: [String], filterTo unsent: inout [Int32]) throws -> ScanWorker {
+        let filter = HelperFilter.makeEnds()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                executable: executable,
+                arguments: [PluginScanChild.commandName, "--report-fd", "3", "--timeout", "\(fileTimeout)"]
+                    + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + ["--"]
+                    + batch.map { paths[$0] },
+                output: pluginOutput, error: pluginOutput, reportDescriptor: 3,
+                // Swift's crash reporter would spend seconds on each plugin that crashes.
+                environment: ["SWIFT_BACKTRACE": "enable=no"],
+                passing: filter.map { [($0.theirs, HelperFilter.descriptor)] } ?? [])
+        } catch {
+            if let filter { close(filter.mine); close(filter.theirs) }
+            throw error
+        }
+        if let filter {
+            close(filter.theirs)
+            unsent.append(filter.mine)
+        }
         statistics.helpersStarted += 1
         return ScanWorker(child: child, files: batch, fileTimeout: fileTimeout, quietTimeout: quietTimeout,
                           now: monotonicSeconds())
