@@ -1,4 +1,5 @@
 import ArgumentParser
+import PluginHost
 import PluginSDK
 
 /// `host`: the command-line face of the transition plugin host. Parses, wires, prints; the
@@ -28,6 +29,19 @@ struct Host: ParsableCommand {
             ListCommand.self, RunCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
             ValidateChildCommand.self, ScanCommand.self, IsolateCommand.self,
         ])
+
+    /// `host run … --isolate` starts its isolated helper before anything else, so that the
+    /// helper's own start-up passes while this process parses its arguments, reads its
+    /// catalog and prepares the run (SpareIsolatedProcess; a spare never needed costs a
+    /// process that ends with this one). Then the command runs as usual.
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "run", arguments.contains("--isolate"), !arguments.contains("--watch"),
+           let executable = PluginSearchPath.currentExecutablePath() {
+            SpareIsolatedProcess.prestart(executable: executable)
+        }
+        main(nil as [String]?)
+    }
 }
 
 /// Exit codes documented in `host --help`.

@@ -10,7 +10,8 @@ struct IsolateCommand: ParsableCommand {
 
     @Option(name: .customLong("channel-fd")) var channelDescriptor: Int32 = 3
     @Option(name: .customLong("filter-fd")) var filterDescriptor: Int32 = -1
-    @Argument var path: String
+    /// Absent for a spare, which reads it from the channel (SpareIsolatedProcess).
+    @Argument var path: String?
 
     func run() throws {
         IsolatedPluginChild.run(path: path, channelDescriptor: channelDescriptor, filterDescriptor: filterDescriptor)

@@ -32,8 +32,11 @@ public final class IsolatedPluginChild {
     static let cpuSeconds = 3600.0
 
     /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter), or -1.
-    public static func run(path: String, channelDescriptor fd: Int32, filterDescriptor: Int32 = -1) -> Never {
+    /// Without a `path`, a spare (SpareIsolatedProcess): the path is the channel's first
+    /// message, read before the sandbox, which needs it; nothing of a plugin's runs before.
+    public static func run(path given: String?, channelDescriptor fd: Int32, filterDescriptor: Int32 = -1) -> Never {
         HelperProcess.becomeHelper()
+        guard let path = given ?? IsolatedPathMessage.receive(from: fd) else { _exit(0) }
         // Before the plugin loads: no signal to the host, no tracing, no process started, no
         // file read but the plugin's and the system's libraries, no parent left behind.
         let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds,

@@ -38,13 +38,34 @@ public final class IsolatedPluginProcess {
         self.pluginID = pluginID
         self.path = path
         budget = Self.budget(timeout: timeout, setting: getenv("HOST_ISOLATE_BUDGET").map { String(cString: $0) })
+        let (started, mine) = try SpareIsolatedProcess.take(executable: executable, path: path)
+            ?? Self.spawn(executable: executable, path: path)
+        child = started
+        channel = IsolationChannel(fd: mine, timeout: timeout)
+        channel.server = { [unowned self] op, reader in try HostTableServer.serve(op, &reader, for: self) }
+        // The reply is the loader's refusal, or nil when the plugin loaded and passed its checks.
+        // Starting a process and loading a plugin may take longer than a call on a busy
+        // machine: the scanner's allowance, not the per-call deadline, bounds it.
+        guard var reply = try call(.loadPlugin, "init", allowing: max(timeout, PluginScanner.defaultFileTimeout), { _ in }) else {
+            throw LoadFailure(reason: failure ?? "the plugin did not load")
+        }
+        if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
+        if let missing = try? reply.string() { SandboxNotice.report(missing) }
+        spentAtLoad = channel.waited
+    }
+
+    /// Starts `host _isolate` with one end of a new socket on descriptor 3 and the seccomp
+    /// filter on descriptor 4 (HelperFilter); returns the child and the host's end. Without a
+    /// `path` the child waits for one (a spare: SpareIsolatedProcess).
+    static func spawn(executable: String, path: String?) throws -> (ChildProcess, Int32) {
         let (mine, theirs) = try IsolationChannel.socketPair()
         let filter = HelperFilter.makeEnds()
+        let child: ChildProcess
         do {
             child = try ChildProcess(
                 executable: executable,
                 arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3"]
-                    + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + [path],
+                    + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + (path.map { [$0] } ?? []),
                 // The plugin's own printing is captured into the trace, escaped and bounded:
                 // inherited, it corrupted the host's JSON on standard output and reached the
                 // terminal raw.
@@ -61,17 +82,7 @@ public final class IsolatedPluginProcess {
         close(theirs)
         // While the child starts up: it needs the filter only once it is in its namespaces.
         if let filter { close(filter.theirs); HelperFilter.send(filter.mine) }
-        channel = IsolationChannel(fd: mine, timeout: timeout)
-        channel.server = { [unowned self] op, reader in try HostTableServer.serve(op, &reader, for: self) }
-        // The reply is the loader's refusal, or nil when the plugin loaded and passed its checks.
-        // Starting a process and loading a plugin may take longer than a call on a busy
-        // machine: the scanner's allowance, not the per-call deadline, bounds it.
-        guard var reply = try call(.loadPlugin, "init", allowing: max(timeout, PluginScanner.defaultFileTimeout), { _ in }) else {
-            throw LoadFailure(reason: failure ?? "the plugin did not load")
-        }
-        if let refusal = try? reply.string() { throw LoadFailure(reason: refusal) }
-        if let missing = try? reply.string() { SandboxNotice.report(missing) }
-        spentAtLoad = channel.waited
+        return (child, mine)
     }
 
     /// The budget of a plugin's calls in a run, in per-call deadlines (`--isolate-timeout`).
