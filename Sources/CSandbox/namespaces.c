@@ -146,6 +146,10 @@ static int bind(const char *source, const char *target, int writable)
     snprintf(old, sizeof old, OLD "%s", source);
     struct stat info;
     if (stat(old, &info) != 0) return 0;
+    /* Already seen through a tree bound before (a plugin installed under /usr): read-only
+     * there too, and nothing can be made over it. */
+    struct stat there;
+    if (stat(target, &there) == 0) return 0;
     if ((S_ISDIR(info.st_mode) ? make_folders(target) : make_file(target)) != 0) return -1;
     if (mount(old, target, NULL, MS_BIND | MS_REC, NULL) != 0) return -1;
     if (writable) return 0;
@@ -234,7 +238,9 @@ static int build_root(const th_sandbox_policy *policy, const char *cwd)
     /* A /proc of the new PID namespace: only its own processes (Landlock lets it read its
      * own memory map, which the C library and the Swift runtime read). */
     if (make_folders("/proc") != 0 || mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) failed = 1;
-    failed |= make_folders(cwd);
+    /* The working folder, so that relative paths resolve as before; a folder that cannot
+     * be made there (inside a tree bound read-only) leaves the helper at the root. */
+    (void)make_folders(cwd);
     if (umount2(OLD, MNT_DETACH) != 0) failed = 1;
     rmdir(OLD);
     /* The root itself (the tmpfs) read-only: nothing new can be made in it. */
