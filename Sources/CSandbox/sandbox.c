@@ -319,6 +319,15 @@ static scmp_filter_ctx build_filter(pid_t self)
 /* The filter a host compiled for processes inside the namespaces (th_sandbox_filter_compile),
  * read from `fd` (which is closed) and loaded: 0, or -1 when there was none to read in time
  * or the kernel refused it. */
+/* Loads a compiled program of `size` bytes: 0, or -1 when it is not whole instructions or
+ * the kernel refuses it. */
+static int load_program(const void *program, size_t size)
+{
+    if (program == NULL || size == 0 || size % sizeof(struct sock_filter) != 0 || size / sizeof(struct sock_filter) > 4096) return -1;
+    struct sock_fprog filter = { (unsigned short)(size / sizeof(struct sock_filter)), (struct sock_filter *)program };
+    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter);
+}
+
 static int load_exported_filter(int fd)
 {
     struct sock_filter program[4096];
@@ -331,9 +340,7 @@ static int load_exported_filter(int fd)
         have += (size_t)n;
     }
     close(fd);
-    if (have == 0 || have % sizeof *program != 0) return -1;
-    struct sock_fprog filter = { (unsigned short)(have / sizeof *program), program };
-    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter);
+    return load_program(program, have);
 }
 
 static int apply_seccomp(const th_sandbox_policy *policy, int in_namespace, char *missing, size_t size)
@@ -349,6 +356,8 @@ static int apply_seccomp(const th_sandbox_policy *policy, int in_namespace, char
         if (in_namespace && getpid() == 2 && load_exported_filter(policy->filter_fd) == 0) return 0;
         if (!in_namespace || getpid() != 2) close(policy->filter_fd);
     }
+    if (policy->filter_program != NULL && in_namespace && getpid() == 2
+        && load_program(policy->filter_program, policy->filter_size) == 0) return 0;
     scmp_filter_ctx ctx = build_filter(getpid());
     if (ctx == NULL) {
         th_note_missing(missing, size, "seccomp (not available)");

@@ -33,6 +33,10 @@ typedef struct th_sandbox_policy {
      * Inside the namespaces the helper loads that rather than compiling its own; the
      * descriptor is closed either way before any plugin code runs. */
     int filter_fd;
+    /* Or the same program already in memory, `filter_size` bytes (NULL for none): an isolated
+     * helper started before it knows its plugin compiles it while it waits. */
+    const void *filter_program;
+    size_t filter_size;
 } th_sandbox_policy;
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an

@@ -36,11 +36,15 @@ public final class IsolatedPluginChild {
     /// message, read before the sandbox, which needs it; nothing of a plugin's runs before.
     public static func run(path given: String?, channelDescriptor fd: Int32, filterDescriptor: Int32 = -1) -> Never {
         HelperProcess.becomeHelper()
+        // A spare has time while it waits: it compiles the seccomp filter itself, so that
+        // neither the host nor the time after the path arrives pays for it.
+        let filterProgram = given == nil ? HelperFilter.program : []
         guard let path = given ?? IsolatedPathMessage.receive(from: fd) else { _exit(0) }
         // Before the plugin loads: no signal to the host, no tracing, no process started, no
         // file read but the plugin's and the system's libraries, no parent left behind.
         let child = IsolatedPluginChild(path: path, sandboxMissing: HelperSandbox.enter(readable: [path], cpuSeconds: cpuSeconds,
-                                                                                         filterDescriptor: filterDescriptor))
+                                                                                         filterDescriptor: filterDescriptor,
+                                                                                         filterProgram: filterProgram))
         var info = stat()
         guard fstat(fd, &info) == 0 else { _exit(3) }
         let channel = IsolationChannel(fd: fd, timeout: nil)

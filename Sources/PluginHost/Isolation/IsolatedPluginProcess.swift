@@ -56,10 +56,11 @@ public final class IsolatedPluginProcess {
 
     /// Starts `host _isolate` with one end of a new socket on descriptor 3 and the seccomp
     /// filter on descriptor 4 (HelperFilter); returns the child and the host's end. Without a
-    /// `path` the child waits for one (a spare: SpareIsolatedProcess).
+    /// `path` the child waits for one (a spare: SpareIsolatedProcess), and is handed no filter.
     static func spawn(executable: String, path: String?) throws -> (ChildProcess, Int32) {
         let (mine, theirs) = try IsolationChannel.socketPair()
-        let filter = HelperFilter.makeEnds()
+        // A spare compiles its own while it waits (IsolatedPluginChild).
+        let filter = path == nil ? nil : HelperFilter.makeEnds()
         let child: ChildProcess
         do {
             child = try ChildProcess(

@@ -13,9 +13,10 @@ public enum HelperFilter {
     public static let descriptor: Int32 = 4
     public static let option = "--filter-fd"
 
-    /// The program's bytes, compiled the first time they are sent; empty when libseccomp
-    /// refused (the helpers then compile their own, and say what is missing).
-    private static let program: [UInt8] = {
+    /// The program's bytes, compiled the first time they are asked for (in the host, or in a
+    /// spare isolated helper while it waits for its plugin); empty when libseccomp refused
+    /// (the helpers then compile their own, and say what is missing).
+    public static let program: [UInt8] = {
         var bytes = [UInt8](repeating: 0, count: 64 << 10)
         let size = bytes.withUnsafeMutableBytes { th_sandbox_filter_compile($0.baseAddress, $0.count) }
         return size > 0 ? Array(bytes.prefix(size)) : []

@@ -30,9 +30,9 @@ public enum HelperSandbox {
     /// everyday use.
     /// `folders`: folders it may also read beneath (`host validate`'s bundled plugins).
     /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter),
-    /// or -1; closed before this returns.
+    /// or -1; closed before this returns. `filterProgram`: the same, compiled in this process.
     public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double,
-                             filterDescriptor: Int32 = -1) -> String? {
+                             filterDescriptor: Int32 = -1, filterProgram: [UInt8] = []) -> String? {
         let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
         if setting == "off" {
             if filterDescriptor >= 0 { close(filterDescriptor) }
@@ -43,16 +43,17 @@ public enum HelperSandbox {
         var missing = [CChar](repeating: 0, count: 1024)
         let cpu = UInt(min(max(cpuSeconds, 1), 86_400).rounded(.up))
         let failures = withCStrings(plugins) { files in
-            withCStrings(folders) { trees in
+            withCStrings(folders) { trees in filterProgram.withUnsafeBytes { program in
                 var policy = th_sandbox_policy(
                     readable: files, readable_count: plugins.count,
                     readable_folders: trees, readable_folder_count: folders.count,
                     memory_bytes: memoryBytes, cpu_seconds: cpu, descriptors: descriptors, file_bytes: fileBytes,
                     threads: threads,
                     without_landlock: skipped.contains("no-landlock") ? 1 : 0, without_seccomp: skipped.contains("no-seccomp") ? 1 : 0,
-                    without_namespaces: skipped.contains("no-namespaces") ? 1 : 0, filter_fd: filterDescriptor)
+                    without_namespaces: skipped.contains("no-namespaces") ? 1 : 0, filter_fd: filterDescriptor,
+                    filter_program: program.isEmpty ? nil : program.baseAddress, filter_size: program.count)
                 return th_sandbox_enter(&policy, &missing, missing.count)
-            }
+            } }
         }
         let text = Self.text(missing)
         return failures == 0 && text.isEmpty ? nil : text
