@@ -7,9 +7,9 @@
  * (resample_block_sse2.c), or eight with AVX2 where the processor has it
  * (resample_block_avx2.c); otherwise, and for pictures too large for their 16-bit offsets,
  * one at a time in double precision below. They agree within a small fraction of the
- * weights' 1/256ths of a pixel. (The map used to be followed in straight pieces between
- * points computed exactly, to save divisions; in the benchmark's turn the pieces were 12
- * pixels long on average, too short to take four or eight at a time.)
+ * weights' 1/256ths of a pixel. The map is computed exactly at every pixel: following it in
+ * straight pieces between exact points saves divisions, but in a turned view the pieces are
+ * too short (about 12 pixels) to take four or eight at a time.
  */
 
 /* Pixels [0, n) of one row, pixel k at homogeneous (u + k du, v + k dv, w + k dw). */

@@ -1,8 +1,8 @@
 /*
  * The inner loop of a 3D-transformed view's drawing (Rendering's ProjectedLayer): carries a
  * finished flat picture onto the canvas through a projective map, one bilinear sample per
- * canvas pixel. In C because it runs for every pixel the view covers, every frame; the Swift
- * loop it replaced took about twice as long (docs/PERFORMANCE.md).
+ * canvas pixel. In C because it runs for every pixel the view covers, every frame, where the
+ * same loop in Swift takes about twice as long (docs/PERFORMANCE.md).
  */
 #ifndef PROJECTIVE_RESAMPLE_H
 #define PROJECTIVE_RESAMPLE_H

@@ -181,7 +181,7 @@ public final class HostRuntime {
 
     /// A trace holds at most this many plugin log lines, each cut to `logLineLimit` bytes (1 KiB):
     /// a plugin that logs without end must not cost the host gigabytes (100,000 lines of
-    /// 8 KiB once took 3 GB). What is dropped is counted and said once the run ends.
+    /// 8 KiB would take 3 GB). What is dropped is counted and said once the run ends.
     static let logLinesPerTrace = 10_000
     static let logLineLimit = 1024
     private var logLines: (trace: ObjectIdentifier?, kept: Int, dropped: Int) = (nil, 0, 0)
@@ -223,8 +223,7 @@ public final class HostRuntime {
     }
 
     /// A plugin's log message as text: at most logLineLimit bytes are read (a longer one is
-    /// cut, and says so, where it was once dropped without a word), and bytes that are not
-    /// UTF-8 are shown as U+FFFD.
+    /// cut, and says so), and bytes that are not UTF-8 are shown as U+FFFD.
     static func logText(_ message: UnsafePointer<CChar>) -> String {
         let length = strnlen(message, logLineLimit + 1)
         let text = String(decoding: UnsafeRawBufferPointer(start: message, count: min(length, logLineLimit)), as: UTF8.self)

@@ -9,7 +9,7 @@ import CTransitionABI
 /// host's trampolines below, which ask the plugin's process to run them.
 enum HostTableServer {
     /// Bytes of each argument's slot: the largest value any parameter takes (a th_transform3d,
-    /// 128), rounded up to 16. A fixed 64 once let a 3D transform run past its slot.
+    /// 128), rounded up to 16, so that no value runs past its slot, whatever a new function takes.
     static let slotSize: Int = {
         let largest = HostFunctions.all.flatMap(\.parameters).map(HostFunctionInterfaces.size).max() ?? 8
         return (largest + 15) / 16 * 16

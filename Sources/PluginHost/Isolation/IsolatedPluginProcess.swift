@@ -68,7 +68,7 @@ public final class IsolatedPluginProcess {
                 arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3"]
                     + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + (path.map { [$0] } ?? []),
                 // The plugin's own printing is captured into the trace, escaped and bounded:
-                // inherited, it corrupted the host's JSON on standard output and reached the
+                // inherited, it would corrupt the host's JSON on standard output and reach the
                 // terminal raw.
                 output: .capture, error: .capture,
                 // A plugin's crash is reported by the host in one line; the Swift runtime's

@@ -15,8 +15,8 @@ public enum PluginScanChild {
         signal(SIGPIPE, SIG_DFL)
         // Before any plugin code runs: no signal to the host, no tracing, no process started,
         // no file read but the batch's and the system's libraries, no parent left behind
-        // (the parent-death signal replaces the alarm this helper once set, which a plugin
-        // could ignore). The CPU limit is the batch's whole allowance.
+        // (the parent-death signal, which a plugin cannot ignore as it could an alarm). The
+        // CPU limit is the batch's whole allowance.
         let missing = HelperSandbox.enter(readable: paths, cpuSeconds: Double(paths.count) * timeout + 10, filterDescriptor: filterDescriptor)
         // Nothing runs here: a plugin's warnings go to standard error (HOST_DEBUG_SCAN=1 shows them).
         let runtime = HostRuntime()

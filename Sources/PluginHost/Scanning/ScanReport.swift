@@ -83,7 +83,7 @@ struct ScanReportReader {
     /// Takes the next piece of the report; returns what it completed, up to the first fault
     /// (then in `failure`). What a piece completed before garbage in the same piece still
     /// counts: a plugin writing garbage into the report must not cost the file before it,
-    /// whose outcome arrived whole (that file was once lost: "the scanner lost track of it").
+    /// whose outcome arrived whole.
     mutating func feed(_ bytes: [UInt8]) -> [Event] {
         guard failure == nil else { return [] }
         pending += bytes
