@@ -101,6 +101,35 @@ extension HostWorkBoundsTests {
         #expect(within.status == 0 && withinReport.clean, "\(within)")
     }
 
+    @Test("an isolated plugin may have 256 processes and threads in its namespace, init's and its own main thread included: the rest are refused")
+    func threadCap() async throws {
+        var template = PluginTemplate()
+        template.pluginID = "fixture.views"
+        template.ending = .conforming
+        // Threads that sleep for ever, on small stacks (the memory limit must not stop them first).
+        template.animatePrologue = """
+            if (self->incoming) {
+                pthread_attr_t small; pthread_attr_init(&small); pthread_attr_setstacksize(&small, 64 << 10);
+                int started = 0; pthread_t thread;
+                while (started < 1000 && pthread_create(&thread, &small, fx_sleep, NULL) == 0) started++;
+                char line[64]; snprintf(line, sizeof line, "threads started: %d", started);
+                host->log(TH_LOG_INFO, line);
+            }
+            """
+        let dir = try TempDir("bounds-threads")
+        let folder = try dir.folder("plugins")
+        let source = "#include <stdio.h>\n#include <pthread.h>\n#include <unistd.h>\n"
+            + "static void *fx_sleep(void *unused) { (void)unused; for (;;) pause(); return NULL; }\n" + template.render()
+        try await compileC(source, to: "plugins/views.so", in: dir)
+        let result = try await runHost(["run", "fixture.views:fx", "--format", "json", "--no-motion-check", "--isolate",
+                                        "--isolate-timeout", scaled(30)], pluginFolder: folder, in: dir)
+        let report = try RunJSON(result)
+        let line = try #require(report.events.first { $0.name.contains("threads started: ") }, "\(report.events.map(\.name))")
+        let started = Int(line.name.split(separator: " ").last ?? "") ?? -1
+        // 256 tasks in the namespace: init and the plugin process's main thread are two.
+        #expect(started == 254, "\(started) threads started")
+    }
+
     /// A plugin that sleeps 0.5 s in each call `calls` names (create, animate_transition, the
     /// completion, animation_ended), each a call of its own, far within the default 2 s
     /// deadline however loaded the machine. (Not transition_duration or the animations block:
