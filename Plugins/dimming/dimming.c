@@ -319,7 +319,7 @@ static const th_presentation_interface dimming_interface = {
 
 static const th_param_descriptor params[PARAM_COUNT] = {
     { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "opacity", "Darkness of the backdrop", NULL, 0.0, 1.0, 0.5, 0, NULL },
-    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "height", "Height of the sheet, a fraction of the screen's", NULL,
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "height", "Height of the sheet, as a fraction of the screen's height", NULL,
       0.1, 1.0, 2.0 / 3.0, 0, NULL },
 };
 
