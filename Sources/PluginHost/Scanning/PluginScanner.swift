@@ -167,12 +167,13 @@ public final class PluginScanner {
                           now: monotonicSeconds())
     }
 
-    /// The files split into batches: about two per helper, so that a helper held up by a
-    /// hanging plugin leaves the others work to take; at most 32 files, so that a crash
-    /// early in a batch costs little.
+    /// The files split into batches: one per helper, since every helper started costs its
+    /// start-up and its sandbox; a helper held up by a hanging plugin hands the files it has
+    /// not begun to another (releaseAfter). At most 64 files, so that the helper a crash
+    /// ends early in its batch leaves less to start again.
     static func batches(count: Int, helpers: Int) -> [[Int]] {
         guard count > 0 else { return [] }
-        let size = max(4, min(32, (count + helpers * 2 - 1) / (helpers * 2)))
+        let size = max(4, min(64, (count + helpers - 1) / helpers))
         return stride(from: 0, to: count, by: size).map { Array($0..<min($0 + size, count)) }
     }
 }
