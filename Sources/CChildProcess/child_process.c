@@ -31,6 +31,63 @@ int child_process_close_from(posix_spawn_file_actions_t *actions, int lowest)
 
 short child_process_spawn_setsid(void) { return POSIX_SPAWN_SETSID; }
 
+#define MAX_PASSED 8
+
+/* In a forked child: everything posix_spawn's attributes and file actions do for a spawned
+ * one. 0, or -1 when a step failed. */
+static int become_fresh_child(const int *from, const int *to, int count, int output)
+{
+    if (setsid() < 0) return -1;
+    struct sigaction fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.sa_handler = SIG_DFL;
+    sigemptyset(&fresh.sa_mask);
+    for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+        if (signal_number == SIGKILL || signal_number == SIGSTOP) continue;
+        (void)sigaction(signal_number, &fresh, NULL); /* fails only for numbers no one can set */
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    if (sigprocmask(SIG_SETMASK, &none, NULL) < 0) return -1;
+
+    /* Every passed descriptor first moves above all targets, so that placing one never
+     * overwrites another still to be placed. */
+    int highest = 2;
+    for (int i = 0; i < count; i++) if (to[i] > highest) highest = to[i];
+    int moved[MAX_PASSED];
+    for (int i = 0; i < count; i++) {
+        moved[i] = fcntl(from[i], F_DUPFD, highest + 1 + MAX_PASSED);
+        if (moved[i] < 0) return -1;
+    }
+    int null_fd = open("/dev/null", O_RDWR);
+    if (null_fd < 0) return -1;
+    if (dup2(null_fd, 0) < 0) return -1;
+    int out = output >= 0 ? output : null_fd;
+    if (dup2(out, 1) < 0 || dup2(out, 2) < 0) return -1;
+    for (int i = 0; i < count; i++) if (dup2(moved[i], to[i]) < 0) return -1;
+    return syscall(SYS_close_range, highest + 1, ~0U, 0) == 0 ? 0 : -1;
+}
+
+pid_t child_process_fork(const int *from, const int *to, int count, int output)
+{
+    if (count < 0 || count > MAX_PASSED) { errno = EINVAL; return -1; }
+    pid_t child = fork();
+    if (child != 0) return child;
+    if (become_fresh_child(from, to, count, output) < 0) _exit(127);
+    return 0;
+}
+
+int child_process_thread_count(void)
+{
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL) if (entry->d_name[0] != '.') count++;
+    closedir(tasks);
+    return count;
+}
+
 /* ---- cleanup on termination ------------------------------------------------------------- */
 
 #define MAX_GROUPS 256

@@ -19,6 +19,22 @@ int child_process_close_from(posix_spawn_file_actions_t *actions, int lowest);
  * in a session (and process group) of its own. */
 short child_process_spawn_setsid(void);
 
+/* fork(2) for a helper that runs this program's own code, without exec: it skips the exec
+ * and the Swift runtime's start-up (several milliseconds) that a spawned helper pays. Only
+ * for a process with one thread (child_process_thread_count), as fork copies only the caller's.
+ *
+ * The child starts as a posix_spawn'ed one would by ChildProcess: in a session of its own,
+ * every signal's handling at its default and none blocked (so the Swift runtime's crash
+ * handlers are gone: a helper's crash is the parent's to report), standard input from
+ * /dev/null, standard output and error on `output` (or /dev/null when it is -1), descriptor
+ * `from[i]` at `to[i]` for each of the `count` (at most 8) passed, and nothing else open.
+ * Returns the child's pid in the parent and 0 in the child; -1 with errno when it cannot
+ * fork. A child that cannot set itself up ends with status 127, as a failed exec would. */
+pid_t child_process_fork(const int *from, const int *to, int count, int output);
+
+/* The threads of this process (from /proc/self/task), or -1 when it cannot tell. */
+int child_process_thread_count(void);
+
 /* Ending what a command leaves behind when it is ended itself (SIGTERM, SIGINT, SIGHUP).
  *
  * The command registers each child process group it starts and each temporary folder it

@@ -21,6 +21,12 @@ public final class IsolatedPlugin {
         self.timeout = timeout
     }
 
+    /// Hands this plugin the spare process, if one waits unclaimed (SpareIsolatedProcess), so
+    /// that it enters its sandbox while the host prepares the run. No plugin code runs yet.
+    public func claimSpare() {
+        SpareIsolatedProcess.claim(executable: executable, path: path)
+    }
+
     /// The process to call, started if there is none or the last one failed; a reason when
     /// it cannot be started or the plugin does not load there.
     func liveProcess(trace: TransitionTrace?) -> Result<IsolatedPluginProcess, IsolatedPluginProcess.LoadFailure> {

@@ -63,18 +63,7 @@ public final class IsolatedPluginProcess {
         let filter = path == nil ? nil : HelperFilter.makeEnds()
         let child: ChildProcess
         do {
-            child = try ChildProcess(
-                executable: executable,
-                arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3"]
-                    + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + (path.map { [$0] } ?? []),
-                // The plugin's own printing is captured into the trace, escaped and bounded:
-                // inherited, it would corrupt the host's JSON on standard output and reach the
-                // terminal raw.
-                output: .capture, error: .capture,
-                // A plugin's crash is reported by the host in one line; the Swift runtime's
-                // backtrace of the helper would only bury it (and takes a while to write).
-                environment: ["SWIFT_BACKTRACE": "enable=no"],
-                passing: [(theirs, 3)] + (filter.map { [($0.theirs, HelperFilter.descriptor)] } ?? []))
+            child = try start(executable: executable, path: path, channel: theirs, filter: filter?.theirs)
         } catch {
             close(mine); close(theirs)
             if let filter { close(filter.mine); close(filter.theirs) }
@@ -84,6 +73,27 @@ public final class IsolatedPluginProcess {
         // While the child starts up: it needs the filter only once it is in its namespaces.
         if let filter { close(filter.theirs); HelperFilter.send(filter.mine) }
         return (child, mine)
+    }
+
+    /// The child process, handed `channel` on descriptor 3 (and `filter` on HelperFilter's).
+    private static func start(executable: String, path: String?, channel: Int32, filter: Int32?) throws -> ChildProcess {
+        if path == nil, ChildProcess.canFork {
+            // A spare started as the host begins, with one thread yet: a copy of the host
+            // skips the exec and the Swift start-up, most of what a spawned spare costs.
+            return try ChildProcess(forking: { IsolatedPluginChild.run(path: nil, channelDescriptor: 3) }, passing: [(channel, 3)])
+        }
+        return try ChildProcess(
+            executable: executable,
+            arguments: [IsolatedPluginChild.commandName, "--channel-fd", "3"]
+                + (filter.map { _ in [HelperFilter.option, "\(HelperFilter.descriptor)"] } ?? []) + (path.map { [$0] } ?? []),
+            // The plugin's own printing is captured into the trace, escaped and bounded:
+            // inherited, it would corrupt the host's JSON on standard output and reach the
+            // terminal raw.
+            output: .capture, error: .capture,
+            // A plugin's crash is reported by the host in one line; the Swift runtime's
+            // backtrace of the helper would only bury it (and takes a while to write).
+            environment: ["SWIFT_BACKTRACE": "enable=no"],
+            passing: [(channel, 3)] + (filter.map { [($0, HelperFilter.descriptor)] } ?? []))
     }
 
     /// The budget of a plugin's calls in a run, in per-call deadlines (`--isolate-timeout`).

@@ -3,17 +3,21 @@ import Synchronization
 import LibC
 
 /// An isolated plugin's process started before the host knows which plugin it will run:
-/// `host run --isolate` starts one as it begins, so that the helper's own start-up (a Swift
-/// program's, several milliseconds) passes while the host reads its catalog and prepares the
-/// run. The first IsolatedPluginProcess then takes it and sends it the plugin's path; the
-/// helper enters its sandbox only then, since the sandbox reads that path, and runs no
-/// plugin code before. A spare never taken ends when the host does: its socket closes.
+/// `host run --isolate` starts one as it begins, so that the helper's own start-up passes
+/// while the host reads its catalog and prepares the run. As soon as the host knows the
+/// plugin of the effect it will run, it claims the spare and sends it the plugin's path: the
+/// helper then enters its sandbox (which reads that path) while the host goes on preparing,
+/// and runs no plugin code until the host asks it to load the plugin. The first
+/// IsolatedPluginProcess for that path then takes it. A spare never taken ends when the host
+/// does: its socket closes.
 public enum SpareIsolatedProcess {
     struct Spare: @unchecked Sendable {
         let executable: String
         let child: ChildProcess
         /// The host's end of the channel.
         let channel: Int32
+        /// The plugin it was told to run; nil until it is claimed.
+        var path: String?
     }
 
     private static let waiting = Mutex<Spare?>(nil)
@@ -30,14 +34,30 @@ public enum SpareIsolatedProcess {
         if let unused { close(unused.channel); unused.child.kill() }
     }
 
-    /// The spare for `executable`, told to load `path`; nil when there is none, or it is gone.
+    /// Tells the spare for `executable`, if one waits unclaimed, that it will run `path`.
+    static func claim(executable: String, path: String) {
+        waiting.withLock { slot in
+            guard var spare = slot, spare.executable == executable, spare.path == nil else { return }
+            guard IsolatedPathMessage.send(path, to: spare.channel) else {
+                close(spare.channel)
+                spare.child.kill()
+                slot = nil
+                return
+            }
+            spare.path = path
+            slot = spare
+        }
+    }
+
+    /// The spare for `executable`, told to load `path` (claimed for it, or told now); nil when
+    /// there is none, it was claimed for another plugin, or it is gone.
     static func take(executable: String, path: String) -> (child: ChildProcess, channel: Int32)? {
         guard let spare = waiting.withLock({ slot -> Spare? in
-            guard slot?.executable == executable else { return nil }
-            defer { slot = nil }
-            return slot
+            guard let spare = slot, spare.executable == executable, spare.path == nil || spare.path == path else { return nil }
+            slot = nil
+            return spare
         }) else { return nil }
-        guard IsolatedPathMessage.send(path, to: spare.channel) else {
+        guard spare.path != nil || IsolatedPathMessage.send(path, to: spare.channel) else {
             close(spare.channel)
             spare.child.kill()
             return nil

@@ -133,7 +133,37 @@ public final class ChildProcess {
             if captureEnds.read >= 0 { close(captureEnds.read) }
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
-        pid = child
+        (pid, watch) = try Self.watch(child, closingOnFailure: [pipeEnds.read, captureEnds.read])
+        report = pipeEnds.read
+        reportOpen = pipeEnds.read >= 0
+        captured = captureEnds.read
+    }
+
+    /// A copy of this process that runs `body` (which never returns), started as the spawning
+    /// initialiser starts a program: no exec, so none of a program's start-up, but only while
+    /// this process has one thread (`canFork`). Standard output and error are captured.
+    public init(forking body: () -> Never, passing passed: [(descriptor: Int32, as: Int32)] = []) throws {
+        let captureEnds = try Self.makeReportPipe()
+        defer { close(captureEnds.write) }
+        _ = fcntl(captureEnds.write, F_SETFL, O_NONBLOCK)
+        let child = child_process_fork(passed.map(\.descriptor), passed.map(\.as), Int32(passed.count), captureEnds.write)
+        if child == 0 { body() }
+        guard child > 0 else {
+            close(captureEnds.read)
+            throw SpawnError(description: "cannot fork: \(String(cString: strerror(errno)))")
+        }
+        (pid, watch) = try Self.watch(child, closingOnFailure: [captureEnds.read])
+        report = -1
+        reportOpen = false
+        captured = captureEnds.read
+    }
+
+    /// True while this process has one thread, the only time `init(forking:)` is safe.
+    public static var canFork: Bool { child_process_thread_count() == 1 }
+
+    /// Registers a started child's group and opens its pidfd; kills and reaps it, closing
+    /// `descriptors` (-1 skipped), when it cannot be watched.
+    private static func watch(_ child: pid_t, closingOnFailure descriptors: [Int32]) throws -> (pid_t, Int32) {
         _ = child_process_register_group(child)
         let fd = child_process_watch(child)
         guard fd >= 0 else {
@@ -143,14 +173,10 @@ public final class ChildProcess {
             var ignored: Int32 = 0
             _ = waitpid(child, &ignored, 0)
             child_process_unregister_group(child)
-            if pipeEnds.read >= 0 { close(pipeEnds.read) }
-            if captureEnds.read >= 0 { close(captureEnds.read) }
+            for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
             throw SpawnError(description: "cannot watch a child process (pidfd_open: \(why)); Linux 5.3 or later is needed")
         }
-        watch = fd
-        report = pipeEnds.read
-        reportOpen = pipeEnds.read >= 0
-        captured = captureEnds.read
+        return (child, fd)
     }
 
     deinit {

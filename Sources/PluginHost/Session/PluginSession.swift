@@ -45,6 +45,9 @@ public final class PluginSession {
                 guard let executable else { continue }
                 // A plugin whose effects are not named is not started; only its curves are said missing.
                 let plugin = IsolatedPlugin(path: file.path, pluginID: description.id, executable: executable, timeout: timeout, runtime: runtime)
+                // A command that names its effects will start this plugin's process: the
+                // first such plugin gets the spare, if one waits.
+                if selected?[i] == true { plugin.claimSpare() }
                 set.members.append(.isolated(plugin, description, registersEffects: registersEffects))
             } else {
                 // One loaded already (an in-process scan) is kept, to be deinit'd at shutdown.
