@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
         // Fixtures the test targets share: temporary folders, child processes, compiling C.
         .target(name: "TestSupport", dependencies: ["LibC"], path: "Tests/TestSupport"),
-        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore", "TestSupport"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore", "TestSupport", "CSandbox"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
         // Comparing frames with reference images, for the rendering and end-to-end tests.

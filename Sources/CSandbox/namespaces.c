@@ -24,6 +24,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,7 +291,32 @@ static void become_init(int report)
     }
 }
 
-int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t size)
+/* clone(2) of init with `flags` (new namespaces) and SIGCHLD; in the v2 group made, if any,
+ * by clone3's CLONE_INTO_CGROUP (Linux 5.7), which starts it there without moving a process.
+ * Where the kernel lacks clone3 or refuses the group, init starts outside the v2 group and
+ * `*grouping_failed` is set. */
+static pid_t start_init(unsigned long flags, const th_cgroups *groups, int *grouping_failed)
+{
+    int folder = th_cgroups_v2_folder(groups);
+    if (folder >= 0) {
+        struct {
+            uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid, set_tid_size, cgroup;
+        } args;
+        memset(&args, 0, sizeof args);
+        args.flags = flags | 0x200000000ULL; /* CLONE_INTO_CGROUP */
+        args.exit_signal = SIGCHLD;
+        args.cgroup = (uint64_t)folder;
+        pid_t init = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+        int error = errno;
+        close(folder);
+        if (init >= 0) return init;
+        *grouping_failed = 1;
+        errno = error;
+    }
+    return (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, 0);
+}
+
+int th_enter_namespaces(const th_sandbox_policy *policy, const th_cgroups *groups, char *missing, size_t size)
 {
     if (policy->without_namespaces) {
         th_note_missing(missing, size, "namespaces (turned off)");
@@ -317,7 +343,9 @@ int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t s
     /* A new process in new namespaces, as fork would make it: the outer helper stays in the
      * host's, so that its own ending never waits for theirs to be torn down. */
     int flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
-    pid_t init = (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, NULL, NULL, NULL, 0);
+    int grouping_failed = th_cgroups_join_thread(groups) != 0;
+    pid_t init = start_init((unsigned long)flags, groups, &grouping_failed);
+    if (init != 0) th_cgroups_leave_thread(groups); /* init stays */
     if (init < 0) {
         if (uid == 0) (void)setresuid(0, 0, 0);
         close(status_pipe[0]);
@@ -336,7 +364,14 @@ int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t s
         int plugin_status;
         ssize_t n;
         while ((n = read(status_pipe[0], &plugin_status, sizeof plugin_status)) < 0 && errno == EINTR) {}
-        end_as(n == sizeof plugin_status ? plugin_status : wait_for(init));
+        int said = n == sizeof plugin_status;
+        int status = said ? plugin_status : wait_for(init);
+        /* The groups empty once init and the namespace are gone. */
+        if (groups->count > 0) {
+            if (said) (void)wait_for(init);
+            th_cgroups_remove(groups);
+        }
+        end_as(status);
     }
     /* Init, PID 1 of the new namespace. (A raw clone leaves the C library's record of the
      * thread id stale: init calls nothing that reads it, and the plugin's process is made
@@ -354,5 +389,9 @@ int th_enter_namespaces(const th_sandbox_policy *policy, char *missing, size_t s
     if (build_root(policy, cwd) != 0) failed = 1;
     become_init(status_pipe[1]);
     if (failed) th_note_missing(missing, size, "namespaces (a step was refused: the helper may see more than its own files)");
+    if (grouping_failed) {
+        failed = 1;
+        th_note_missing(missing, size, "control groups (made, but the helper could not start in them)");
+    }
     return failed ? 1 : 0;
 }

@@ -395,10 +395,18 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     int failures = 0;
     if (missing != NULL && size > 0) missing[0] = '\0';
 
+    /* Caps on the helper as a whole, where the user may make control groups: joined before
+     * the namespaces are made, so that everything made in them is in the groups too. */
+    th_cgroups groups;
+    int grouped = th_cgroups_make(policy, &groups) > 0;
     /* First: from here on this is the plugin's process. */
-    int namespaces = th_enter_namespaces(policy, missing, size);
+    int namespaces = th_enter_namespaces(policy, &groups, missing, size);
     int in_namespace = namespaces >= 0;
     if (namespaces != 0) failures++;
+    if (grouped && !in_namespace && th_cgroups_join_thread(&groups) + th_cgroups_join_process(&groups) != 0) {
+        failures++;
+        th_note_missing(missing, size, "control groups (made, but the helper could not join them)");
+    }
     /* Its own session and process group (already so when the host spawned it with
      * POSIX_SPAWN_SETSID, and inherited inside the namespaces, whose PID view cannot see
      * the session's leader): a signal to "my group" reaches no one else, and the host can

@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 import Testing
 
 /// What a plugin can make the host do is bounded (docs/SANDBOX.md, the header's create_view):
@@ -103,6 +104,20 @@ extension HostWorkBoundsTests {
 
     @Test("an isolated plugin may have 256 processes and threads in its namespace, init's and its own main thread included: the rest are refused")
     func threadCap() async throws {
+        // 256 tasks in the namespace: init and the plugin process's main thread are two.
+        #expect(try await Self.threadsStarted(environment: [:]) == 254)
+    }
+
+    @Test("without namespaces, an isolated plugin's control group caps it at 256 tasks, its own main thread included",
+          .enabled(if: HelperSandbox.canMakeControlGroups, "needs a control group the user may make (root, or a delegated cgroup v2 group)"))
+    func threadCapByControlGroup() async throws {
+        #expect(try await Self.threadsStarted(environment: ["HOST_SANDBOX": "no-namespaces"]) == 255)
+        // And the group is what holds: without it too, all 1000 start.
+        #expect(try await Self.threadsStarted(environment: ["HOST_SANDBOX": "no-namespaces,no-cgroups"]) == 1000)
+    }
+
+    /// How many of 1000 threads an isolated plugin could start, run with `environment`.
+    static func threadsStarted(environment: [String: String]) async throws -> Int {
         var template = PluginTemplate()
         template.pluginID = "fixture.views"
         template.ending = .conforming
@@ -122,12 +137,10 @@ extension HostWorkBoundsTests {
             + "static void *fx_sleep(void *unused) { (void)unused; for (;;) pause(); return NULL; }\n" + template.render()
         try await compileC(source, to: "plugins/views.so", in: dir)
         let result = try await runHost(["run", "fixture.views:fx", "--format", "json", "--no-motion-check", "--isolate",
-                                        "--isolate-timeout", scaled(30)], pluginFolder: folder, in: dir)
+                                        "--isolate-timeout", scaled(30)], pluginFolder: folder, in: dir, environment: environment)
         let report = try RunJSON(result)
         let line = try #require(report.events.first { $0.name.contains("threads started: ") }, "\(report.events.map(\.name))")
-        let started = Int(line.name.split(separator: " ").last ?? "") ?? -1
-        // 256 tasks in the namespace: init and the plugin process's main thread are two.
-        #expect(started == 254, "\(started) threads started")
+        return Int(line.name.split(separator: " ").last ?? "") ?? -1
     }
 
     /// A plugin that sleeps 0.5 s in each call `calls` names (create, animate_transition, the

@@ -107,6 +107,8 @@ public struct ProgramResult: Sendable, CustomStringConvertible {
     public let crashed: Bool
     public let stdout: Data
     public let stderr: Data
+    /// Its process id, for tests that look for what it left behind.
+    public var pid: Int32 = 0
 
     public var out: String { String(decoding: stdout, as: UTF8.self) }
     public var err: String { String(decoding: stderr, as: UTF8.self) }
@@ -178,8 +180,10 @@ public func runProgram(
     }
     let stdout = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
     let stderr = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
-    return ProgramResult(arguments: [executable] + arguments, status: ended.status, crashed: ended.crashed,
-                         stdout: stdout, stderr: stderr)
+    var result = ProgramResult(arguments: [executable] + arguments, status: ended.status, crashed: ended.crashed,
+                               stdout: stdout, stderr: stderr)
+    result.pid = process.processIdentifier
+    return result
 }
 
 /// Compiles C `source` with `cc -std=c99`, `flags` (by default a shared library) and the

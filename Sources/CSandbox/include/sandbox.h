@@ -37,11 +37,19 @@ typedef struct th_sandbox_policy {
      * helper started before it knows its plugin compiles it while it waits. */
     const void *filter_program;
     size_t filter_size;
+    /* Nonzero: no control groups, even where the user may make them (cgroups.c). */
+    int without_cgroups;
 } th_sandbox_policy;
 
 /* Called by a helper process that is about to run plugin code (the scanner's helper, an
  * isolated plugin's process, `host validate`'s test process), once, before any plugin is
  * loaded. It:
+ *   - where the user may make control groups (a cgroup v2 group delegated to them, or a
+ *     writable v1 hierarchy of the pids or memory controller, as root has), makes one for
+ *     the helper ("transition-host-helper-<host's pid>-<helper's pid>") capped at
+ *     policy->threads tasks and policy->memory_bytes of memory, in which the plugin's process
+ *     starts (cgroups.c); the outer process below removes it as it ends, or the host when it
+ *     reaps a helper it killed (th_cgroups_release);
  *   - moves into namespaces of its own (namespaces.c): a user namespace (root's capabilities
  *     gone), a mount namespace whose root holds only, read-only, what Landlock below lets it
  *     read (so stat and inotify find nothing else), a PID namespace that dies with it, an
@@ -85,6 +93,23 @@ long th_sandbox_filter_compile(void *buffer, size_t capacity);
  * child processes that run plugin code outside the sandbox (`host validate`'s test
  * processes), so that a host killed outright leaves none behind. 0, or -1 with errno set. */
 int th_sandbox_die_with_parent(void);
+
+/* Called by the host once it has reaped a helper (`pid`, as the host sees it): removes the
+ * control groups the helper made (th_sandbox_enter), which it cannot remove itself when it
+ * was killed. A group whose processes are still ending is tried again at the next call and
+ * as the host exits; what is left then is removed by the next helper. Returns how many
+ * groups were still busy. Thread-safe. */
+int th_cgroups_release(int pid);
+
+/* How many places this process may make control groups in (see th_sandbox_enter). */
+int th_cgroups_places(void);
+
+/* For the tests: the mount point and the mount's root of the cgroup file system of `version`
+ * (2; or 1 with `controller`) in the text of /proc/self/mountinfo, and the path of the
+ * process's group in that hierarchy in the text of /proc/self/cgroup. 0, or -1 when there is
+ * none (or a path does not fit in `size` bytes). */
+int th_cgroups_mount_point(const char *mountinfo, int version, const char *controller, char *root, char *mount, size_t size);
+int th_cgroups_own_path(const char *cgroup_file, int version, const char *controller, char *path, size_t size);
 
 /* The folder of the shared library that holds `symbol` (the Swift runtime's folder, for
  * swift_retain), written into `folder` (the caller's buffer of `size` bytes). 0 on success;

@@ -1,4 +1,5 @@
 import CChildProcess
+import CSandbox
 
 import LibC
 
@@ -205,6 +206,8 @@ public final class ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true
         child_process_unregister_group(pid)
+        // A sandboxed helper's control groups, which a helper killed cannot remove itself.
+        _ = th_cgroups_release(pid)
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)

@@ -15,8 +15,9 @@ public enum HelperSandbox {
     /// standard error, when that is a file); it can open none for writing.
     static let fileBytes: UInt64 = 16 << 20
     /// Processes and threads a helper may have, counted inside its user namespace (the
-    /// namespace's first process and the plugin's process included): far above the thread
-    /// pools plugins use, far below what would exhaust the machine's process ids.
+    /// namespace's first process and the plugin's process included), and in its control
+    /// group where one can be made: far above the thread pools plugins use, far below what
+    /// would exhaust the machine's process ids.
     static let threads: UInt = 256
 
     /// Enters the sandbox, allowing the helper to read `plugins` (the files it will load)
@@ -25,8 +26,8 @@ public enum HelperSandbox {
     ///
     /// HOST_SANDBOX=off skips it, for measuring what it costs (the benchmark) or finding
     /// whether it is to blame. HOST_SANDBOX names layers to skip, comma-separated:
-    /// `no-landlock` (how the tests see a kernel without it), `no-seccomp`, `no-namespaces`;
-    /// the tests skip two to show that the third holds on its own. None is a setting for
+    /// `no-landlock` (how the tests see a kernel without it), `no-seccomp`, `no-namespaces`,
+    /// `no-cgroups`; the tests skip two to show that the third holds on its own. None is a setting for
     /// everyday use.
     /// `folders`: folders it may also read beneath (`host validate`'s bundled plugins).
     /// `filterDescriptor`: where the host writes its compiled seccomp filter (HelperFilter),
@@ -51,13 +52,22 @@ public enum HelperSandbox {
                     threads: threads,
                     without_landlock: skipped.contains("no-landlock") ? 1 : 0, without_seccomp: skipped.contains("no-seccomp") ? 1 : 0,
                     without_namespaces: skipped.contains("no-namespaces") ? 1 : 0, filter_fd: filterDescriptor,
-                    filter_program: program.isEmpty ? nil : program.baseAddress, filter_size: program.count)
+                    filter_program: program.isEmpty ? nil : program.baseAddress, filter_size: program.count,
+                    without_cgroups: skipped.contains("no-cgroups") ? 1 : 0)
                 return th_sandbox_enter(&policy, &missing, missing.count)
             } }
         }
         let text = Self.text(missing)
         return failures == 0 && text.isEmpty ? nil : text
     }
+
+    /// True where this process may make control groups for its helpers (a cgroup v2 group
+    /// delegated to the user, or a writable v1 hierarchy of the pids or memory controller).
+    public static var canMakeControlGroups: Bool { th_cgroups_places() > 0 }
+
+    /// The prefix of a helper's control group's name, followed by the host's process id, a
+    /// hyphen and the helper's.
+    public static let controlGroupPrefix = "transition-host-helper-"
 
     /// For child processes that run plugin code without the sandbox (`host validate`'s test
     /// processes): the kernel kills this process when its parent dies, so that a host killed
