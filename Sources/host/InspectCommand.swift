@@ -38,7 +38,7 @@ struct InspectCommand: ParsableCommand {
         } catch let lookup as EffectRegistry.LookupError {
             // Not an effect: perhaps a curve.
             guard let curve = session.curves.providers.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
-                printError("error: \(lookup)")
+                printError("error: \(BadEffectMessages.text(lookup))")
                 throw HostExit.badEffect
             }
             details = EffectDetails(curve: curve)

@@ -40,21 +40,9 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         let session = try plugins.session()
         defer { session.shutdown() }
-        let report: TransitionRun.Report
-        do {
+        let report = try BadEffectMessages.exitingOnBadEffect {
             try transition.requireWrittenGestures(resolvingWith: session.effects)
-            report = try TransitionRun.run(
-                registry: session.effects, curves: session.curves,
-                options: transition.runOptions())
-        } catch let error as ParameterError {
-            printError("error: \(error)")
-            throw HostExit.badEffect
-        } catch let error as EffectRegistry.LookupError {
-            printError("error: \(error)")
-            throw HostExit.badEffect
-        } catch let error as TransitionRun.Failure {
-            printError("error: \(error)")
-            throw HostExit.badEffect
+            return try TransitionRun.run(registry: session.effects, curves: session.curves, options: transition.runOptions())
         }
         let plot = CurvePlot(report: report)
         do {

@@ -88,10 +88,7 @@ struct RunCommand: ParsableCommand {
     func play(registry: EffectRegistry, curves: CurveRegistry, window kept: WindowPlayer? = nil) throws {
         // In a window, the pointer makes the gestures an interaction controller reads.
         if !window {
-            do { try transition.requireWrittenGestures(resolvingWith: registry) } catch let error as EffectRegistry.LookupError {
-                printError("error: \(error)")
-                throw HostExit.badEffect
-            }
+            try BadEffectMessages.exitingOnBadEffect { try transition.requireWrittenGestures(resolvingWith: registry) }
         }
         let report: TransitionRun.Report
         var options = try transition.runOptions()
@@ -138,22 +135,13 @@ struct RunCommand: ParsableCommand {
                 options.onFrame = { keys.show($0) }
             }
         }
-        do {
+        report = try BadEffectMessages.exitingOnBadEffect {
             // Back to the normal screen before anything is printed (an error or the report).
             defer { live?.leave() }
-            do { report = try TransitionRun.run(registry: registry, curves: curves, options: options) } catch {
+            do { return try TransitionRun.run(registry: registry, curves: curves, options: options) } catch {
                 terminal?.leave()
                 throw error
             }
-        } catch let error as ParameterError {
-            printError("error: \(error)")
-            throw HostExit.badEffect
-        } catch let error as EffectRegistry.LookupError {
-            printError("error: \(error)")
-            throw HostExit.badEffect
-        } catch let error as TransitionRun.Failure {
-            printError("error: \(error)")
-            throw HostExit.badEffect
         }
         if keys != nil { print("") }
         if let player {

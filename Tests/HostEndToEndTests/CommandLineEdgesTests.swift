@@ -22,6 +22,20 @@ struct CommandLineEdgesTests {
                 "\(result.err)")
     }
 
+    @Test("the command line adds its fix to what the core says is wrong: the listing command, --presentation; exit 2", arguments: [
+        (["run", "kaleidoscope"], "error: no effect named 'kaleidoscope'; run 'host list' to see every effect"),
+        (["inspect", "kaleidoscope"], "error: no effect named 'kaleidoscope'; run 'host list' to see every effect"),
+        (["run", "dimming"], "error: 'dimming' is a presentation effect, not an animator or a delegate; pass it with --presentation and name an animator"),
+        (["run", "slide", "--param", "dimming.height=0.5"],
+         "error: 'dimming.height=0.5': there is no presentation controller 'dimming'; this run has none (add --presentation NAME, or run a delegate that vends one)"),
+    ])
+    func fixesAdded(_ arguments: [String], _ says: String) async throws {
+        let dir = try TempDir("fixes-added")
+        let result = try await runHost(arguments, pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.err == says + "\n", "\(result.err)")
+    }
+
     @Test("--slow and --grace take negative numbers as values and refuse them with the rule; 0 slows nothing", arguments: [
         (["--slow", "-2"], "--slow must be a factor above 0 and at most 1000 (4 plays every animation four times slower), not -2"),
         (["--slow", "0"], "--slow must be a factor above 0 and at most 1000 (4 plays every animation four times slower), not 0"),

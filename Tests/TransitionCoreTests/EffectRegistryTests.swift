@@ -74,7 +74,9 @@ struct EffectRegistryTests {
         #expect(throws: EffectRegistry.LookupError.unknown(name: "kaleidoscope", suggestions: [])) {
             try registry.resolve("kaleidoscope")
         }
-        #expect(EffectRegistry.LookupError.unknown(name: "kaleidoscope", suggestions: []).description
+        // The core knows no command; its caller offers the one that lists every effect.
+        #expect(EffectRegistry.LookupError.unknown(name: "kaleidoscope", suggestions: []).description == "no effect named 'kaleidoscope'")
+        #expect(EffectRegistry.LookupError.unknown(name: "kaleidoscope", suggestions: []).text(listing: "host list")
                 == "no effect named 'kaleidoscope'; run 'host list' to see every effect")
     }
 

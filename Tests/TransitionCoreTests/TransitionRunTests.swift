@@ -144,7 +144,8 @@ struct TransitionRunTests {
         do {
             _ = try TransitionRun.run(registry: makeRegistry(), options: .init(effect: "dim"))
         } catch let error as TransitionRun.Failure {
-            #expect(error.description == "'dim' is a presentation effect, not an animator or a delegate; pass it with --presentation and name an animator")
+            // The core names no flag: the command line adds "pass it with --presentation".
+            #expect(error.description == "'dim' is a presentation effect, not an animator or a delegate")
         }
     }
 

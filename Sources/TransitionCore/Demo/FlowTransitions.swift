@@ -91,7 +91,7 @@ public struct FlowTransitions {
     private static func report(_ pops: [MotionPop], to trace: TransitionTrace) {
         let shown = 8
         for pop in pops.prefix(shown) { trace.error(pop.description) }
-        if pops.count > shown { trace.error("motion: \(pops.count - shown) more pops in this transition (see --format json)") }
+        if pops.count > shown { trace.error("motion: \(pops.count - shown) more pops in this transition (the JSON report lists them all)") }
     }
 
     /// How many transitions the flow has: two (there and back), or one (a pop).

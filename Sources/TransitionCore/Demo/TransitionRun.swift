@@ -144,13 +144,13 @@ public enum TransitionRun {
             case .flowNotInScene(let flow, let containment):
                 let plays: String
                 switch containment {
-                case .modal: plays = "present and dismiss (no flag)"
-                case .navigation: plays = "push and pop (--push, or no flag) or a pop (--pop)"
-                case .tabs: plays = "a tab switch and back (--tabs, or no flag)"
+                case .modal: plays = "present and dismiss"
+                case .navigation: plays = "push and pop, or a pop"
+                case .tabs: plays = "a tab switch and back"
                 }
-                return "--\(flow.rawValue) does not fit the scene: its containment is \(containment.rawValue), which plays \(plays)"
+                return "the \(flow.rawValue) flow does not fit the scene: its containment is \(containment.rawValue), which plays \(plays)"
             case .isACurve(let name):
-                return "'\(name)' is a timing curve, not an effect: give it with --curve, as in 'host run diagonal --curve \(name)'"
+                return "'\(name)' is a timing curve, not an effect"
             case .noSuchSegue(let name, let known):
                 return "the scene has no segue named '\(name)'; it has: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
             case .controllerNeedsPoints(let name):
@@ -159,8 +159,7 @@ public enum TransitionRun {
                 return "the scene declares no segue to perform; add one under \"segues\" (see docs/SCENES.md)"
 
             case .notAnAnimator(let name, let kind):
-                let hint = kind == .presentationController ? "; pass it with --presentation and name an animator" : ""
-                return "'\(name)' is \(kind.withArticle) effect, not an animator or a delegate\(hint)"
+                return "'\(name)' is \(kind.withArticle) effect, not an animator or a delegate"
             }
         }
     }

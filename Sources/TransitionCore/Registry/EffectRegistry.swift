@@ -7,17 +7,22 @@ public final class EffectRegistry {
         case ambiguous(name: String, candidates: [String])
         case wrongKind(name: String, expected: EffectKind, actual: EffectKind)
 
-        public var description: String {
+        public var description: String { text(listing: nil) }
+
+        /// The description, with `listing` (a command that lists every effect, such as the
+        /// command line's `host list`) offered where it helps: when no name comes close, and
+        /// for refused plugins past the three shown.
+        public func text(listing: String?) -> String {
             switch self {
             case .unknown(let name, let suggestions, let refused):
-                let hint = suggestions.isEmpty ? "run 'host list' to see every effect"
+                let hint = suggestions.isEmpty ? listing.map { "run '\($0)' to see every effect" }
                     : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
-                guard !refused.isEmpty else { return "no effect named '\(name)'; \(hint)" }
+                guard !refused.isEmpty else { return "no effect named '\(name)'" + (hint.map { "; \($0)" } ?? "") }
                 let shown = refused.prefix(3).map { "\n  \($0)" }.joined()
-                let more = refused.count > 3 ? "\n  and \(refused.count - 3) more ('host list' shows them)" : ""
+                let more = refused.count > 3 ? "\n  and \(refused.count - 3) more" + (listing.map { " ('\($0)' shows them)" } ?? "") : ""
                 let who = refused.count == 1 ? "a plugin that may offer it was refused for its" : "plugins that may offer it were refused for their"
                 return "no effect named '\(name)', but \(who) permissions, before the host read what \(refused.count == 1 ? "it offers" : "they offer"):"
-                    + "\(shown)\(more)\n\(hint)"
+                    + "\(shown)\(more)" + (hint.map { "\n\($0)" } ?? "")
             case .ambiguous(let name, let candidates):
                 return "'\(name)' is offered by more than one plugin; name one of: \(candidates.joined(separator: ", "))"
             case .wrongKind(let name, let expected, let actual):

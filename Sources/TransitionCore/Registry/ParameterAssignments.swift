@@ -16,9 +16,9 @@ struct ParameterAssignments {
             }
             let owner = String(name[..<dot])
             guard let controller, owner == controller.effectID || owner == controller.qualifiedName else {
-                let running = controller.map { "this run's presentation controller is '\($0.effectID)'" }
-                    ?? "this run has none (add --presentation NAME, or run a delegate that vends one)"
-                throw ParameterError(description: "'\(assignment)': there is no presentation controller '\(owner)'; \(running)")
+                let running = controller.map { "this run's presentation controller is '\($0.effectID)'" } ?? "this run has none"
+                throw ParameterError(description: "'\(assignment)': there is no presentation controller '\(owner)'; \(running)",
+                                     lacksPresentationController: controller == nil)
             }
             presentation.append(String(assignment[assignment.index(after: dot)...]))
         }

@@ -2,6 +2,14 @@
 /// never given a value outside what its descriptor declares.
 public struct ParameterError: Error, Equatable, CustomStringConvertible {
     public let description: String
+    /// A presentation controller's parameter was given to a run that has none: the fix is to
+    /// name one, which only the caller can say how (the command line's flag).
+    public var lacksPresentationController = false
+
+    public init(description: String, lacksPresentationController: Bool = false) {
+        self.description = description
+        self.lacksPresentationController = lacksPresentationController
+    }
 }
 
 extension EffectParameter {
