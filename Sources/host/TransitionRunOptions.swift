@@ -68,6 +68,10 @@ struct TransitionRunOptions: ParsableArguments {
         "Speed of an interaction's tail after the release (> 0).", valueName: "x"))
     var completionSpeed: Double = 1
 
+    @Flag(name: .customLong("follow-finger"), help: ArgumentHelp(
+        "While a gesture drives the transition through the host's percent-driven controller (--interactive, --interactive-dismiss, or the window's pointer, with a plugin's controller too), show progress p as p of the way, whatever the animations' curves, so that what slides stays under the finger, as UIKit's property animators scrub; the tail after the release eases along the completion curve. By default progress p shows the frame of time p x duration, curves included. Not for --grab-at, whose gesture scrubs the animator's own animator."))
+    var followFinger = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Slow every animation by this factor, to look closely (e.g. 4).", valueName: "factor"))
     var slow: Double = 1
 
@@ -177,6 +181,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.dismissInteraction = controllerName(interactiveDismiss)
         options.grabAt = grabAt
         options.completionSpeed = completionSpeed
+        options.followsFinger = followFinger
         options.flow = flow ?? .modal
         options.flowIsGiven = flow != nil
         options.slow = slow

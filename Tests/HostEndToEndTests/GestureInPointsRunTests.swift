@@ -49,6 +49,32 @@ struct GestureInPointsRunTests {
         }
     }
 
+    @Test("--follow-finger: a pan down 211 pt moves the dismissed screen down exactly 211 pt, every frame of the drag, in process and isolated; without it the eased curve lags",
+          arguments: [[], ["--isolate"]])
+    func followsTheFinger(_ extra: [String]) async throws {
+        let dir = try TempDir("gesture-follow")
+        let folder = try dir.folder("plugins")
+        let gesture = "pan(down): 0s 0pt, 0.2s 211pt, release 2000pt/s"
+        func detailY(_ arguments: [String]) async throws -> (run: RunJSON, ys: [(time: Double, y: Double)]) {
+            let result = try await runHost(["run", "diagonal", "--interactive-dismiss", gesture, "--format", "json"] + arguments + extra,
+                                           pluginFolder: folder, in: dir)
+            #expect(result.status == 0, "\(result)")
+            let run = try RunJSON(result)
+            let start = try #require(run.outcomes.last).start
+            let ys = run.frames(from: start, to: start + 0.2 + 1e-9).compactMap { f in f.view("detail").map { (f.time - start, $0.y) } }
+            return (run, ys)
+        }
+        let (followed, ys) = try await detailY(["--follow-finger"])
+        #expect(followed.clean && ys.count == 13, "\(ys)")
+        for (time, y) in ys {
+            // The finger's distance at that time: 211 pt over 0.2 s, interpolated each frame.
+            #expect(abs(y - 211 * time / 0.2) < 1e-6, "at \(time) s the screen is at \(y) pt")
+        }
+        let (_, eased) = try await detailY([])
+        let last = try #require(eased.last)
+        #expect(last.y < 150, "the eased curve at a quarter of the way: \(last)")
+    }
+
     @Test("A malformed gesture in points is a usage error (exit 64) that names the fault")
     func malformed() async throws {
         let dir = try TempDir("gesture-bad")

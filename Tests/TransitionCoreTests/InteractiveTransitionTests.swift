@@ -8,8 +8,12 @@ import Testing
 final class GuideSlideAnimator: TransitionAnimator {
     var displayName: String { "guide-slide" }
     let duration: Double
+    let curve: TimingCurve
     private(set) var finishedFlags: [Bool] = []
-    init(duration: Double = 0.5) { self.duration = duration }
+    init(duration: Double = 0.5, curve: TimingCurve = .linear) {
+        self.duration = duration
+        self.curve = curve
+    }
 
     func transitionDuration(using context: TransitionContext) -> Double { duration }
 
@@ -23,7 +27,7 @@ final class GuideSlideAnimator: TransitionAnimator {
             container.addSubview(moving)
             moving.frame = onScreen.offsetBy(dx: width, dy: 0)
         }
-        container.scene.engine.animate(AnimationOptions(duration: duration, curve: .linear), animations: {
+        container.scene.engine.animate(AnimationOptions(duration: duration, curve: curve), animations: {
             moving.frame = presenting ? onScreen : onScreen.offsetBy(dx: width, dy: 0)
         }, completion: { [self] finished in
             finishedFlags.append(finished)

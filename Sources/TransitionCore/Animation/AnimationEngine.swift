@@ -90,6 +90,14 @@ public final class AnimationEngine {
 
     public func timeline(of owner: Int) -> TransitionTimeline? { timelines[owner] }
 
+    /// Shows a transition the host's percent-driven interaction drives at its progress p,
+    /// not at its curves' value at time p · duration (`--follow-finger`): what slides stays
+    /// under the finger, as UIKit's property animators scrub (scrubsLinearly). From the first
+    /// scrub to the end, the tail after the release included, each animation of that
+    /// transition goes linearly in its time; the tail's own curve (the interaction's
+    /// completion curve) eases it.
+    public var followsFinger = false
+
     /// The time animations of `owner` see now: its timeline's local time, or the host's.
     public func localTime(of owner: Int?) -> Double {
         guard let owner, let timeline = timelines[owner] else { return now }
@@ -105,11 +113,12 @@ public final class AnimationEngine {
     @inline(__always)
     private func prepare(_ timing: AnimationTiming) {
         guard timing.stamp != pass else { return }
-        if timing.owner == nil || timelines.isEmpty {
-            timing.prepare(stamp: pass, time: now, direction: 1)
-        } else {
-            timing.prepare(stamp: pass, time: localTime(of: timing.owner), direction: direction(of: timing.owner))
+        guard let owner = timing.owner, let timeline = timelines[owner] else {
+            timing.prepare(stamp: pass, time: now, direction: 1, linear: false)
+            return
         }
+        timing.prepare(stamp: pass, time: timeline.localTime(at: now), direction: timeline.direction(at: now),
+                       linear: followsFinger && timeline.isDrivenByHand)
     }
 
     /// The shared timing for these options, started now.

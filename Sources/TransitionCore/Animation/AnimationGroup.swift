@@ -27,9 +27,10 @@ final class AnimationTiming {
 
     var end: Double { begin + duration }
 
-    /// Computes time, direction and progress for the pass `stamp`.
+    /// Computes time, direction and progress for the pass `stamp`; `linear`: the progress
+    /// is the time's fraction, without the curve (AnimationEngine.followsFinger).
     @inline(__always)
-    func prepare(stamp: Int, time: Double, direction: Int) {
+    func prepare(stamp: Int, time: Double, direction: Int, linear: Bool) {
         self.stamp = stamp
         self.time = time
         self.direction = direction
@@ -38,7 +39,8 @@ final class AnimationTiming {
         } else if duration <= 0 || time >= end - VirtualClock.tolerance {
             progress = 1
         } else {
-            progress = curve.progress(at: (time - begin) / duration)
+            let fraction = (time - begin) / duration
+            progress = linear ? fraction : curve.progress(at: fraction)
         }
     }
 

@@ -103,6 +103,10 @@ public final class PropertyAnimator {
         trace?.call("propertyAnimator.pause(at: \(format(fractionComplete)))")
     }
 
+    /// A finger drives it from now on, through the host's percent-driven interaction: with
+    /// AnimationEngine.followsFinger its animations go linearly in its fraction.
+    func markDrivenByHand() { timeline.isDrivenByHand = true }
+
     /// fractionComplete = f: only while paused (or inactive, which it leaves paused).
     public func setFractionComplete(_ fraction: Double) throws {
         guard state != .stopped else { throw Refusal(description: "set_fraction_complete on a stopped property animator") }

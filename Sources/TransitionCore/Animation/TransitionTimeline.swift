@@ -19,6 +19,9 @@ public final class TransitionTimeline {
     }
 
     private(set) var mode: Mode
+    /// Set once the host's percent-driven interaction scrubs it: a finger drives it
+    /// (AnimationEngine.followsFinger).
+    public var isDrivenByHand = false
 
     /// A running timeline whose local time starts at 0 at `parentTime`.
     public init(startingAt parentTime: Double) {

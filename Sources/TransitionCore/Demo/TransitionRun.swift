@@ -27,6 +27,9 @@ public enum TransitionRun {
         public var grabAt: Double?
         /// completionSpeed of the interaction controller.
         public var completionSpeed: Double = 1
+        /// A transition the host's percent-driven interaction drives shows progress p as p of
+        /// the way, whatever its curves (AnimationEngine.followsFinger, `--follow-finger`).
+        public var followsFinger = false
         /// A live source (keys on a terminal) for the first transition, instead of a gesture;
         /// and what to do with each frame as it is made (show it).
         public var liveInteraction: ((Double) -> LiveInput)?
@@ -174,6 +177,7 @@ public enum TransitionRun {
         if let spec = options.curve { engine.curveOverride = try curves.resolve(spec) }
         if case .custom(let function)? = engine.curveOverride { function.onViolation = { trace.violation($0) } }
         engine.timeDilation = options.slow
+        engine.followsFinger = options.followsFinger
         // A gesture in points is measured against the window the transitions run in.
         let window = stage.scene.window.bounds.size
         let presentGesture = try options.presentGesture.map { try GestureScript(parsing: $0, container: window) }

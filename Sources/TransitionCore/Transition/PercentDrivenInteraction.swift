@@ -63,8 +63,10 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
             context.trace.warning("update(\(percent)) is outside [0, 1]; clamped to \(p)")
         }
         percentComplete = p
+        timeline.isDrivenByHand = true
         timeline.scrub(to: p * context.playedDuration, at: engine.now)
         if let driven = propertyAnimator {
+            driven.markDrivenByHand()
             try? driven.pause()
             try? driven.setFractionComplete(p)
         }
