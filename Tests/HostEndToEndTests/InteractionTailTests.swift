@@ -80,4 +80,25 @@ struct InteractionTailTests {
         let dismissal = try #require(report.outcomes.last)
         #expect(dismissal.completed && abs(dismissal.end - dismissal.start - (0.1 + 0.125)) < 0.02, "\(dismissal)")
     }
+
+    @Test("with completion_speed and completion_curve left NULL, UIKit's defaults: the tail at its own pace, ease-in-out, nothing reported",
+          arguments: [[], ["--isolate"]])
+    func nullTail(_ extra: [String]) async throws {
+        let dir = try TempDir("interaction-null-tail")
+        let plugins = try dir.folder("plugins")
+        let source = Self.plugin.replacingOccurrences(of: ", .completion_speed = speed, .completion_curve = curve", with: "")
+            .replacingOccurrences(of: "static double speed(void *s) { (void)s; return 2.0; }", with: "")
+            .replacingOccurrences(of: "static uint32_t curve(void *s) { (void)s; return 99; }", with: "")
+        #expect(source != Self.plugin)
+        try await compileC(source, to: "plugins/tail.so", in: dir)
+        let result = try await runHost(["run", "diagonal", "--interactive-dismiss", "tail", "--gesture",
+                                        "pan(down): 0s 0pt, 0.1s 100pt, release 0pt/s", "--format", "json", "--no-motion-check"] + extra,
+                                       pluginFolder: plugins, in: dir)
+        #expect(result.status == 0, "\(result)")
+        let report = try RunJSON(result)
+        #expect(!report.events.contains { $0.name.contains("completion_curve") }, "\(report.events.map(\.name))")
+        // Released at 0.1 s at 50% of 0.5 s: the tail is the remaining 0.25 s, at speed 1.
+        let dismissal = try #require(report.outcomes.last)
+        #expect(dismissal.completed && abs(dismissal.end - dismissal.start - (0.1 + 0.25)) < 0.02, "\(dismissal)")
+    }
 }

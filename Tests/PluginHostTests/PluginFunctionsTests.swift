@@ -1,4 +1,6 @@
+import Foundation
 import CTransitionABI
+import TestSupport
 import Testing
 import TransitionCore
 @testable import PluginHost
@@ -38,6 +40,68 @@ struct PluginFunctionsTests {
             let within = end <= Self.header(kind).size10
             #expect(within == (function.sinceMinor == 0), "\(function.name): ends at byte \(end), 1.0's size \(Self.header(kind).size10)")
         }
+    }
+
+    /// The declaration of `function` in its interface struct, as the header writes it:
+    /// "double (*transition_duration)(void *self, th_context ctx);".
+    static func declaration(of function: PluginFunctions.Function) throws -> String {
+        let header = try String(contentsOfFile: Repo.includeDirectory + "/transition_host.h", encoding: .utf8)
+        let body = try #require(header.components(separatedBy: "typedef struct \(PluginFunctions.structName(function.kind)) {").dropFirst().first)
+        let fields = body.components(separatedBy: "} \(PluginFunctions.structName(function.kind));")[0]
+        return try #require(fields.split(separator: "\n").map(String.init).first { $0.contains("(*\(function.name))(") })
+    }
+
+    /// A C type as the signature letters write it; handles pass as L (one uint64_t).
+    static func letter(_ cType: String) -> Character? {
+        let type = cType.replacingOccurrences(of: "const ", with: "").trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("*") { return "p" }
+        return ["void": "v", "bool": "b", "double": "d", "uint32_t": "I", "th_rect": "R", "th_context": "L", "th_view": "L",
+                "th_property_animator": "L"][type]
+    }
+
+    @Test("each instance function's listed C type is the one the header declares, letter for letter")
+    func instanceTypesMatchTheHeader() throws {
+        let calls = PluginFunctions.all.filter { $0.instanceCall != nil }
+        #expect(calls.count == 16)
+        for function in calls {
+            let line = try Self.declaration(of: function)
+            // "RESULT (*name)(PARAM NAME, PARAM NAME);"
+            let result = line.components(separatedBy: "(*")[0]
+            let inside = line.components(separatedBy: ")(")[1].components(separatedBy: ");")[0]
+            let parameters = inside.split(separator: ",").map { parameter -> String in
+                var words = parameter.split(separator: " ").map(String.init)
+                let name = words.removeLast()
+                return words.joined(separator: " ") + (name.hasPrefix("*") ? " *" : "")
+            }
+            let letters = try ([Self.letter(result)] + parameters.map(Self.letter)).map { try #require($0, "a C type without a letter: \(line)") }
+            let signature = try #require(function.instanceCall).signature
+            let declared = "\(letters[0])(\(String(letters.dropFirst())))"
+            #expect(declared == signature, "\(function.name): the header says \(line)")
+            // Its pointers after the instance are each described, and its letters are the wire's.
+            let parsed = try Signature(parsing: signature)
+            #expect(parsed.parameters.first == .pointer, "\(function.name): the instance first")
+            #expect(parsed.parameters.dropFirst().filter { $0 == .pointer }.count == function.instanceCall!.pointers.count, "\(function.name)")
+            #expect(([parsed.returnType] + parsed.parameters.dropFirst()).allSatisfy { $0 == .pointer || InstanceCallWire.letters.contains($0) },
+                    "\(function.name)")
+        }
+    }
+
+    @Test("every function but an instance's making and ending and the delegate's questions crosses by its C type")
+    func whichCrossByType() {
+        for function in PluginFunctions.all {
+            let special = function.kind == .transitioningDelegate || function.name == "create" || function.name == "destroy"
+            #expect((function.instanceCall == nil) == special, "\(function.name) of \(function.kind)")
+        }
+    }
+
+    @Test("each function's pointer lies where the header's struct puts it")
+    func offsets() {
+        #expect(PluginFunctions.offset(of: PluginFunctions[.animateTransition]) == MemoryLayout<th_animator_interface>.offset(of: \.animate_transition))
+        #expect(PluginFunctions.offset(of: PluginFunctions[.interruptibleAnimator]) == MemoryLayout<th_animator_interface>.offset(of: \.interruptible_animator))
+        #expect(PluginFunctions.offset(of: PluginFunctions[.presentedView]) == MemoryLayout<th_presentation_interface>.offset(of: \.presented_view))
+        #expect(PluginFunctions.offset(of: PluginFunctions[.frameOfPresentedView]) == MemoryLayout<th_presentation_interface>.offset(of: \.frame_of_presented_view))
+        #expect(PluginFunctions.offset(of: PluginFunctions[.completionCurve]) == MemoryLayout<th_interaction_interface>.offset(of: \.completion_curve))
+        #expect(PluginFunctions.offset(of: PluginFunctions[.gestureEvent]) == MemoryLayout<th_interaction_interface>.offset(of: \.gesture))
     }
 
     @Test("each request of the isolation protocol calls exactly one plugin function, or is one of the three that call none")

@@ -1,15 +1,20 @@
+import CTransitionABI
 import TransitionCore
 
 /// Every function a plugin offers the host (the fields of its four interface structs),
-/// described once: its C name, its interface, the ABI minor version that added it, and the
-/// isolation protocol's request that calls it in an isolated plugin's process: HostFunctions'
-/// counterpart, for the other side of the ABI.
+/// described once: its C name, its interface, the ABI minor version that added it, the
+/// isolation protocol's request that calls it in an isolated plugin's process, and, for an
+/// instance's functions, its C type: HostFunctions' counterpart, for the other side of the ABI.
 ///
-/// The in-process bridge, the isolated side's proxies (IsolatedEffect) and the child's
-/// dispatch (IsolatedPluginChild.serve) are still written per function; the tests hold them
-/// to this list (PluginFunctionsTests): every field of each interface struct is listed, in the
-/// header's order, each with a request of its own (and the child's switch over the requests
-/// is exhaustive), so that a function added to the header without its isolated path fails.
+/// An instance's functions (all but create, destroy and the delegate's) cross to an isolated
+/// plugin by their C type alone: the host's proxies send the arguments by it
+/// (IsolatedPluginProcess.call(_:instance:during:_:)), and the child reads them by it and calls
+/// the field through libffi (IsolatedPluginChild.serveInstanceCall), so adding one takes its
+/// declaration in the header, its entry here (a request and a type), the proxy's method that
+/// gives it meaning, and the in-process bridge's. The making and ending of instances and the
+/// delegate's questions cross by code of their own. The tests hold the list to the header's
+/// structs and to the requests (PluginFunctionsTests), and every instance function to its C
+/// type and its NULL answer in process and isolated alike.
 public enum PluginFunctions {
     public struct Function: Sendable {
         public let kind: EffectKind
@@ -17,6 +22,44 @@ public enum PluginFunctions {
         /// ABI 1.x that added it: a plugin built from an older header has no such field.
         public let sinceMinor: Int
         public let request: IsolationOp
+        /// How an isolated child calls it, for an instance's function; nil for the others.
+        public let instanceCall: InstanceCall?
+
+        init(kind: EffectKind, name: String, sinceMinor: Int, request: IsolationOp, calls: InstanceCall? = nil) {
+            self.kind = kind
+            self.name = name
+            self.sinceMinor = sinceMinor
+            self.request = request
+            instanceCall = calls
+        }
+    }
+
+    /// An instance's function as the isolated child calls it.
+    public struct InstanceCall: Sendable {
+        /// Its C type in the header's signature letters, the instance first (`p`). A handle
+        /// (th_context, th_view: a struct of one uint64_t) passes and returns as `L`, as the
+        /// C calling conventions of x86-64 and AArch64 pass such a struct.
+        public let signature: String
+        /// What each `p` after the instance points at.
+        public let pointers: [Pointer]
+        /// What the host gets when the field is NULL or lies past the plugin's struct (a
+        /// plugin built from an older header): UIKit's default for an optional method.
+        public let absent: CallValue
+
+        init(_ signature: String, pointers: [Pointer] = [], absent: CallValue = .void) {
+            self.signature = signature
+            self.pointers = pointers
+            self.absent = absent
+        }
+    }
+
+    /// A pointer an instance's function takes.
+    public enum Pointer: Sendable {
+        /// `const th_gesture_event *`: the host sends the event; the child points at its copy.
+        case gestureEvent
+        /// `th_rect *` the plugin may write: set to the rect argument before it, and sent back
+        /// after the result.
+        case outRect
     }
 
     /// The interface struct of each kind of effect, as the header names it.
@@ -32,28 +75,31 @@ public enum PluginFunctions {
     public static let all: [Function] = [
         Function(kind: .animator, name: "create", sinceMinor: 0, request: .createAnimator),
         Function(kind: .animator, name: "destroy", sinceMinor: 0, request: .destroyAnimator),
-        Function(kind: .animator, name: "transition_duration", sinceMinor: 0, request: .animatorDuration),
-        Function(kind: .animator, name: "animate_transition", sinceMinor: 0, request: .animateTransition),
-        Function(kind: .animator, name: "animation_ended", sinceMinor: 0, request: .animationEnded),
-        Function(kind: .animator, name: "interruptible_animator", sinceMinor: 1, request: .interruptibleAnimator),
+        Function(kind: .animator, name: "transition_duration", sinceMinor: 0, request: .animatorDuration, calls: .init("d(pL)", absent: .double(.nan))),
+        Function(kind: .animator, name: "animate_transition", sinceMinor: 0, request: .animateTransition, calls: .init("v(pL)")),
+        Function(kind: .animator, name: "animation_ended", sinceMinor: 0, request: .animationEnded, calls: .init("v(pb)")),
+        Function(kind: .animator, name: "interruptible_animator", sinceMinor: 1, request: .interruptibleAnimator, calls: .init("L(pL)", absent: .uint(0))),
 
         Function(kind: .presentationController, name: "create", sinceMinor: 0, request: .createPresentation),
         Function(kind: .presentationController, name: "destroy", sinceMinor: 0, request: .destroyPresentation),
-        Function(kind: .presentationController, name: "frame_of_presented_view", sinceMinor: 0, request: .frameOfPresentedView),
-        Function(kind: .presentationController, name: "presentation_will_begin", sinceMinor: 0, request: .presentationWillBegin),
-        Function(kind: .presentationController, name: "presentation_did_end", sinceMinor: 0, request: .presentationDidEnd),
-        Function(kind: .presentationController, name: "dismissal_will_begin", sinceMinor: 0, request: .dismissalWillBegin),
-        Function(kind: .presentationController, name: "dismissal_did_end", sinceMinor: 0, request: .dismissalDidEnd),
-        Function(kind: .presentationController, name: "container_will_layout", sinceMinor: 0, request: .containerWillLayout),
-        Function(kind: .presentationController, name: "should_remove_presenters_view", sinceMinor: 0, request: .shouldRemovePresenters),
-        Function(kind: .presentationController, name: "presented_view", sinceMinor: 1, request: .presentedView),
+        Function(kind: .presentationController, name: "frame_of_presented_view", sinceMinor: 0, request: .frameOfPresentedView,
+                 calls: .init("b(pRp)", pointers: [.outRect], absent: .bool(false))),
+        Function(kind: .presentationController, name: "presentation_will_begin", sinceMinor: 0, request: .presentationWillBegin, calls: .init("v(pL)")),
+        Function(kind: .presentationController, name: "presentation_did_end", sinceMinor: 0, request: .presentationDidEnd, calls: .init("v(pb)")),
+        Function(kind: .presentationController, name: "dismissal_will_begin", sinceMinor: 0, request: .dismissalWillBegin, calls: .init("v(pL)")),
+        Function(kind: .presentationController, name: "dismissal_did_end", sinceMinor: 0, request: .dismissalDidEnd, calls: .init("v(pb)")),
+        Function(kind: .presentationController, name: "container_will_layout", sinceMinor: 0, request: .containerWillLayout, calls: .init("v(pL)")),
+        Function(kind: .presentationController, name: "should_remove_presenters_view", sinceMinor: 0, request: .shouldRemovePresenters,
+                 calls: .init("b(p)", absent: .bool(true))),
+        Function(kind: .presentationController, name: "presented_view", sinceMinor: 1, request: .presentedView, calls: .init("L(pL)", absent: .uint(0))),
 
         Function(kind: .interactionController, name: "create", sinceMinor: 1, request: .createInteraction),
         Function(kind: .interactionController, name: "destroy", sinceMinor: 1, request: .destroyInteraction),
-        Function(kind: .interactionController, name: "start_interactive_transition", sinceMinor: 1, request: .startInteractive),
-        Function(kind: .interactionController, name: "gesture", sinceMinor: 1, request: .gestureEvent),
-        Function(kind: .interactionController, name: "completion_speed", sinceMinor: 1, request: .completionSpeed),
-        Function(kind: .interactionController, name: "completion_curve", sinceMinor: 1, request: .completionCurve),
+        Function(kind: .interactionController, name: "start_interactive_transition", sinceMinor: 1, request: .startInteractive, calls: .init("v(pL)")),
+        Function(kind: .interactionController, name: "gesture", sinceMinor: 1, request: .gestureEvent, calls: .init("v(pLp)", pointers: [.gestureEvent])),
+        Function(kind: .interactionController, name: "completion_speed", sinceMinor: 1, request: .completionSpeed, calls: .init("d(p)", absent: .double(1))),
+        Function(kind: .interactionController, name: "completion_curve", sinceMinor: 1, request: .completionCurve,
+                 calls: .init("I(p)", absent: .uint(UInt64(TH_CURVE_EASE_IN_OUT)))),
 
         Function(kind: .transitioningDelegate, name: "animator_for", sinceMinor: 0, request: .delegateAnimatorFor),
         Function(kind: .transitioningDelegate, name: "presentation_controller", sinceMinor: 0, request: .delegatePresentation),
@@ -67,6 +113,23 @@ public enum PluginFunctions {
 
     /// The function a request calls, named as the header names it (for reports).
     public static func function(calledBy request: IsolationOp) -> Function? {
-        all.first { $0.request == request }
+        byRequest[request]
+    }
+
+    /// The function `request` calls; only for a request that calls one (never .loadPlugin,
+    /// .runCallback or .ping).
+    public static subscript(_ request: IsolationOp) -> Function {
+        guard let function = byRequest[request] else { preconditionFailure("request \(request) calls no plugin function") }
+        return function
+    }
+
+    private static let byRequest: [IsolationOp: Function] = Dictionary(uniqueKeysWithValues: all.map { ($0.request, $0) })
+
+    /// Where a function's pointer lies in its interface struct: after struct_size, padded to
+    /// a pointer's alignment, the fields in the header's order (PluginFunctionsTests checks
+    /// the layout against the header).
+    public static func offset(of function: Function) -> Int {
+        let position = all.filter { $0.kind == function.kind }.firstIndex { $0.name == function.name } ?? 0
+        return MemoryLayout<UnsafeRawPointer>.size * (1 + position)
     }
 }

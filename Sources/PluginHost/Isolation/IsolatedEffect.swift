@@ -182,17 +182,17 @@ final class IsolatedAnimator: FailableTransitionAnimator {
 
     var displayName: String { effect.info.qualifiedName }
 
-    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) -> WireReader? {
+    private func call(_ request: IsolationOp, _ context: TransitionContext) -> CallValue? {
         guard let process, token != 0 else {
             context.animatorFailed(failure ?? "plugin '\(effect.plugin.pluginID)' has no instance")
             return nil
         }
-        return process.call(op, what, instance: token, during: context)
+        return process.call(PluginFunctions[request], instance: token, during: context)?.result
     }
 
     func transitionDuration(using context: TransitionContext) -> Double {
         let fallback = effect.info.defaultDuration
-        guard var reply = call(.animatorDuration, "transition_duration", context), let value = try? reply.double() else { return fallback }
+        guard case .double(let value)? = call(.animatorDuration, context) else { return fallback }
         guard value.isFinite, value >= 0 else {
             context.trace.warning("\(displayName): transition_duration returned \(value); using the declared default \(fallback) s")
             return fallback
@@ -201,19 +201,17 @@ final class IsolatedAnimator: FailableTransitionAnimator {
     }
 
     func animateTransition(using context: TransitionContext) {
-        _ = call(.animateTransition, "animate_transition", context)
+        _ = call(.animateTransition, context)
     }
 
     func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
-        guard var reply = call(.interruptibleAnimator, "interruptible_animator", context),
-              let id: UInt64 = try? reply.integer(), id != 0
-        else { return nil }
+        guard case .uint(let id)? = call(.interruptibleAnimator, context), id != 0 else { return nil }
         return effect.plugin.runtime.handles.propertyAnimator(th_property_animator(id: id))
     }
 
     func animationEnded(_ transitionCompleted: Bool) {
         guard token != 0 else { return }
-        _ = try? process?.call(.animationEnded, "animation_ended") { $0.put(token); $0.put(transitionCompleted) }
+        _ = process?.call(PluginFunctions[.animationEnded], instance: token, [.bool(transitionCompleted)])
     }
 
     deinit {
@@ -235,56 +233,52 @@ final class IsolatedPresentationController: PresentationController {
 
     var displayName: String { effect.info.qualifiedName }
 
-    private func call(_ op: IsolationOp, _ what: String, _ args: (inout WireWriter) -> Void = { _ in }) -> WireReader? {
-        try? process.call(op, what) { $0.put(token); args(&$0) }
-    }
-
-    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext) {
-        _ = process.call(op, what, instance: token, during: context)
+    private func call(_ request: IsolationOp, during context: TransitionContext? = nil, _ arguments: [CallValue] = [])
+        -> IsolatedPluginProcess.InstanceReply? {
+        process.call(PluginFunctions[request], instance: token, during: context, arguments)
     }
 
     func frameOfPresentedView(inContainerBounds bounds: Rect) -> Rect? {
-        guard var reply = call(.frameOfPresentedView, "frame_of_presented_view", { $0.put(th_rect(bounds)) }),
-              let given = try? reply.bool(), given, let frame = try? reply.rect()
+        guard let reply = call(.frameOfPresentedView, [.rect(bounds)]), case .bool(true) = reply.result,
+              case .rect(let frame)? = reply.written.first
         else { return nil }
-        return frame.rect
+        return frame
     }
 
     func presentationTransitionWillBegin(_ context: TransitionContext) {
-        call(.presentationWillBegin, "presentation_will_begin", context)
+        _ = call(.presentationWillBegin, during: context)
     }
 
     func presentedView(for presented: View) -> View? {
         let runtime = effect.plugin.runtime
         let given = runtime.handles.handle(presented)
-        guard var reply = call(.presentedView, "presented_view", { $0.put(given.id) }), let id: UInt64 = try? reply.integer()
-        else { return nil }
+        guard case .uint(let id)? = call(.presentedView, [.uint(given.id)])?.result else { return nil }
         return presentedWrapper(named: th_view(id: id), by: displayName, in: runtime)
     }
 
     func presentationTransitionDidEnd(_ completed: Bool) {
-        _ = call(.presentationDidEnd, "presentation_did_end") { $0.put(completed) }
+        _ = call(.presentationDidEnd, [.bool(completed)])
     }
 
     func dismissalTransitionWillBegin(_ context: TransitionContext) {
-        call(.dismissalWillBegin, "dismissal_will_begin", context)
+        _ = call(.dismissalWillBegin, during: context)
     }
 
     func dismissalTransitionDidEnd(_ completed: Bool) {
-        _ = call(.dismissalDidEnd, "dismissal_did_end") { $0.put(completed) }
+        _ = call(.dismissalDidEnd, [.bool(completed)])
     }
 
     func containerViewWillLayoutSubviews(_ container: View) {
         let handle = effect.plugin.runtime.handles.handle(container)
-        _ = call(.containerWillLayout, "container_will_layout") { $0.put(handle.id) }
+        _ = call(.containerWillLayout, [.uint(handle.id)])
     }
 
     var shouldRemovePresentersView: Bool {
-        guard var reply = call(.shouldRemovePresenters, "should_remove_presenters_view"), let answer = try? reply.bool() else { return true }
+        guard case .bool(let answer)? = call(.shouldRemovePresenters)?.result else { return true }
         return answer
     }
 
-    deinit { _ = call(.destroyPresentation, "destroy") }
+    deinit { _ = try? process.call(.destroyPresentation, "destroy") { $0.put(token) } }
 }
 
 /// An interaction controller instance living in the plugin's process (ABI 1.1).
@@ -301,28 +295,22 @@ final class IsolatedInteractionController: GestureInteractionController {
 
     var displayName: String { effect.info.qualifiedName }
 
-    private func call(_ op: IsolationOp, _ what: String, _ context: TransitionContext, _ args: (inout WireWriter) -> Void = { _ in }) {
-        _ = process.call(op, what, instance: token, during: context, args)
-    }
-
     func startInteractiveTransition(_ context: TransitionContext) {
-        call(.startInteractive, "start_interactive_transition", context)
+        _ = process.call(PluginFunctions[.startInteractive], instance: token, during: context)
     }
 
     func handle(_ event: GestureEvent, context: TransitionContext) {
         let view = effect.plugin.runtime.handles.handle(context.containerView)
-        call(.gestureEvent, "gesture", context) { $0.put(th_gesture_event(event, view: view)) }
+        _ = process.call(PluginFunctions[.gestureEvent], instance: token, during: context, event: th_gesture_event(event, view: view))
     }
 
     var completionSpeed: Double {
-        guard var reply = try? process.call(.completionSpeed, "completion_speed", { $0.put(token) }),
-              let speed = try? reply.double() else { return 1 }
+        guard case .double(let speed)? = process.call(PluginFunctions[.completionSpeed], instance: token)?.result else { return 1 }
         return speed
     }
 
     var completionCurve: TimingCurve {
-        guard var reply = try? process.call(.completionCurve, "completion_curve", { $0.put(token) }),
-              let raw: UInt32 = try? reply.integer() else { return .easeInOut }
+        guard case .uint(let raw)? = process.call(PluginFunctions[.completionCurve], instance: token)?.result else { return .easeInOut }
         guard let known = AnimationOptionsCheck.standardCurves[Int(raw)] else {
             effect.plugin.runtime.reportMisuse("completion_curve returned \(raw), not a TH_CURVE_* value; ease-in-out is used")
             return .easeInOut
@@ -331,18 +319,4 @@ final class IsolatedInteractionController: GestureInteractionController {
     }
 
     deinit { _ = try? process.call(.destroyInteraction, "destroy") { $0.put(token) } }
-}
-
-extension IsolatedPluginProcess {
-    /// A call into instance `token` of the plugin during `context`'s transition: the runtime
-    /// enters the context (the plugin's calls back act on its scene), the process serves it
-    /// (the transition is told if the process fails), and the request carries the token and
-    /// the context's handle before `args`. Nil once the process has failed.
-    func call(_ op: IsolationOp, _ what: String, instance token: UInt64, during context: TransitionContext,
-              _ args: (inout WireWriter) -> Void = { _ in }) -> WireReader? {
-        runtime.enter(context)
-        serve(context)
-        let handle = runtime.handles.handle(context)
-        return try? call(op, what) { $0.put(token); $0.put(handle.id); args(&$0) }
-    }
 }

@@ -82,25 +82,6 @@ public final class IsolatedPluginChild {
             nextInstance += 1
             instances[token] = (effect, instance)
             w.put(token)
-        case .animatorDuration:
-            let (effect, instance) = try animator(&r)
-            let ctx = th_context(id: try r.integer())
-            w.put(calling(effect) { effect.animatorInterface.pointee.transition_duration(instance, ctx) })
-        case .animateTransition:
-            let (effect, instance) = try animator(&r)
-            let ctx = th_context(id: try r.integer())
-            calling(effect) { effect.animatorInterface.pointee.animate_transition(instance, ctx) }
-        case .interruptibleAnimator:
-            let (effect, instance) = try animator(&r)
-            let ctx = th_context(id: try r.integer())
-            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
-            let vtable = effect.animatorInterface
-            let offers = FrozenABI.has(vtable.pointee.struct_size, function: \th_animator_interface.interruptible_animator)
-            w.put(offers ? vtable.pointee.interruptible_animator.map { f in calling(effect) { f(instance, ctx).id } } ?? 0 : 0)
-        case .animationEnded:
-            let (effect, instance) = try animator(&r)
-            let completed = try r.bool()
-            if let ended = effect.animatorInterface.pointee.animation_ended { calling(effect) { ended(instance, completed) } }
         case .destroyAnimator, .destroyPresentation, .destroyInteraction:
             let token: UInt64 = try r.integer()
             guard let (effect, instance) = instances.removeValue(forKey: token) else { break }
@@ -111,60 +92,14 @@ public final class IsolatedPluginChild {
                 default: effect.interactionInterface.pointee.destroy(instance)
                 }
             }
-        case .startInteractive:
-            let (effect, instance) = try instance(&r, kind: .interactionController)
-            let ctx = th_context(id: try r.integer())
-            calling(effect) { effect.interactionInterface.pointee.start_interactive_transition(instance, ctx) }
-        case .gestureEvent:
-            let (effect, instance) = try instance(&r, kind: .interactionController)
-            let ctx = th_context(id: try r.integer())
-            var event = try r.gestureEvent()
-            if let gesture = effect.interactionInterface.pointee.gesture { calling(effect) { gesture(instance, ctx, &event) } }
-        case .completionSpeed:
-            let (effect, instance) = try instance(&r, kind: .interactionController)
-            w.put(effect.interactionInterface.pointee.completion_speed.map { f in calling(effect) { f(instance) } } ?? 1.0)
-        case .completionCurve:
-            let (effect, instance) = try instance(&r, kind: .interactionController)
-            w.put(effect.interactionInterface.pointee.completion_curve.map { f in calling(effect) { f(instance) } } ?? UInt32(TH_CURVE_EASE_IN_OUT))
+        case .animatorDuration, .animateTransition, .animationEnded, .interruptibleAnimator,
+             .frameOfPresentedView, .presentationWillBegin, .presentationDidEnd, .dismissalWillBegin, .dismissalDidEnd,
+             .containerWillLayout, .shouldRemovePresenters, .presentedView,
+             .startInteractive, .gestureEvent, .completionSpeed, .completionCurve:
+            // An instance's function: called by its C type alone (PluginFunctions.InstanceCall).
+            return try serveInstanceCall(op, &r)
         case .runCallback:
             try ChildHostTable.runCallback(&r) { body in calling(nil, body) }
-        case .frameOfPresentedView:
-            let (effect, instance) = try presentation(&r)
-            let bounds = try r.rect()
-            var out = bounds
-            let given = effect.presentationInterface.pointee.frame_of_presented_view.map { f in calling(effect) { f(instance, bounds, &out) } } ?? false
-            w.put(given)
-            w.put(out)
-        case .presentationWillBegin, .dismissalWillBegin:
-            let (effect, instance) = try presentation(&r)
-            let ctx = th_context(id: try r.integer())
-            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
-            let vtable = effect.presentationInterface
-            if let f = op == .presentationWillBegin ? vtable.pointee.presentation_will_begin : vtable.pointee.dismissal_will_begin {
-                calling(effect) { f(instance, ctx) }
-            }
-        case .presentationDidEnd, .dismissalDidEnd:
-            let (effect, instance) = try presentation(&r)
-            let completed = try r.bool()
-            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
-            let vtable = effect.presentationInterface
-            if let f = op == .presentationDidEnd ? vtable.pointee.presentation_did_end : vtable.pointee.dismissal_did_end {
-                calling(effect) { f(instance, completed) }
-            }
-        case .containerWillLayout:
-            let (effect, instance) = try presentation(&r)
-            let container = th_view(id: try r.integer())
-            if let f = effect.presentationInterface.pointee.container_will_layout { calling(effect) { f(instance, container) } }
-        case .presentedView:
-            let (effect, instance) = try presentation(&r)
-            let presented = th_view(id: try r.integer())
-            // The pointer, not a copy: a 1.0 plugin's struct is shorter than today's.
-            let vtable = effect.presentationInterface
-            let offers = FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.presented_view)
-            w.put(offers ? vtable.pointee.presented_view.map { f in calling(effect) { f(instance, presented).id } } ?? 0 : 0)
-        case .shouldRemovePresenters:
-            let (effect, instance) = try presentation(&r)
-            w.put(effect.presentationInterface.pointee.should_remove_presenters_view.map { f in calling(effect) { f(instance) } } ?? true)
         case .delegateAnimatorFor:
             let effectID = try r.string(limit: 256) ?? ""
             let transition = TransitionKind(rawValue: try r.integer()) ?? .present
@@ -189,6 +124,54 @@ public final class IsolatedPluginChild {
             let effectID = try r.string(limit: 256) ?? ""
             w.put(plugin?.effects.first { $0.info.effectID == effectID }?.delegatePresentationChoice())
         }
+        return w
+    }
+
+    /// Calls an instance's function by its C type (PluginFunctions.InstanceCall): reads the
+    /// token and the arguments, calls the field through libffi when the plugin's struct has
+    /// it and it is set (its NULL answer otherwise), and answers with the result and what the
+    /// plugin wrote through its out-pointers.
+    private func serveInstanceCall(_ op: IsolationOp, _ r: inout WireReader) throws -> WireWriter {
+        guard let function = PluginFunctions.function(calledBy: op), let call = function.instanceCall,
+              let signature = try? Signature(parsing: call.signature)
+        else { throw IsolationChannel.Failure.garbage("request \(op.rawValue) is not an instance's function") }
+        let (effect, instance) = try self.instance(&r, kind: function.kind)
+        var values: [CallValue] = [.pointer(UInt(bitPattern: instance))]
+        var event = th_gesture_event(), out = th_rect()
+        var pointers = call.pointers.makeIterator()
+        for type in signature.parameters.dropFirst() {
+            guard type == .pointer else {
+                let value = try InstanceCallWire.read(type, from: &r)
+                if case .rect(let rect) = value { out = th_rect(rect) }  // an out-rect starts as the rect before it
+                values.append(value)
+                continue
+            }
+            if pointers.next() == .gestureEvent { event = try r.gestureEvent() }
+            values.append(.pointer(0))  // pointed at below
+        }
+        // The pointer, not a copy: an older plugin's struct is shorter than today's.
+        let vtable = effect.interface
+        let offset = PluginFunctions.offset(of: function)
+        let present = Int(vtable.load(as: UInt32.self)) >= offset + MemoryLayout<UnsafeRawPointer>.size
+        var result = call.absent
+        if present, let field = vtable.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) {
+            let interface = try CallInterfaceCache.shared.interface(for: signature)
+            let answer: CallValue? = withUnsafeMutablePointer(to: &event) { eventAddress in
+                withUnsafeMutablePointer(to: &out) { outAddress in
+                    var pointers = call.pointers.makeIterator()
+                    for i in values.indices.dropFirst() where signature.parameters[i] == .pointer {
+                        let address = pointers.next() == .gestureEvent ? UnsafeMutableRawPointer(eventAddress) : UnsafeMutableRawPointer(outAddress)
+                        values[i] = .pointer(UInt(bitPattern: address))
+                    }
+                    return calling(effect) { try? Invoker.call(field, interface, values) }
+                }
+            }
+            guard let answer else { throw IsolationChannel.Failure.garbage("\(function.name) could not be called as '\(call.signature)'") }
+            result = answer
+        }
+        var w = WireWriter()
+        InstanceCallWire.put(result, into: &w)
+        for pointer in call.pointers where pointer == .outRect { w.put(out) }
         return w
     }
 
