@@ -45,11 +45,14 @@ public enum PluginFunctions {
         /// What the host gets when the field is NULL or lies past the plugin's struct (a
         /// plugin built from an older header): UIKit's default for an optional method.
         public let absent: CallValue
+        /// `signature`, parsed once (the list is the code's own: a typo fails every test).
+        public let parsed: Signature
 
         init(_ signature: String, pointers: [Pointer] = [], absent: CallValue = .void) {
             self.signature = signature
             self.pointers = pointers
             self.absent = absent
+            parsed = try! Signature(parsing: signature)
         }
     }
 

@@ -46,7 +46,8 @@ extension IsolatedPluginProcess {
     /// Nil once the process has failed.
     func call(_ function: PluginFunctions.Function, instance token: UInt64, during context: TransitionContext? = nil,
               _ arguments: [CallValue] = [], event: th_gesture_event? = nil) -> InstanceReply? {
-        guard let call = function.instanceCall, let signature = try? Signature(parsing: call.signature) else { return nil }
+        guard let call = function.instanceCall else { return nil }
+        let signature = call.parsed
         var handle: UInt64?
         if let context {
             runtime.enter(context)

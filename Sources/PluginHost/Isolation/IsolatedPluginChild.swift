@@ -132,9 +132,9 @@ public final class IsolatedPluginChild {
     /// it and it is set (its NULL answer otherwise), and answers with the result and what the
     /// plugin wrote through its out-pointers.
     private func serveInstanceCall(_ op: IsolationOp, _ r: inout WireReader) throws -> WireWriter {
-        guard let function = PluginFunctions.function(calledBy: op), let call = function.instanceCall,
-              let signature = try? Signature(parsing: call.signature)
+        guard let function = PluginFunctions.function(calledBy: op), let call = function.instanceCall
         else { throw IsolationChannel.Failure.garbage("request \(op.rawValue) is not an instance's function") }
+        let signature = call.parsed
         let (effect, instance) = try self.instance(&r, kind: function.kind)
         var values: [CallValue] = [.pointer(UInt(bitPattern: instance))]
         var event = th_gesture_event(), out = th_rect()
