@@ -291,6 +291,24 @@ static void become_init(int report)
     }
 }
 
+int th_split_for_groups(const th_cgroups *groups)
+{
+    /* The waiting process dies with the host, and the plugin's process (below) with it. */
+    pid_t host = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != host) _exit(9);
+    pid_t child = fork();
+    if (child > 0) {
+        /* Nothing of the plugin's is kept open here, so the host sees the channel close when
+         * the plugin's process ends. */
+        close_all_but(-1);
+        int status = wait_for(child);
+        th_cgroups_remove(groups);
+        end_as(status);
+    }
+    return child == 0 ? 0 : -1;
+}
+
 /* clone(2) of init with `flags` (new namespaces) and SIGCHLD; in the v2 group made, if any,
  * by clone3's CLONE_INTO_CGROUP (Linux 5.7), which starts it there without moving a process.
  * Where the kernel lacks clone3 or refuses the group, init starts outside the v2 group and

@@ -395,23 +395,27 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     int failures = 0;
     if (missing != NULL && size > 0) missing[0] = '\0';
 
-    /* Caps on the helper as a whole, where the user may make control groups: joined before
-     * the namespaces are made, so that everything made in them is in the groups too. */
+    /* Caps on the helper as a whole, where the user may make control groups: made before
+     * the namespaces, so that the plugin's process starts in them (see th_cgroups). */
     th_cgroups groups;
     int grouped = th_cgroups_make(policy, &groups) > 0;
     /* First: from here on this is the plugin's process. */
     int namespaces = th_enter_namespaces(policy, &groups, missing, size);
     int in_namespace = namespaces >= 0;
     if (namespaces != 0) failures++;
-    if (grouped && !in_namespace && th_cgroups_join_thread(&groups) + th_cgroups_join_process(&groups) != 0) {
-        failures++;
-        th_note_missing(missing, size, "control groups (made, but the helper could not join them)");
-    }
+
     /* Its own session and process group (already so when the host spawned it with
      * POSIX_SPAWN_SETSID, and inherited inside the namespaces, whose PID view cannot see
      * the session's leader): a signal to "my group" reaches no one else, and the host can
      * end the group as a whole. */
     if (!in_namespace && getsid(0) != getpid()) (void)setsid();
+    /* Without namespaces the plugin's process is split off too (in the same group, which the
+     * host ends as a whole), so that a process outside the control groups removes them. */
+    if (grouped && !in_namespace) (void)th_split_for_groups(&groups);
+    if (grouped && !in_namespace && th_cgroups_join_thread(&groups) + th_cgroups_join_process(&groups) != 0) {
+        failures++;
+        th_note_missing(missing, size, "control groups (made, but the helper could not join them)");
+    }
     /* Nothing outlives the host: when the parent goes, so does this process. */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { failures++; th_note_missing(missing, size, "the parent-death signal"); }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) { failures++; th_note_missing(missing, size, "no_new_privs"); }

@@ -33,6 +33,11 @@ int th_cgroups_v2_folder(const th_cgroups *groups);
 /* Moves the calling process into the v2 group made (without namespaces, where no process is
  * started in it); the number of moves refused. */
 int th_cgroups_join_process(const th_cgroups *groups);
+/* Without namespaces, where groups were made: forks; the child returns 0 and goes on as the
+ * plugin's process (it joins the groups), while this process stays outside them, waits,
+ * removes them and ends as the child ended, as the outer helper does with namespaces.
+ * Returns -1, in this process, when it cannot fork. */
+int th_split_for_groups(const th_cgroups *groups);
 /* Removes the groups, once no process is left in them. */
 void th_cgroups_remove(const th_cgroups *groups);
 /* Moves the calling helper into namespaces of its own (namespaces.c). Returns in a new
