@@ -291,14 +291,30 @@ static void become_init(int report)
     }
 }
 
+/* The plugin's process of a split helper, for the signal that says the host is gone. */
+static volatile pid_t split_child;
+
+static void on_host_gone(int signal_number)
+{
+    (void)signal_number;
+    if (split_child > 0) kill(split_child, SIGKILL);
+}
+
 int th_split_for_groups(const th_cgroups *groups)
 {
-    /* The waiting process dies with the host, and the plugin's process (below) with it. */
     pid_t host = getppid();
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != host) _exit(9);
     pid_t child = fork();
     if (child > 0) {
+        /* However the host ends, the plugin's process ends with it, and this process, left
+         * outside the groups, removes them (a parent-death SIGKILL would leave them). */
+        split_child = child;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_host_gone;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGUSR1, &action, NULL);
+        prctl(PR_SET_PDEATHSIG, SIGUSR1);
+        if (getppid() != host) kill(child, SIGKILL);
         /* Nothing of the plugin's is kept open here, so the host sees the channel close when
          * the plugin's process ends. */
         close_all_but(-1);
