@@ -11,7 +11,7 @@
  *
  * Three processes make it: the helper as the host started it ("outer"), which stays in the
  * host's namespaces, only waits, and ends as the plugin's process ends, so that the host sees the plugin's own exit status or
- * signal; the namespace's first process ("init", PID 1), which reaps; and the plugin's
+ * signal (and kills the rest when the host ends, however it ends); the namespace's first process ("init", PID 1), which reaps; and the plugin's
  * process (PID 2), which returns from th_enter_namespaces and goes on with the sandbox. The
  * plugin does not run as PID 1 because the kernel ignores signals a PID 1 has no handler for:
  * its abort() and SIGPIPE would not end it. */
@@ -291,13 +291,30 @@ static void become_init(int report)
     }
 }
 
-/* The plugin's process of a split helper, for the signal that says the host is gone. */
-static volatile pid_t split_child;
+/* The process an outer helper waits for (init, or the plugin's process of a split helper),
+ * for the signal that says the host is gone. */
+static volatile pid_t waited_for;
 
 static void on_host_gone(int signal_number)
 {
     (void)signal_number;
-    if (split_child > 0) kill(split_child, SIGKILL);
+    if (waited_for > 0) kill(waited_for, SIGKILL);
+}
+
+/* Called by an outer helper that waits for `child`: however the host (`host`, its parent)
+ * ends, SIGKILL outright included, the child is killed then, so that nothing of the helper
+ * outlives the host, while this process, which must remove the control groups and report,
+ * is only told (a parent-death SIGKILL would end it first). */
+static void end_child_with_host(pid_t child, pid_t host)
+{
+    waited_for = child;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_host_gone;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGUSR1, &action, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1);
+    if (getppid() != host) kill(child, SIGKILL);
 }
 
 int th_split_for_groups(const th_cgroups *groups)
@@ -305,16 +322,7 @@ int th_split_for_groups(const th_cgroups *groups)
     pid_t host = getppid();
     pid_t child = fork();
     if (child > 0) {
-        /* However the host ends, the plugin's process ends with it, and this process, left
-         * outside the groups, removes them (a parent-death SIGKILL would leave them). */
-        split_child = child;
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = on_host_gone;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGUSR1, &action, NULL);
-        prctl(PR_SET_PDEATHSIG, SIGUSR1);
-        if (getppid() != host) kill(child, SIGKILL);
+        end_child_with_host(child, host);
         /* Nothing of the plugin's is kept open here, so the host sees the channel close when
          * the plugin's process ends. */
         close_all_but(-1);
@@ -358,6 +366,7 @@ int th_enter_namespaces(const th_sandbox_policy *policy, const th_cgroups *group
     }
     uid_t uid = geteuid();
     gid_t gid = getegid();
+    pid_t host = getppid();
     char cwd[PATH_MAX];
     if (getcwd(cwd, sizeof cwd) == NULL) snprintf(cwd, sizeof cwd, "/");
     /* The outer helper's own identity, for init to see it die before asking to die with it. */
@@ -390,6 +399,7 @@ int th_enter_namespaces(const th_sandbox_policy *policy, const th_cgroups *group
         return -1;
     }
     if (init > 0) {
+        end_child_with_host(init, host);
         /* The outer helper: nothing of the plugin's is kept open here, so the host sees its
          * descriptors close when the plugin's process ends. */
         close_all_but(status_pipe[0]);
