@@ -17,12 +17,30 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 /// The host's functions, kept from init. The host calls a plugin on one thread only.
 static HOST: AtomicPtr<HostApi> = AtomicPtr::new(ptr::null_mut());
 
-/// Calls a host function: `host!(set_alpha, view, 1.0)`.
-macro_rules! host {
-    ($function:ident $(, $argument:expr)*) => {
+/// Whether the host's table holds a function: always for ABI 1.0's, only from a 1.1 host for
+/// those 1.1 added (the header's TH_HAS_FIELD). A host built from an older header has a
+/// shorter table, and nothing past its struct_size may be read.
+macro_rules! host_has {
+    ($function:ident) => {
         unsafe {
             let api = &*HOST.load(Ordering::Relaxed);
-            (api.$function.expect(concat!("the host table has no ", stringify!($function))))($($argument),*)
+            api.struct_size as usize >= std::mem::offset_of!(HostApi, $function) + std::mem::size_of::<usize>()
+                && api.$function.is_some()
+        }
+    };
+}
+
+/// Calls a host function: `host!(set_alpha, view, 1.0)`. One the host's table lacks (see
+/// host_has!) stops the plugin with that message rather than read past the table's end.
+macro_rules! host {
+    ($function:ident $(, $argument:expr)*) => {
+        if !host_has!($function) {
+            panic!(concat!("the host table has no ", stringify!($function)))
+        } else {
+            unsafe {
+                let api = &*HOST.load(Ordering::Relaxed);
+                (api.$function.unwrap_unchecked())($($argument),*)
+            }
         }
     };
 }
@@ -207,3 +225,35 @@ pub static th_entry: PluginEntry = PluginEntry {
     get_effect: Some(get_effect),
     get_extension: None, // no extensions: curves and typed constructors come this way
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    unsafe extern "C" fn set_alpha(_: View, _: f64) -> Status {
+        0
+    }
+    unsafe extern "C" fn finish(_: Context) -> Status {
+        0
+    }
+
+    /// A table as a host built from the 1.0 header hands it: 1.1's functions lie past its
+    /// struct_size, so host_has! says they are missing, whatever the bytes there hold.
+    #[test]
+    fn a_shorter_table_lacks_what_it_does_not_reach() {
+        let table: *mut HostApi = Box::into_raw(Box::new(unsafe { std::mem::zeroed::<HostApi>() }));
+        unsafe {
+            (*table).struct_size = std::mem::offset_of!(HostApi, update_interactive_transition) as u32;
+            (*table).abi_major = TH_ABI_MAJOR;
+            (*table).set_alpha = Some(set_alpha);
+            (*table).finish_interactive_transition = Some(finish);
+        }
+        HOST.store(table, Ordering::Relaxed);
+        assert!(host_has!(set_alpha));
+        assert!(!host_has!(finish_interactive_transition));
+        unsafe { (*table).struct_size = std::mem::size_of::<HostApi>() as u32 };
+        assert!(host_has!(finish_interactive_transition));
+        HOST.store(ptr::null_mut(), Ordering::Relaxed);
+        drop(unsafe { Box::from_raw(table) });
+    }
+}
