@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 import Testing
 
 /// Nothing of a helper outlives its host (docs/SANDBOX.md), even when the host is killed
@@ -36,10 +37,10 @@ struct HelperLifetimeTests {
         }
     }
 
-    @Test("killed outright (SIGKILL) while its isolated plugin hangs in a call, the host leaves no process of the helper, with namespaces or without",
-          arguments: [[:], ["HOST_SANDBOX": "no-namespaces"]])
-    func killedOutright(_ environment: [String: String]) async throws {
-        let dir = try TempDir("helper-lifetime")
+    /// A host running the hanging plugin isolated, with `environment`, and its helper's pid
+    /// (the host's child leading a process group with the plugin's process in it) once the
+    /// plugin hangs.
+    static func hangingRun(_ environment: [String: String], in dir: TempDir) async throws -> (host: Process, helper: Int32) {
         let plugins = try dir.folder("plugins")
         try await compileC(Self.hangingPlugin, to: "plugins/hang.so", in: dir)
         // Scanned first, so that the run's only helper is the plugin's isolated process.
@@ -54,18 +55,20 @@ struct HelperLifetimeTests {
         host.standardError = FileHandle.nullDevice
         try host.run()
         let hostPID = host.processIdentifier
-        // The helper: the host's child leading a process group of its own, with the plugin's
-        // process (and, with namespaces, their first process) in that group, hanging.
         var helper: Int32?
         for _ in 0..<600 where helper == nil {
             let all = Self.processes()
             helper = all.first { p in p.parent == hostPID && p.group == p.pid && all.contains { $0.group == p.pid && $0.pid != p.pid } }?.pid
             if helper == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }
-        let group = try #require(helper, "no helper with a process of the plugin's appeared")
+        let found = try #require(helper, "no helper with a process of the plugin's appeared")
         try await Task.sleep(nanoseconds: 500_000_000)
-        #expect(host.isRunning, "the host waits for the hanging plugin")
-        kill(hostPID, SIGKILL)
+        return (host, found)
+    }
+
+    /// Kills `host` outright and returns the processes of `group` still there 5 s later.
+    static func killOutright(_ host: Process, leaving group: Int32) async throws -> [Int32] {
+        kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
         var left: [Int32] = []
         for _ in 0..<100 {
@@ -73,7 +76,46 @@ struct HelperLifetimeTests {
             if left.isEmpty { break }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        #expect(left.isEmpty, "processes of the helper's group \(group) still running 5 s after the host: \(left)")
         for pid in left { kill(pid, SIGKILL) }
+        return left
+    }
+
+    @Test("killed outright (SIGKILL) while its isolated plugin hangs in a call, the host leaves no process of the helper, with namespaces or without",
+          arguments: [[:], ["HOST_SANDBOX": "no-namespaces"]])
+    func killedOutright(_ environment: [String: String]) async throws {
+        let dir = try TempDir("helper-lifetime")
+        let (host, group) = try await Self.hangingRun(environment, in: dir)
+        #expect(host.isRunning, "the host waits for the hanging plugin")
+        let left = try await Self.killOutright(host, leaving: group)
+        #expect(left.isEmpty, "processes of the helper's group \(group) still running 5 s after the host: \(left)")
+    }
+
+    /// The writable cgroup v2 mount, if any: where a v2 group can be shown.
+    static var cgroupTwo: String? {
+        let mounts = (try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)) ?? ""
+        guard let line = mounts.split(separator: "\n").first(where: { $0.contains(" - cgroup2 ") }) else { return nil }
+        let point = String(line.split(separator: " ")[4])
+        return access(point, W_OK) == 0 ? point : nil
+    }
+
+    @Test("in cgroup v2 the plugin's process starts in the helper's group (clone3 into it), the helper stays outside, and the group goes with the host",
+          .enabled(if: cgroupTwo != nil, "needs a writable cgroup v2 hierarchy"))
+    func cgroupVersionTwo() async throws {
+        let dir = try TempDir("helper-cgroup2")
+        // This machine's v2 hierarchy may have no controllers: HOST_CGROUP_V2_BARE makes the
+        // group all the same, without limits.
+        let (host, group) = try await Self.hangingRun(["HOST_CGROUP_V2_BARE": "1"], in: dir)
+        func versionTwo(_ pid: Int32) -> String? {
+            ((try? String(contentsOfFile: "/proc/\(pid)/cgroup", encoding: .utf8)) ?? "").split(separator: "\n")
+                .first { $0.hasPrefix("0::") }.map { String($0.dropFirst(3)) }
+        }
+        let name = "/" + HelperSandbox.controlGroupPrefix + "\(host.processIdentifier)-\(group)"
+        let members = Self.processes().filter { $0.group == group && $0.pid != group }
+        #expect(members.count >= 2, "init and the plugin's process: \(members)")
+        for member in members { #expect(versionTwo(member.pid)?.hasSuffix(name) == true, "\(member.pid): \(versionTwo(member.pid) ?? "none")") }
+        #expect(versionTwo(group)?.hasSuffix(name) == false, "the helper itself stays outside: \(versionTwo(group) ?? "none")")
+        let left = try await Self.killOutright(host, leaving: group)
+        #expect(left.isEmpty, "\(left)")
+        #expect(await ControlGroupTests.groupsLeft(by: host.processIdentifier) == [], "the group goes with the host")
     }
 }
