@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <unistd.h>
 
 int child_process_watch(pid_t pid)
@@ -191,9 +192,28 @@ static void empty_folder(int fd, int depth)
     }
 }
 
+/* The terminal the command draws on (set while it draws), and where SIGINT and SIGTERM are
+ * written instead of ending the command (set while a loop polls for them). Written by the
+ * program with the handled signals blocked in its thread, read by the handler. */
+#define MAX_RESTORE 64
+static char restore_bytes[MAX_RESTORE];
+static volatile size_t restore_length;
+static struct termios restore_settings;
+static volatile int restore_settings_set;
+static volatile int interrupt_fd = -1;
+
 static void on_termination(int signal_number)
 {
     int saved = errno;
+    if (interrupt_fd >= 0 && signal_number != SIGHUP) {
+        unsigned char byte = (unsigned char)signal_number;
+        (void)!write(interrupt_fd, &byte, 1);
+        errno = saved;
+        return;
+    }
+    int terminal = restore_length > 0 || restore_settings_set;
+    if (restore_length > 0) (void)!write(1, restore_bytes, restore_length);
+    if (restore_settings_set) tcsetattr(0, TCSANOW, &restore_settings);
     for (int i = 0; i < MAX_GROUPS; i++) {
         pid_t group = groups[i];
         if (group > 1) { kill(-group, SIGKILL); kill(group, SIGKILL); }
@@ -204,7 +224,9 @@ static void on_termination(int signal_number)
         if (fd >= 0) { empty_folder(fd, 16); close(fd); }
         rmdir(folders[i]);
     }
-    /* End as the signal would have ended us. */
+    /* On a terminal, end with 128 + the signal, as a shell reports it; else as the signal
+     * would have ended us. */
+    if (terminal) _exit(128 + signal_number);
     signal(signal_number, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
@@ -212,6 +234,38 @@ static void on_termination(int signal_number)
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     errno = saved;
     raise(signal_number);
+}
+
+void child_process_restore_terminal_on_termination(const char *bytes, size_t length)
+{
+    sigset_t old;
+    block_handled(&old);
+    restore_length = 0;
+    if (bytes != NULL && length <= MAX_RESTORE) {
+        memcpy(restore_bytes, bytes, length);
+        restore_length = length;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (restore_length > 0) child_process_cleanup_on_termination();
+}
+
+void child_process_restore_settings_on_termination(const struct termios *settings)
+{
+    sigset_t old;
+    block_handled(&old);
+    restore_settings_set = 0;
+    if (settings != NULL) {
+        restore_settings = *settings;
+        restore_settings_set = 1;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (settings != NULL) child_process_cleanup_on_termination();
+}
+
+void child_process_interrupt_into(int fd)
+{
+    interrupt_fd = fd;
+    if (fd >= 0) child_process_cleanup_on_termination();
 }
 
 void child_process_cleanup_on_termination(void)

@@ -128,7 +128,6 @@ struct RunCommand: ParsableCommand {
             if TerminalScreen.canShowPictures(descriptor: 1, environment: terminalEnvironment()) {
                 let view = TerminalLiveView(colorMode: .detect(environment: terminalEnvironment()))
                 view.enter()
-                keys.handleInterrupt()
                 live = view
                 options.onSnapshot = { view.draw($0, status: keys.status(at: $0.time) + "  · ← → scrub, Enter finishes, Esc cancels") }
             } else {

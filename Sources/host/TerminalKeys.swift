@@ -1,3 +1,4 @@
+import CChildProcess
 import LibC
 import Rendering
 import TransitionCore
@@ -39,26 +40,15 @@ final class TerminalKeys {
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(0, TCSANOW, &settings)
         Self.changed = true
-        handleInterrupt()
+        // The command's one signal handler puts them back on Ctrl-C (CChildProcess).
+        child_process_restore_settings_on_termination(Self.saved)
         print("← → scrub, Enter finishes, Esc cancels")
-    }
-
-    /// Ctrl-C puts the terminal's settings back, and leaves the live view's alternate screen
-    /// with the cursor shown (harmless when there is none), before the process ends. Installed
-    /// again after the live view has installed its own handlers, which know nothing of the
-    /// settings.
-    func handleInterrupt() {
-        signal(SIGINT) { _ in
-            TerminalKeys.restore()
-            let screen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\n"
-            _ = write(1, screen.utf8Start, screen.utf8CodeUnitCount)
-            _exit(130)
-        }
     }
 
     static func restore() {
         guard changed else { return }
         tcsetattr(0, TCSANOW, saved)
+        child_process_restore_settings_on_termination(nil)
         changed = false
     }
 

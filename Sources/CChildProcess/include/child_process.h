@@ -4,6 +4,7 @@
 
 #include <spawn.h>
 #include <sys/types.h>
+#include <termios.h>
 
 /* pidfd_open(2): a file descriptor (close-on-exec) that poll(2) reports readable once the
  * child `pid` has exited, so that a parent can wait for several children with one deadline
@@ -35,7 +36,11 @@ pid_t child_process_fork(const int *from, const int *to, int count, int output);
 /* The threads of this process (from /proc/self/task), or -1 when it cannot tell. */
 int child_process_thread_count(void);
 
-/* Ending what a command leaves behind when it is ended itself (SIGTERM, SIGINT, SIGHUP).
+/* The command's one handler of SIGTERM, SIGINT and SIGHUP: whatever registers here, that
+ * handler alone runs, so that no part of the command replaces another's (the terminal's
+ * restoring, the watch's clean stop, the cleanup of children and folders).
+ *
+ * Ending what a command leaves behind when it is ended itself (SIGTERM, SIGINT, SIGHUP).
  *
  * The command registers each child process group it starts and each temporary folder it
  * makes, and unregisters them once it has ended or removed them itself. Once
@@ -51,5 +56,18 @@ void child_process_unregister_group(pid_t group);
 int child_process_register_folder(const char *path);
 void child_process_unregister_folder(const char *path);
 void child_process_cleanup_on_termination(void);
+
+/* While the command draws on a terminal: `bytes` (at most 64, copied; NULL or 0 to forget)
+ * that put standard output's terminal back, and the terminal settings to put back on
+ * standard input (NULL to forget), written by the handler before anything else. While
+ * either is set, a handled signal ends the command with exit status 128 + the signal, as a
+ * shell reports it, after the cleanup above. Installs the handler. */
+void child_process_restore_terminal_on_termination(const char *bytes, size_t length);
+void child_process_restore_settings_on_termination(const struct termios *settings);
+
+/* While `fd` >= 0 (a non-blocking pipe's write end), SIGINT and SIGTERM end nothing: the
+ * handler writes the signal's number to it, for a loop that polls the read end (the watch);
+ * SIGHUP still ends the command. -1 puts them back. Installs the handler. */
+void child_process_interrupt_into(int fd);
 
 #endif

@@ -1,3 +1,4 @@
+import CChildProcess
 import LibC
 
 /// The terminal on a file descriptor: whether there is one, its size, and taking it over for
@@ -34,7 +35,7 @@ public struct TerminalScreen {
     /// Back to the normal screen, as it was before `enter()`, with the cursor shown.
     public func leave() {
         write(Array(Self.restoreSequence.description.utf8))
-        for number in Self.handledSignals { _ = signal(number, SIG_DFL) }
+        child_process_restore_terminal_on_termination(nil, 0)
     }
 
     /// Writes all of `bytes`, retrying after partial writes and interruptions.
@@ -53,25 +54,17 @@ public struct TerminalScreen {
     }
 
     /// Reset colours, end a synchronized update, show the cursor, leave the alternate screen.
-    /// A StaticString, so that the signal handler can write it without allocating.
     static let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
-    static let handledSignals = [SIGINT, SIGTERM, SIGHUP]
 
+    /// The command's one signal handler (CChildProcess) writes the restore sequence and a
+    /// newline before the command ends by SIGINT, SIGTERM or SIGHUP, exit status 128 + the
+    /// signal, after ending the command's children: it never replaces their cleanup.
     private func installRestoringSignalHandlers() {
-        // The handler may only do async-signal-safe things: write(2) a constant and _exit(2).
-        // Playback always draws on standard output, the only descriptor it may name.
+        // Playback always draws on standard output, the only descriptor the handler writes to.
         precondition(descriptor == 1, "the restoring signal handler writes to standard output")
-        // A parent may have blocked them (test runners do); Ctrl-C must still reach us.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for number in Self.handledSignals { sigaddset(&unblock, number) }
-        sigprocmask(SIG_UNBLOCK, &unblock, nil)
-        for number in Self.handledSignals {
-            _ = signal(number) { received in
-                let restore: StaticString = "\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l\n"
-                _ = Glibc.write(1, restore.utf8Start, restore.utf8CodeUnitCount)
-                _exit(128 + received)
-            }
+        let bytes = Array((Self.restoreSequence.description + "\n").utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { child_process_restore_terminal_on_termination($0.baseAddress, $0.count) }
         }
     }
 }
