@@ -188,7 +188,11 @@ typedef struct place {
     int version, controllers;
 } place;
 
-static int find_places(place *places)
+/* One caller at a time: the texts are read into static buffers (too large for a thread's
+ * stack to spare lightly). */
+static pthread_mutex_t places_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int find_places_locked(place *places)
 {
     static char mountinfo[65536], cgroup_file[8192];
     if (read_text("/proc/self/mountinfo", mountinfo, sizeof mountinfo) != 0) return 0;
@@ -231,6 +235,14 @@ static int find_places(place *places)
         count++;
     }
     return count;
+}
+
+static int find_places(place *places)
+{
+    pthread_mutex_lock(&places_lock);
+    int found = find_places_locked(places);
+    pthread_mutex_unlock(&places_lock);
+    return found;
 }
 
 int th_cgroups_make(const th_sandbox_policy *policy, th_cgroups *groups)

@@ -189,19 +189,22 @@ static int resolve(const char *path, const char *cwd, struct binding *out)
     return realpath(out->seen, out->real) != NULL ? 0 : -1;
 }
 
-/* Builds the new root on a tmpfs and moves the helper into it. 0, or -1 when a step failed
- * (before the old root was left, the helper is left where it was). */
-static int build_root(const th_sandbox_policy *policy, const char *cwd)
+/* The working folder the helper had, for the second part of its new root. */
+static char saved_cwd[PATH_MAX];
+
+/* Builds the new root on a tmpfs and moves the helper into it, with the system's libraries,
+ * the devices, the policy's folders and a /proc of its own: all but the policy's files,
+ * which th_finish_root binds once they are known. The old root stays reachable at OLD until
+ * then. 0, or -1 when a step failed (before the old root was left, the helper is left where
+ * it was). */
+static int build_root_base(const th_sandbox_policy *policy, const char *cwd)
 {
-    size_t count = policy->readable_count + policy->readable_folder_count;
+    size_t count = policy->readable_folder_count;
     struct binding *bindings = calloc(count > 0 ? count : 1, sizeof *bindings);
     if (bindings == NULL) return -1;
     int *usable = calloc(count > 0 ? count : 1, sizeof *usable);
     if (usable == NULL) { free(bindings); return -1; }
-    for (size_t i = 0; i < count; i++) {
-        const char *path = i < policy->readable_count ? policy->readable[i] : policy->readable_folders[i - policy->readable_count];
-        usable[i] = resolve(path, cwd, &bindings[i]) == 0;
-    }
+    for (size_t i = 0; i < count; i++) usable[i] = resolve(policy->readable_folders[i], cwd, &bindings[i]) == 0;
 
     int rc = -1;
     /* Nothing done here reaches the user's mounts, and nothing of theirs reaches here. */
@@ -242,16 +245,39 @@ static int build_root(const th_sandbox_policy *policy, const char *cwd)
     /* The working folder, so that relative paths resolve as before; a folder that cannot
      * be made there (inside a tree bound read-only) leaves the helper at the root. */
     (void)make_folders(cwd);
-    if (umount2(OLD, MNT_DETACH) != 0) failed = 1;
-    rmdir(OLD);
-    /* The root itself (the tmpfs) read-only: nothing new can be made in it. */
-    if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) failed = 1;
-    if (chdir(cwd) != 0 && chdir("/") != 0) failed = 1;
     rc = failed ? -1 : 0;
 done:
     free(bindings);
     free(usable);
     return rc;
+}
+
+int th_finish_root(const th_sandbox_policy *policy)
+{
+    int failed = 0;
+    /* Each file's real path as the old root has it: resolved there (chroot), since a link
+     * may point anywhere in it, then bound where the helper will open it. */
+    int here = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (here < 0) return -1;
+    for (size_t i = 0; i < policy->readable_count; i++) {
+        struct binding binding;
+        int found = -1;
+        if (chroot(OLD) == 0) {
+            found = resolve(policy->readable[i], saved_cwd, &binding);
+            if (fchdir(here) != 0 || chroot(".") != 0) { close(here); return -1; }
+        } else {
+            failed = 1;
+        }
+        if (found == 0) failed |= bind(binding.real, binding.seen, 0);
+    }
+    if (fchdir(here) != 0) failed = 1;
+    close(here);
+    if (umount2(OLD, MNT_DETACH) != 0) failed = 1;
+    rmdir(OLD);
+    /* The root itself (the tmpfs) read-only: nothing new can be made in it. */
+    if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) failed = 1;
+    if (chdir(saved_cwd) != 0 && chdir("/") != 0) failed = 1;
+    return failed ? -1 : 0;
 }
 
 /* ---- the three processes ----------------------------------------------------------------- */
@@ -429,8 +455,9 @@ int th_enter_namespaces(const th_sandbox_policy *policy, const th_cgroups *group
     }
     int failed = map_ids(uid, gid) != 0;
     /* The mounts are made by PID 1, which alone may mount the new namespace's /proc; the
-     * plugin's process inherits the root. */
-    if (build_root(policy, cwd) != 0) failed = 1;
+     * plugin's process inherits the root, and seals it once it knows its files. */
+    snprintf(saved_cwd, sizeof saved_cwd, "%s", cwd);
+    if (build_root_base(policy, cwd) != 0) failed = 1;
     become_init(status_pipe[1]);
     if (failed) th_note_missing(missing, size, "namespaces (a step was refused: the helper may see more than its own files)");
     if (grouping_failed) {

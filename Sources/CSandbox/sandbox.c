@@ -390,10 +390,17 @@ long th_sandbox_filter_compile(void *buffer, size_t capacity)
 
 /* ---- all together ------------------------------------------------------------------------ */
 
-int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size)
+/* What th_sandbox_enter_first did, for th_sandbox_enter_rest to report. */
+static int first_done, first_failures, first_in_namespace;
+static char first_missing[1024];
+
+int th_sandbox_enter_first(const th_sandbox_policy *policy)
 {
-    int failures = 0;
-    if (missing != NULL && size > 0) missing[0] = '\0';
+    first_done = 1;
+    first_failures = 0;
+    first_missing[0] = '\0';
+    char *missing = first_missing;
+    size_t size = sizeof first_missing;
 
     /* Caps on the helper as a whole, where the user may make control groups: made before
      * the namespaces, so that the plugin's process starts in them (see th_cgroups). */
@@ -401,20 +408,34 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     int grouped = th_cgroups_make(policy, &groups) > 0;
     /* First: from here on this is the plugin's process. */
     int namespaces = th_enter_namespaces(policy, &groups, missing, size);
-    int in_namespace = namespaces >= 0;
-    if (namespaces != 0) failures++;
+    first_in_namespace = namespaces >= 0;
+    if (namespaces != 0) first_failures++;
 
     /* Its own session and process group (already so when the host spawned it with
      * POSIX_SPAWN_SETSID, and inherited inside the namespaces, whose PID view cannot see
      * the session's leader): a signal to "my group" reaches no one else, and the host can
      * end the group as a whole. */
-    if (!in_namespace && getsid(0) != getpid()) (void)setsid();
+    if (!first_in_namespace && getsid(0) != getpid()) (void)setsid();
     /* Without namespaces the plugin's process is split off too (in the same group, which the
      * host ends as a whole), so that a process outside the control groups removes them. */
-    if (grouped && !in_namespace) (void)th_split_for_groups(&groups);
-    if (grouped && !in_namespace && th_cgroups_join_thread(&groups) + th_cgroups_join_process(&groups) != 0) {
-        failures++;
+    if (grouped && !first_in_namespace) (void)th_split_for_groups(&groups);
+    if (grouped && !first_in_namespace && th_cgroups_join_thread(&groups) + th_cgroups_join_process(&groups) != 0) {
+        first_failures++;
         th_note_missing(missing, size, "control groups (made, but the helper could not join them)");
+    }
+    return first_failures;
+}
+
+int th_sandbox_enter_rest(const th_sandbox_policy *policy, char *missing, size_t size)
+{
+    if (!first_done) (void)th_sandbox_enter_first(policy);
+    if (missing != NULL && size > 0) snprintf(missing, size, "%s", first_missing);
+    int failures = first_failures;
+    int in_namespace = first_in_namespace;
+    /* The new root gets the plugin's files and is sealed. */
+    if (in_namespace && th_finish_root(policy) != 0) {
+        failures++;
+        th_note_missing(missing, size, "namespaces (a step was refused: the helper may see more than its own files)");
     }
     /* Nothing outlives the host: when the parent goes, so does this process. */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { failures++; th_note_missing(missing, size, "the parent-death signal"); }
@@ -424,6 +445,12 @@ int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size
     /* Last: the filter refuses calls the steps above make. */
     if (apply_seccomp(policy, in_namespace, missing, size) != 0) failures++;
     return failures;
+}
+
+int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size)
+{
+    (void)th_sandbox_enter_first(policy);
+    return th_sandbox_enter_rest(policy, missing, size);
 }
 
 int th_sandbox_library_folder(const char *symbol, char *folder, size_t size)

@@ -40,6 +40,11 @@ int th_cgroups_join_process(const th_cgroups *groups);
 int th_split_for_groups(const th_cgroups *groups);
 /* Removes the groups, once no process is left in them. */
 void th_cgroups_remove(const th_cgroups *groups);
+/* In the plugin's process, once it knows the files it will read (policy->readable): binds
+ * them into the new root th_enter_namespaces made, leaves the old root for good, and makes
+ * the root read-only. 0, or -1 when a step was refused. */
+int th_finish_root(const th_sandbox_policy *policy);
+
 /* Moves the calling helper into namespaces of its own (namespaces.c). Returns in a new
  * process, the plugin's: 0 when every namespace and the new root are in place, 1 when it is
  * in the namespaces but a step of the new root was refused (noted in `missing`). Returns -1

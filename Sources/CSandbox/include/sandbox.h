@@ -82,6 +82,17 @@ typedef struct th_sandbox_policy {
  * What could be applied is applied all the same. */
 int th_sandbox_enter(const th_sandbox_policy *policy, char *missing, size_t size);
 
+/* th_sandbox_enter in two parts, for a helper started before it knows the plugin files it
+ * will read (an isolated plugin's spare), so that the slow part passes while it waits. The
+ * first makes the control groups and the namespaces, with a root that holds everything but
+ * policy->readable (ignored here), and returns in the plugin's process; nothing of a
+ * plugin's may run before the second. The second, given the whole policy, binds the files,
+ * seals the root and applies the rest (parent-death signal, no_new_privs, rlimits, Landlock,
+ * seccomp); it returns what both parts lacked, as th_sandbox_enter does, and makes the first
+ * part itself when it was not made. */
+int th_sandbox_enter_first(const th_sandbox_policy *policy);
+int th_sandbox_enter_rest(const th_sandbox_policy *policy, char *missing, size_t size);
+
 /* Called by the host (HelperFilter), once per command: compiles the seccomp filter that
  * th_sandbox_enter installs in a helper inside the namespaces, where the plugin's process is
  * always PID 2, into `buffer` (the caller's, `capacity` bytes) as the kernel's BPF program.

@@ -36,8 +36,11 @@ public final class IsolatedPluginChild {
     /// message, read before the sandbox, which needs it; nothing of a plugin's runs before.
     public static func run(path given: String?, channelDescriptor fd: Int32, filterDescriptor: Int32 = -1) -> Never {
         HelperProcess.becomeHelper()
-        // A spare has time while it waits: it compiles the seccomp filter itself, so that
-        // neither the host nor the time after the path arrives pays for it.
+        // A spare has time while it waits: it compiles the seccomp filter itself and makes
+        // its control groups, namespaces and most of its new root, so that neither the host
+        // nor the time after the path arrives pays for them. No plugin code runs before the
+        // rest of the sandbox is in place (HelperSandbox.enter below).
+        if given == nil { HelperSandbox.prepare(cpuSeconds: cpuSeconds) }
         let filterProgram = given == nil ? HelperFilter.program : []
         guard let path = given ?? IsolatedPathMessage.receive(from: fd) else { _exit(0) }
         // Before the plugin loads: no signal to the host, no tracing, no process started, no

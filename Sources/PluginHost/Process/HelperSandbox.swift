@@ -34,16 +34,37 @@ public enum HelperSandbox {
     /// or -1; closed before this returns. `filterProgram`: the same, compiled in this process.
     public static func enter(readable plugins: [String], folders extra: [String] = [], cpuSeconds: Double,
                              filterDescriptor: Int32 = -1, filterProgram: [UInt8] = []) -> String? {
-        let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
-        if setting == "off" {
+        guard !isOff else {
             if filterDescriptor >= 0 { close(filterDescriptor) }
             return nil
         }
+        var missing = [CChar](repeating: 0, count: 1024)
+        let failures = withPolicy(plugins, extra, cpuSeconds, filterDescriptor, filterProgram) { policy in
+            th_sandbox_enter_rest(&policy, &missing, missing.count)
+        }
+        let text = Self.text(missing)
+        return failures == 0 && text.isEmpty ? nil : text
+    }
+
+    /// The first part of `enter`, for a helper that does not know its plugin yet (a spare):
+    /// the control groups and the namespaces, with everything in the new root but the
+    /// plugin's files. No plugin code may run until `enter` has been called with them, which
+    /// then does the rest and reports what both parts lacked.
+    public static func prepare(folders extra: [String] = [], cpuSeconds: Double) {
+        guard !isOff else { return }
+        _ = withPolicy([], extra, cpuSeconds, -1, []) { policy in th_sandbox_enter_first(&policy) }
+    }
+
+    private static var isOff: Bool { getenv("HOST_SANDBOX").map { String(cString: $0) } == "off" }
+
+    /// Calls `body` with the policy for these files and settings, valid for the call only.
+    private static func withPolicy(_ plugins: [String], _ extra: [String], _ cpuSeconds: Double, _ filterDescriptor: Int32,
+                                   _ filterProgram: [UInt8], _ body: (inout th_sandbox_policy) -> Int32) -> Int32 {
+        let setting = getenv("HOST_SANDBOX").map { String(cString: $0) } ?? ""
         let skipped = Set(setting.split(separator: ",").map(String.init))
         let folders = (swiftRuntimeFolder().map { [$0] } ?? []) + extra
-        var missing = [CChar](repeating: 0, count: 1024)
         let cpu = UInt(min(max(cpuSeconds, 1), 86_400).rounded(.up))
-        let failures = withCStrings(plugins) { files in
+        return withCStrings(plugins) { files in
             withCStrings(folders) { trees in filterProgram.withUnsafeBytes { program in
                 var policy = th_sandbox_policy(
                     readable: files, readable_count: plugins.count,
@@ -54,11 +75,9 @@ public enum HelperSandbox {
                     without_namespaces: skipped.contains("no-namespaces") ? 1 : 0, filter_fd: filterDescriptor,
                     filter_program: program.isEmpty ? nil : program.baseAddress, filter_size: program.count,
                     without_cgroups: skipped.contains("no-cgroups") ? 1 : 0)
-                return th_sandbox_enter(&policy, &missing, missing.count)
+                return body(&policy)
             } }
         }
-        let text = Self.text(missing)
-        return failures == 0 && text.isEmpty ? nil : text
     }
 
     /// True where this process may make control groups for its helpers (a cgroup v2 group
