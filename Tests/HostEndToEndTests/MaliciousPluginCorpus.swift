@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 import Testing
 
 import LibC
@@ -21,7 +22,10 @@ struct Attack: Sendable {
 }
 
 enum SandboxLayer: String, Sendable, CaseIterable {
-    case seccomp, landlock, namespaces
+    case seccomp, landlock, namespaces, cgroups
+
+    /// Control groups hold on their own only where this machine lets a helper make them.
+    static let cgroupsHere: Set<SandboxLayer> = HelperSandbox.canMakeControlGroups ? [.cgroups] : []
 
     /// HOST_SANDBOX's value that leaves this layer alone in place: the others skipped.
     var alone: String { Self.allCases.filter { $0 != self }.map { "no-\($0.rawValue)" }.joined(separator: ",") }
@@ -243,7 +247,7 @@ extension Attack {
             int started = 0; pthread_t thread;
             while (started < 5000 && pthread_create(&thread, &small, hp_sleep_forever, NULL) == 0) started++;
             if (started == 5000) ESCAPED();
-            """, heldBy: [.namespaces]),
+            """, heldBy: Set<SandboxLayer>([.namespaces]).union(SandboxLayer.cgroupsHere)),
         Attack(name: "connecting to a service on the machine (TCP to the loopback interface)", code: """
             int s = socket(AF_INET, SOCK_STREAM, 0);
             struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(LISTENING_PORT), .sin_addr = { htonl(0x7f000001) } };
