@@ -3,13 +3,13 @@ import Synchronization
 import LibC
 
 /// An isolated plugin's process started before the host knows which plugin it will run:
-/// `host run --isolate` starts one as it begins, so that the helper's own start-up passes
-/// while the host reads its catalog and prepares the run. As soon as the host knows the
-/// plugin of the effect it will run, it claims the spare and sends it the plugin's path: the
-/// helper then enters its sandbox (which reads that path) while the host goes on preparing,
-/// and runs no plugin code until the host asks it to load the plugin. The first
-/// IsolatedPluginProcess for that path then takes it. A spare never taken ends when the host
-/// does: its socket closes.
+/// `host run --isolate` starts one as it begins (a fork of the host while it has one thread,
+/// see IsolatedPluginProcess.spawn), and the spare makes most of its sandbox while the host
+/// reads its catalog and prepares the run (HelperSandbox.prepare). As soon as the host knows
+/// the plugin of the effect it will run, it claims the spare and sends it the plugin's path;
+/// the spare finishes its sandbox with that path and runs no plugin code until the host asks
+/// it to load the plugin. The first IsolatedPluginProcess for that path then takes it. A
+/// spare never taken ends with the host: its socket closes, and its outer helper is told.
 public enum SpareIsolatedProcess {
     struct Spare: @unchecked Sendable {
         let executable: String
