@@ -27,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Seconds each test may run before it is killed.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds each test may run before it is killed, counted once its process has started.", valueName: "seconds"))
     var timeout: Double = 20
 
     @Option(help: ArgumentHelp("Tests to run at once, each in its own process (one per processor by default).", valueName: "n"))
@@ -89,10 +89,11 @@ struct ValidateChildCommand: ParsableCommand {
     @Option var result: String
     @Option var scene: String?
     @Option var segue: String?
+    @Option var timeout: Double?
 
     func run() throws {
         let status = ValidationChild.run(testName: test, pluginPath: plugin, resultPath: result,
-                                         scene: scene.map { ($0, segue) })
+                                         scene: scene.map { ($0, segue) }, timeout: timeout)
         if status != 0 { throw ExitCode(status) }
     }
 }

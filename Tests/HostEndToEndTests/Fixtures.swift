@@ -179,6 +179,7 @@ struct PluginTemplate: Sendable {
         let paramTable = parameters.isEmpty ? "" : "static const th_param_descriptor fx_params[] = {\n"
             + parameters.map { "    \($0)," }.joined(separator: "\n") + "\n};"
         return """
+            #include <signal.h>
             #include <stdio.h>
             #include <stdlib.h>
 

@@ -145,7 +145,14 @@ struct HostValidateTests {
             """),
                test: "load.immediate-binding", result: "fail", reason: "undefined symbol: no_such_function"),
         Broken(label: "hangs-in-animate", template: PluginTemplate(ending: .conforming, animatePrologue: "for (;;) {}"),
-               test: "behaviour.fx.present.end-state", result: "timed out", reason: "killed during: running the present flow",
+               test: "behaviour.fx.present.end-state", result: "timed out",
+               reason: "still running after \(scaled(3)) s, so it was killed during: running the present flow",
+               arguments: ["--timeout", scaled(3), "--only", "load.", "--only", "descriptors.", "--only", "behaviour.fx.present.end-state"]),
+        // The test's own clock is a signal; a plugin that ignores it is killed by the parent's deadline.
+        Broken(label: "hangs-deaf-to-the-clock", template: PluginTemplate(
+            ending: .conforming, animatePrologue: "signal(SIGALRM, SIG_IGN); for (;;) {}"),
+               test: "behaviour.fx.present.end-state", result: "timed out",
+               reason: "(the plugin stopped the test's own clock of \(scaled(3)) s), so it was killed during: running the present flow",
                arguments: ["--timeout", scaled(3), "--only", "load.", "--only", "descriptors.", "--only", "behaviour.fx.present.end-state"]),
     ]
 

@@ -9,7 +9,14 @@ final class TestJob {
     let resultPath: String
     let errorPath: String
     let started: Double
+    /// When the parent kills the test: its timeout, which the child's own clock enforces from
+    /// when it is ready, plus `startAllowance`, so that only a child that stops that clock
+    /// (or never starts it) is ended here.
     let deadline: Double
+
+    /// Seconds a test process may take to start and enter its sandbox, beyond the test's
+    /// timeout: about 0.03 s on an idle machine, over 1 s while a whole test suite runs.
+    static let startAllowance = 10.0
 
     init(test: ConformanceTest, pluginPath: String, executable: String, folder: String, index: Int, timeout: Double,
          scene: (path: String, segue: String?)? = nil) throws {
@@ -17,10 +24,11 @@ final class TestJob {
         resultPath = "\(folder)/\(index).json"
         errorPath = "\(folder)/\(index).err"
         started = monotonicSeconds()
-        deadline = started + timeout
+        deadline = started + timeout + Self.startAllowance
         child = try ChildProcess(
             executable: executable,
-            arguments: [ValidationChild.commandName, pluginPath, "--test", test.name, "--result", resultPath]
+            arguments: [ValidationChild.commandName, pluginPath, "--test", test.name, "--result", resultPath,
+                        "--timeout", String(timeout)]
                 + (scene.map { ["--scene", $0.path] + ($0.segue.map { ["--segue", $0] } ?? []) } ?? []),
             standardOutput: "\(folder)/\(index).out", standardError: errorPath)
     }
@@ -36,9 +44,11 @@ final class TestJob {
             TestResult(name: test.name, status: status, reason: reason, seconds: seconds)
         }
         if timedOut {
-            return (result(.timedOut, "still running after \(number(timeout)) s, so it was killed\(during)\(output)"), nil)
+            return (result(.timedOut, "still running \(number((seconds * 10).rounded() / 10)) s after it started (the plugin stopped the test's own clock of \(number(timeout)) s), so it was killed\(during)\(output)"), nil)
         }
         switch ended {
+        case .signalled(ValidationChild.timeoutSignal):
+            return (result(.timedOut, "still running after \(number(timeout)) s, so it was killed\(during)\(output)"), nil)
         case .signalled:
             return (result(.crashed, "killed by \(ended)\(during)\(output)"), nil)
         case .exited(let code):

@@ -15,8 +15,10 @@ public enum ValidationChild {
     /// Runs `testName` on the plugin at `pluginPath` and writes the report to `resultPath`.
     /// Returns the process's exit status: 0 when a report was written.
     /// `scene`: a scene file and the name of its segue to play every test on (`host validate
-    /// --scene`), already checked by the parent.
-    public static func run(testName: String, pluginPath: String, resultPath: String, scene: (path: String, segue: String?)? = nil) -> Int32 {
+    /// --scene`), already checked by the parent. `timeout`: the seconds the test may run,
+    /// counted from when its process is ready (see `armTimeout`); nil runs it without a clock.
+    public static func run(testName: String, pluginPath: String, resultPath: String, scene: (path: String, segue: String?)? = nil,
+                           timeout: Double? = nil) -> Int32 {
         // A plugin's crash or exit is a test result, judged by the parent.
         HelperProcess.becomeHelper()
         // No test process outlives the `host validate` that started it, however it ends.
@@ -49,6 +51,7 @@ public enum ValidationChild {
             ChildProgress.step("unknown test '\(testName)'")
             return 2
         }
+        if let timeout { armTimeout(timeout) }
         let (verdict, inventory) = run(test, path: pluginPath, scene: sceneFile)
         ChildProgress.step("done: \(verdict.status.rawValue)")
         do {
@@ -81,6 +84,26 @@ public enum ValidationChild {
         case .curve(let id, let check):
             return (withSubject(path, scene) { CurveChecks.run(check, curveID: id, subject: $0) }, nil)
         }
+    }
+
+    /// The signal that ends a test at its timeout: the parent reads a death by it as "timed out".
+    static let timeoutSignal = SIGALRM
+
+    /// Ends this process by `timeoutSignal` `seconds` from now. The test's clock starts here,
+    /// once the process has started and entered its sandbox, because that start alone can take
+    /// seconds on a loaded machine and is no part of what the plugin does. The signal's default
+    /// action ends the process whatever the plugin is doing (a loop included) and needs no
+    /// handler; a plugin that blocks or catches it is killed by the parent's later deadline.
+    private static func armTimeout(_ seconds: Double) {
+        signal(timeoutSignal, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, timeoutSignal)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        let whole = seconds.rounded(.down)
+        var timer = itimerval(it_interval: timeval(),
+                              it_value: timeval(tv_sec: Int(whole), tv_usec: Int((seconds - whole) * 1_000_000)))
+        setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
     }
 
     private static func withSubject(_ path: String, _ scene: DemoStage.SceneFile?, _ body: (Subject) -> Verdict) -> Verdict {
