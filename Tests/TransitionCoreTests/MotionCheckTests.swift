@@ -338,4 +338,29 @@ struct MotionCheckTests {
         #expect(early.pops.map(\.view) == ["screen"])
         #expect(abs((early.pops.first?.size ?? 0) + (390 * 844 - 10_000)) < 1e-6)
     }
+
+    @Test("one walk gives the run its frame and the check its sample, each as its own walk would: mid-animation, turned in 3D, beside a snapshot")
+    func oneWalkForBoth() {
+        let film = Film()
+        let copy = film.scene.snapshot(of: film.card)
+        copy.frame = Rect(x: 200, y: 400, width: 150, height: 150)
+        film.screen.addSubview(copy)
+        film.scene.engine.animate(AnimationOptions(duration: 1, curve: .linear)) {
+            film.card.frame = Rect(x: 100, y: 500, width: 200, height: 100)
+            film.card.alpha = 0.5
+            film.card.transform3D = Transform3D.rotation(0.6, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 800))
+        }
+        for _ in 0..<30 { film.scene.engine.step() }
+
+        let (sample, frame) = MotionSample.withFrame(film.scene, labels: [:])
+        let alone = MotionSample(film.scene)
+        #expect(sample.time == alone.time && sample.ids == alone.ids && sample.looks == alone.looks)
+        #expect(sample.layerIDs == alone.layerIDs && sample.layerParents == alone.layerParents)
+        #expect(frame == TransitionRun.capture(film.scene))
+        // Views only, not the parts of the snapshot's picture; and caught mid-animation.
+        #expect(frame.views.map(\.name) == ["window", "screen", "card", "snapshot of card"])
+        let card = frame.views[2]
+        #expect(card.alpha > 0.5 && card.alpha < 1)
+        #expect(sample.layerIDs.contains { $0 < 0 })
+    }
 }

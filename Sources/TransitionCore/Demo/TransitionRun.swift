@@ -252,8 +252,17 @@ public enum TransitionRun {
         // The motion check sees the screens as the renderer draws them (with the labels' text,
         // which a label draws).
         let motion = options.checksMotion ? MotionCheck { MotionSample(stage.scene, labels: stage.labels) } : nil
+        var layers = 0
         let record = {
-            let frame = Self.capture(stage.scene)
+            let frame: Frame
+            if let motion {
+                let (sample, walked) = MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers)
+                layers = sample.layerIDs.count
+                motion.offer(sample)
+                frame = walked
+            } else {
+                frame = Self.capture(stage.scene)
+            }
             frames.append(frame)
             options.onFrame?(frame)
             if options.recordsSnapshots || options.onSnapshot != nil {

@@ -59,19 +59,32 @@ public final class MotionCheck {
         self.capture = capture
     }
 
+    /// A sample of the coming frame() made by the caller's own walk of the scene (a run
+    /// records its frame from the same walk): frame() takes it instead of capturing.
+    private var offered: MotionSample?
+
     /// Starts a transition: the scene as it is now is the scene at rest.
     public func begin() {
+        offered = nil
         start(capture())
+    }
+
+    /// `sample` is the scene as it is now: the next frame() judges it.
+    func offer(_ sample: MotionSample) {
+        offered = sample
     }
 
     /// One frame of the transition, as it is now.
     public func frame() {
+        let given = offered
+        offered = nil
         guard previous != nil else { return }
-        add(capture())
+        add(given ?? capture())
     }
 
     /// Judges the frames since begin() and forgets them.
     public func end() -> [MotionPop] {
+        offered = nil
         defer { start(nil) }
         return finish()
     }

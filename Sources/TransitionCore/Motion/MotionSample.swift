@@ -77,6 +77,35 @@ public struct MotionSample: Sendable {
         self.init(builder, time: scene.engine.now)
     }
 
+    /// What the screens of `scene` show now, and the run's frame of it (each view's name, frame
+    /// in its superview and alpha, as `TransitionRun.capture` records them), from one walk:
+    /// a run that records frames and checks motion composes each view's presentation once.
+    /// `expecting`: about how many layers the scene has (the last frame's), so that its arrays
+    /// are made to size once rather than doubled to it (a third of the peak, at 10,000 views).
+    static func withFrame(_ scene: Scene, labels: [String: ViewText], expecting: Int = 0) -> (MotionSample, TransitionRun.Frame) {
+        let root = scene.window!
+        let look = root.presentation
+        var recorder = Recorder(builder: Builder(windowSize: look.bounds.size, labels: labels, expecting: expecting))
+        recorder.views.reserveCapacity(expecting)
+        SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &recorder)
+        let now = scene.engine.now
+        return (MotionSample(recorder.builder, time: now), TransitionRun.Frame(time: now, views: recorder.views))
+    }
+
+    /// Hands every layer to the check's builder, and keeps each view's (not the parts of a
+    /// snapshot's picture, whose ids are negative) as the run records it.
+    private struct Recorder: SceneLayerVisitor {
+        var builder: Builder
+        var views: [TransitionRun.ViewSample] = []
+
+        mutating func visit(_ layer: borrowing SceneLayerFacts) {
+            if layer.viewID >= 0 {
+                views.append(TransitionRun.ViewSample(name: layer.name, frame: layer.appearance.frame, alpha: layer.appearance.alpha))
+            }
+            builder.visit(layer)
+        }
+    }
+
     /// What `snapshot` shows.
     public init(_ snapshot: SceneSnapshot) {
         var builder = Builder(windowSize: snapshot.windowSize, labels: [:])
@@ -129,11 +158,22 @@ public struct MotionSample: Sendable {
         var indices: [Int] = [], opacities: [Double] = [], radii: [Double] = []
         var covers: [Cover] = []
 
-        init(windowSize: Size, labels: [String: ViewText]) {
+        init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0) {
             window = Rect(origin: .zero, size: windowSize)
             windowArea = windowSize.width * windowSize.height
             coverArea = windowArea / 100
             self.labels = labels
+            if expecting > 0 {
+                layerIDs.reserveCapacity(expecting)
+                layerParents.reserveCapacity(expecting)
+                ids.reserveCapacity(expecting)
+                names.reserveCapacity(expecting)
+                regions.reserveCapacity(expecting)
+                quads.reserveCapacity(expecting)
+                indices.reserveCapacity(expecting)
+                opacities.reserveCapacity(expecting)
+                radii.reserveCapacity(expecting)
+            }
         }
 
         mutating func visit(_ layer: borrowing SceneLayerFacts) {

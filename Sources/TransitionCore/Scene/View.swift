@@ -30,14 +30,32 @@ public final class View {
     /// What is on screen at the current frame: the base, with the current value of every
     /// property that is animating. Computed on demand, so that a frame costs nothing for
     /// views nobody looks at.
+    /// The lanes of a running 3D animation are gathered into the transform's parts and composed
+    /// once (not taken apart and put together again per lane); with all three running, every
+    /// part comes from them and the base's transform is not taken apart at all.
     public var presentation: ViewAppearance {
         guard animationSlots != Self.noSlots else { return presentationBase }
         var look = presentationBase
+        var turn: Transform3DParts?
         for property in AnimatableProperty.allCases {
             let slot = animationSlots[property.rawValue]
-            if slot >= 0 { look.setValue(scene.engine.currentValue(at: Int(slot)), of: property) }
+            guard slot >= 0 else { continue }
+            let value = scene.engine.currentValue(at: Int(slot))
+            switch property {
+            case .transform3DA, .transform3DB, .rotation3D:
+                if turn == nil { turn = allThreeLanesRun ? Transform3DParts() : look.parts3D }
+                ViewAppearance.setLanes(value, of: property, in: &turn!)
+            default:
+                look.setValue(value, of: property)
+            }
         }
+        if let turn { look.transform3D = turn.matrix }
         return look
+    }
+
+    private var allThreeLanesRun: Bool {
+        animationSlots[AnimatableProperty.transform3DA.rawValue] >= 0 && animationSlots[AnimatableProperty.transform3DB.rawValue] >= 0
+            && animationSlots[AnimatableProperty.rotation3D.rawValue] >= 0
     }
 
     /// Where each property's running animation is in the engine's list, by

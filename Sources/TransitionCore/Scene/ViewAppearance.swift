@@ -142,18 +142,24 @@ extension ViewAppearance {
         case .shadowOffset: shadowOffset = Size(width: v[0], height: v[1])
         case .transform3DA, .transform3DB, .rotation3D:
             var parts = parts3D
-            switch property {
-            case .transform3DA:
-                parts.translation = [v[0], v[1], v[2]]
-                parts.scale = [v[3], v[4], v[5]]
-                parts.skew[0] = v[6]
-                parts.skew[1] = v[7]
-            case .transform3DB:
-                parts.skew[2] = v[0]
-                parts.perspective = [v[1], v[2], v[3], v[4]]
-            default: parts.quaternion = [v[0], v[1], v[2], v[3]]
-            }
+            Self.setLanes(v, of: property, in: &parts)
             transform3D = parts.matrix
+        }
+    }
+
+    /// Puts one lane of the 3D transform (transform3DA, transform3DB or rotation3D) into its
+    /// parts; the three lanes together set every part.
+    static func setLanes(_ v: AnimatableValue, of property: AnimatableProperty, in parts: inout Transform3DParts) {
+        switch property {
+        case .transform3DA:
+            parts.translation = [v[0], v[1], v[2]]
+            parts.scale = [v[3], v[4], v[5]]
+            parts.skew[0] = v[6]
+            parts.skew[1] = v[7]
+        case .transform3DB:
+            parts.skew[2] = v[0]
+            parts.perspective = [v[1], v[2], v[3], v[4]]
+        default: parts.quaternion = [v[0], v[1], v[2], v[3]]
         }
     }
 
