@@ -45,13 +45,13 @@ _Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank"
 // ABI 1.1: its appended fields start where 1.0 ended, and its new structs' sizes.
 TH_ASSERT_OFFSET(th_host_api, update_interactive_transition, 328);
 TH_ASSERT_OFFSET(th_host_api, get_clips_to_bounds, 368);
-_Static_assert(sizeof(th_host_api) == 528, "th_host_api v1.1 is 528 bytes");
+_Static_assert(TH_HOST_API_SIZE_1_1 == 528, "th_host_api v1.1 is 528 bytes");
 _Static_assert(sizeof(th_transform3d) == 128, "th_transform3d is 128 bytes");
 _Static_assert(sizeof(th_edge_insets) == 32, "th_edge_insets is 32 bytes");
 TH_ASSERT_OFFSET(th_host_api, snapshot_view_after_updates, 512);
 TH_ASSERT_OFFSET(th_host_api, resizable_snapshot_view, 520);
 TH_ASSERT_OFFSET(th_host_shared_elements, modified_views, 24);
-_Static_assert(sizeof(th_host_shared_elements) == 40, "th_host_shared_elements v1.1 is 40 bytes");
+_Static_assert(TH_HOST_SHARED_ELEMENTS_SIZE_1_1 == 40, "th_host_shared_elements v1.1 is 40 bytes");
 TH_ASSERT_OFFSET(th_delegate_interface, interaction_controller_for, 24);
 _Static_assert(TH_INTERACTION_INTERFACE_SIZE_1_1 == 56, "th_interaction_interface v1.1 is 56 bytes");
 _Static_assert(TH_GESTURE_EVENT_SIZE_1_1 == 96, "th_gesture_event v1.1 is 96 bytes");
@@ -61,4 +61,14 @@ TH_ASSERT_OFFSET(th_presentation_interface, presented_view, 80);
 TH_ASSERT_OFFSET(th_delegate_interface, animator_for_screens, 32);
 _Static_assert(TH_TRANSITION_SCREENS_SIZE_1_1 == 56, "th_transition_screens v1.1 is 56 bytes");
 _Static_assert(TH_HOST_VIEW_TRANSITIONS_SIZE_1_1 == 16, "th_host_view_transitions v1.1 is 16 bytes");
+// ABI 1.1's frozen sizes of the 1.0 structs it grew (the header's TH_*_SIZE_1_1).
+_Static_assert(TH_ANIMATOR_INTERFACE_SIZE_1_1 == 56, "th_animator_interface v1.1 is 56 bytes");
+_Static_assert(TH_PRESENTATION_INTERFACE_SIZE_1_1 == 88, "th_presentation_interface v1.1 is 88 bytes");
+_Static_assert(TH_DELEGATE_INTERFACE_SIZE_1_1 == 40, "th_delegate_interface v1.1 is 40 bytes");
+_Static_assert(TH_EFFECT_DESCRIPTOR_SIZE_1_1 == 64, "th_effect_descriptor v1.1 is 64 bytes");
+
+// ABI 1.2: its appended fields start where 1.1 ended.
+TH_ASSERT_OFFSET(th_effect_descriptor, flags, 64);
+TH_ASSERT_OFFSET(th_effect_descriptor, reduced_motion, 72);
+_Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is 80 bytes");
 #endif

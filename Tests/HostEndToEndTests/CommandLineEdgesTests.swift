@@ -10,7 +10,7 @@ struct CommandLineEdgesTests {
         let dir = try TempDir("version")
         let result = try await runProgram(try Build.requireHost(), ["--version"], outputIn: dir)
         #expect(result.status == 0, "\(result)")
-        #expect(result.out == "host, plugin ABI 1.1\n", "\(result.out)")
+        #expect(result.out == "host, plugin ABI 1.2\n", "\(result.out)")
     }
 
     @Test("a curve named as the effect is called a curve, with the --curve that uses it; exit 2")

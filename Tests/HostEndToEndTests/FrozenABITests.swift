@@ -1,20 +1,23 @@
 import Foundation
 import Testing
 
-/// The ABI only grows: a plugin built against the ABI 1.0 header as it shipped (frozen in
-/// Tests/Fixtures/abi-1.0) loads, validates and runs in this host, in C and in Swift; and a
+/// The ABI only grows: a plugin built against the ABI 1.0 or 1.1 header as it shipped (frozen in
+/// Tests/Fixtures/abi-1.0 and abi-1.1) loads, validates and runs in this host, in C and in Swift; and a
 /// plugin built against a later 1.x header, whose structs are larger, is read by its 1.0
 /// fields and never misread.
-@Suite("ABI 1.0, frozen: old plugins keep working, newer ones are not misread", .serialized)
+@Suite("ABI 1.0 and 1.1, frozen: old plugins keep working, newer ones are not misread", .serialized)
 struct FrozenABITests {
-    @Test("a C plugin built against the frozen 1.0 header conforms, and runs with its parameters")
-    func cAgainstFrozenHeader() async throws {
-        let dir = try TempDir("frozen-c")
+    /// Each frozen header, by the version it shipped as.
+    static let frozenHeaders = [("1.0", Repo.frozenABI10Directory), ("1.1", Repo.frozenABI11Directory)]
+
+    @Test("a C plugin built against each frozen header (1.0, 1.1) conforms, and runs with its parameters", arguments: frozenHeaders)
+    func cAgainstFrozenHeader(version: String, header: String) async throws {
+        let dir = try TempDir("frozen-c-\(version)")
         let built = try await compileC(
             PluginTemplate(pluginID: "fixture.frozen", effectID: "frozen", ending: .conforming,
                            parameters: [#"{ sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "speed", "Speed", "x", 0.5, 2, 1, 0, NULL }"#,
                                         #"{ sizeof(th_param_descriptor), TH_PARAM_INT, "steps", "Steps", NULL, 1, 9, 3, 0, NULL }"#]).render(),
-            to: "frozen.so", in: dir, include: Repo.frozenABI10Directory)
+            to: "frozen.so", in: dir, include: header)
         let validation = try await runHost(["validate", built, "--json"], userData: try dir.folder("data"), in: dir)
         let report = try ValidateJSON(validation)
         #expect(validation.status == 0 && report.conforms, "\(validation)")
@@ -28,11 +31,12 @@ struct FrozenABITests {
                 "\(run.out)")
     }
 
-    @Test("a C plugin built against the frozen 1.0 header draws the same pixels as the same source built against today's header, in process and isolated")
-    func frozenPluginLooksTheSame() async throws {
-        let dir = try TempDir("frozen-pixels")
+    @Test("a C plugin built against each frozen header (1.0, 1.1) draws the same pixels as the same source built against today's header, in process and isolated",
+          arguments: frozenHeaders)
+    func frozenPluginLooksTheSame(version: String, header: String) async throws {
+        let dir = try TempDir("frozen-pixels-\(version)")
         let source = PluginTemplate(pluginID: "fixture.frozen", effectID: "frozen", ending: .conforming).render()
-        for (folder, include) in [("old", Repo.frozenABI10Directory), ("new", Repo.includeDirectory)] {
+        for (folder, include) in [("old", header), ("new", Repo.includeDirectory)] {
             _ = try dir.folder(folder)
             _ = try await compileC(source, to: "\(folder)/frozen.so", in: dir, include: include)
         }
@@ -47,7 +51,7 @@ struct FrozenABITests {
             // The presentation's start, middle and end, and the dismissal's middle.
             for frame in ["0000", "0010", "0020", "0030"] {
                 let difference = try largestDifference(frames[0] + "frame-\(frame).png", frames[1] + "frame-\(frame).png")
-                #expect(difference == 0, "\(mode) frame \(frame): the plugin built against 1.0 draws differently, by \(difference ?? -1)")
+                #expect(difference == 0, "\(mode) frame \(frame): the plugin built against \(version) draws differently, by \(difference ?? -1)")
             }
         }
     }

@@ -17,6 +17,8 @@ public enum Repo {
     public static var includeDirectory: String { root + "/Sources/CTransitionABI/include" }
     /// The ABI 1.0 header, frozen as it shipped (Tests/Fixtures/abi-1.0).
     public static var frozenABI10Directory: String { root + "/Tests/Fixtures/abi-1.0" }
+    /// The ABI 1.1 header, frozen as it shipped (Tests/Fixtures/abi-1.1).
+    public static var frozenABI11Directory: String { root + "/Tests/Fixtures/abi-1.1" }
 }
 
 // MARK: - Temporary folders

@@ -186,6 +186,8 @@ static EFFECT: EffectDescriptor = EffectDescriptor {
     params: PARAMETERS.as_ptr(),
     default_duration: 0.4,
     interface: &ANIMATOR as *const AnimatorInterface as *const c_void,
+    flags: 0,
+    reduced_motion: ptr::null(),
 };
 
 unsafe extern "C" fn init(api: *const HostApi) -> bool {

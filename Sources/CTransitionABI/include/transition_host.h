@@ -87,7 +87,7 @@ extern "C" {
 #endif
 
 #define TH_ABI_MAJOR 1
-#define TH_ABI_MINOR 1
+#define TH_ABI_MINOR 2
 
 /* The two names the host looks up with dlsym, in this order. */
 #define TH_ENTRY_SYMBOL "th_entry"
@@ -174,6 +174,16 @@ enum {
     TH_TRANSITION_TAB_SWITCH = 1u << 4
 };
 #define TH_TRANSITION_ALL 0x1fu
+
+/* An effect's flags (ABI 1.2), for th_effect_descriptor.flags. A host ignores bits it does
+ * not know, so a later minor version may add more. */
+enum {
+    /* The effect means its sudden steps: a flash, a hard cut, a strobe. The host's motion
+     * check still finds them, but names them in the run's notes instead of failing the run
+     * with them, and `host validate` does not fail the effect's motion test. Declare it only
+     * for an effect whose look is a cut; a jump into the end state is still a pop to a person. */
+    TH_EFFECT_CUTS = 1u << 0
+};
 
 /* Gesture recognisers (ABI 1.1), for th_gesture_event. States have UIGestureRecognizer.State's
  * raw values, edges UIRectEdge's. */
@@ -758,6 +768,19 @@ typedef struct th_effect_descriptor {
      * th_presentation_interface*, th_delegate_interface* or (ABI 1.1)
      * th_interaction_interface*. */
     const void *interface;
+
+    /* --- ABI 1.2, appended. The host reads them only when struct_size covers them
+     * (TH_HAS_FIELD), so a 1.0 or 1.1 descriptor means: no flags, no reduced variant. */
+
+    /* A mask of TH_EFFECT_* bits; 0 for none. Read once, when the plugin is scanned. */
+    uint32_t flags;
+    /* May be NULL: the id of the effect to play instead when the person has asked for reduced
+     * motion (UIAccessibility.isReduceMotionEnabled; `host run --reduce-motion`). It names
+     * another effect of the same kind in this plugin, which should move and resize nothing
+     * (a cross-fade, a change of colour); `host validate` checks that. With none, the host
+     * plays a cross-dissolve, as the system does. The plugin owns the string, for as long as
+     * it is loaded; the host copies it when it scans the plugin. */
+    const char *reduced_motion;
 } th_effect_descriptor;
 
 /* ------------------------------------------------------------------------------------------
@@ -1125,6 +1148,17 @@ enum {
     TH_HOST_PROPERTY_ANIMATORS_SIZE_1_1 = TH_FIELD_END(th_host_property_animators, is_running),   /* 112 */
     TH_TRANSITION_SCREENS_SIZE_1_1 = TH_FIELD_END(th_transition_screens, source),                 /* 56 */
     TH_HOST_VIEW_TRANSITIONS_SIZE_1_1 = TH_FIELD_END(th_host_view_transitions, transition)        /* 16 */
+};
+
+/* ABI 1.1's sizes of the 1.0 structs that 1.1 appended to (the rest kept their 1.0 size in
+ * 1.1), frozen as the 1.0 ones are: layout_checks.c asserts them. */
+enum {
+    TH_ANIMATOR_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_animator_interface, interruptible_animator),         /* 56 */
+    TH_PRESENTATION_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_presentation_interface, presented_view),        /* 88 */
+    TH_DELEGATE_INTERFACE_SIZE_1_1 = TH_FIELD_END(th_delegate_interface, animator_for_screens),         /* 40 */
+    TH_HOST_API_SIZE_1_1 = TH_FIELD_END(th_host_api, resizable_snapshot_view),                           /* 528 */
+    TH_HOST_SHARED_ELEMENTS_SIZE_1_1 = TH_FIELD_END(th_host_shared_elements, modifiers), /* 40 */
+    TH_EFFECT_DESCRIPTOR_SIZE_1_1 = TH_EFFECT_DESCRIPTOR_SIZE_1_0                                       /* 64 */
 };
 
 #ifdef __cplusplus

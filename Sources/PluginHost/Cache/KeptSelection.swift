@@ -37,7 +37,7 @@ public struct KeptSelection: Sendable {
         CacheFile.standardPath(fileName, environment: environment).map(KeptSelection.init(path:))
     }
 
-    static let magic = ["transition-host-selection", "1"]
+    static let magic = ["transition-host-selection", "2"]
 
     /// A plugin file of the selection: its path as the folder walk gave it, and its description.
     struct Plugin: Equatable {

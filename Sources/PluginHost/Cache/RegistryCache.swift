@@ -56,7 +56,7 @@ public struct RegistryCache: Sendable {
         }
     }
 
-    static let magic = ["transition-host-registry", "2"]
+    static let magic = ["transition-host-registry", "3"]
     static let maximumEntries = 100_000
 
     /// Seconds a file must have been left alone when hashed for its stamp to be kept; tests

@@ -124,6 +124,7 @@ public enum DescriptorReader {
             seen[info.effectID] = index
             effects.append((info, interface))
         }
+        checkReducedVariants(effects, findings: &findings)
         return effects
     }
 
@@ -157,10 +158,41 @@ public enum DescriptorReader {
         if let kind, let interface = d.pointee.interface {
             checkInterface(kind: kind, interface, label: label, findings: &findings)
         }
+        // ABI 1.2's fields, only where the plugin's descriptor has them. Unknown flags are a
+        // later version's: ignored.
+        var cuts = false
+        var reducedMotion: String?
+        if FrozenABI.has(size, field: \th_effect_descriptor.flags, of: UInt32.self) {
+            cuts = d.pointee.flags & UInt32(TH_EFFECT_CUTS) != 0
+        }
+        if FrozenABI.has(size, field: \th_effect_descriptor.reduced_motion, of: UnsafePointer<CChar>?.self), d.pointee.reduced_motion != nil {
+            reducedMotion = identifier(d.pointee.reduced_motion, field: "\(label) reduced_motion", findings: &findings)
+        }
         guard findings.problemCount == before, let id, let kind, let interface = d.pointee.interface else { return nil }
         return (EffectInfo(
             pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
-            transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters), interface)
+            transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters,
+            cuts: cuts, reducedMotion: reducedMotion), interface)
+    }
+
+    /// Checks what the effects say of each other: a reduced_motion names another effect of the
+    /// same kind in the same plugin. Those that do not are findings.
+    static func checkReducedVariants(_ effects: [(info: EffectInfo, interface: UnsafeRawPointer)], findings: inout DescriptorFindings) {
+        for (info, _) in effects {
+            guard let variant = info.reducedMotion else { continue }
+            let label = "effect '\(info.effectID)' reduced_motion"
+            guard variant != info.effectID else {
+                findings.fail(.ids, "\(label) names the effect itself; name a calmer effect of this plugin, or leave it NULL")
+                continue
+            }
+            guard let other = effects.first(where: { $0.info.effectID == variant })?.info else {
+                findings.fail(.ids, "\(label) names '\(variant)', which this plugin does not offer")
+                continue
+            }
+            if other.kind != info.kind {
+                findings.fail(.ids, "\(label) names '\(variant)', \(other.kind.withArticle); it must be \(info.kind.withArticle) as the effect is")
+            }
+        }
     }
 
     /// Checks and converts a list of parameter descriptors (an effect's or a curve's).

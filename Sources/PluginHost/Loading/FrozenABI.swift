@@ -28,6 +28,12 @@ public enum FrozenABI {
         Int(size) >= MemoryLayout<T>.offset(of: field)! + MemoryLayout<UnsafeRawPointer>.size
     }
 
+    /// TH_HAS_FIELD for a data field added after 1.0: whether a plugin's struct whose
+    /// struct_size is `size` reaches the end of `field`, a `Value`.
+    static func has<T, Value>(_ size: UInt32, field: PartialKeyPath<T>, of _: Value.Type) -> Bool {
+        Int(size) >= MemoryLayout<T>.offset(of: field)! + MemoryLayout<Value>.size
+    }
+
     /// The stride of a plugin's array of size-prefixed structs: its first element's
     /// struct_size, which is sizeof() in the plugin's own header. A plugin built against a
     /// later 1.x header has larger elements than this host's type; stepping by this host's

@@ -5,7 +5,8 @@ import TransitionCore
 /// the registry cache:
 ///
 ///     plugin ID NAME VERSION VENDOR ABI-MAJOR ABI-MINOR EFFECTS CURVES WARNINGS
-///       effect ID NAME SUMMARY KIND TRANSITIONS DURATION PARAMS      (EFFECTS times)
+///       effect ID NAME SUMMARY KIND TRANSITIONS DURATION PARAMS CUTS REDUCED  (EFFECTS times;
+///                                         CUTS 0 or 1, REDUCED an effect id or empty)
 ///         param ID NAME TYPE UNIT MIN MAX DEFAULT CHOICES CHOICE...  (PARAMS times)
 ///       curve NAME DISPLAY-NAME                                      (CURVES times)
 ///       warning TEXT                                                 (WARNINGS times)
@@ -29,7 +30,8 @@ enum OutcomeRecord {
                           "\(d.effects.count)", "\(d.curves.count)", "\(d.warnings.count)"]]
             for e in d.effects {
                 lines.append(["effect", e.effectID, e.displayName, e.summary, "\(e.kind.rawValue)", "\(e.transitions.rawValue)",
-                              RecordNumber.double(e.defaultDuration), "\(e.parameters.count)"])
+                              RecordNumber.double(e.defaultDuration), "\(e.parameters.count)", e.cuts ? "1" : "0",
+                              e.reducedMotion ?? ""])
                 for p in e.parameters {
                     lines.append(["param", p.id, p.name, "\(p.type.rawValue)", p.unit, RecordNumber.double(p.minimum),
                                   RecordNumber.double(p.maximum), RecordNumber.double(p.defaultValue), "\(p.choices.count)"]
@@ -114,6 +116,12 @@ enum OutcomeRecord {
             }
             effects.append(effect)
         }
+        for effect in effects {
+            guard let variant = effect.reducedMotion else { continue }
+            guard effects.contains(where: { $0.effectID == variant && $0.kind == effect.kind }) else {
+                throw malformed("effect '\(effect.effectID)' names a reduced-motion variant the plugin does not offer")
+            }
+        }
         var curves: [PluginDescription.Curve] = []
         for _ in 0..<curveCount {
             let line = try cursor.next()
@@ -139,7 +147,7 @@ enum OutcomeRecord {
 
     private static func readEffect<Lines: RecordLines>(pluginID: String, _ cursor: inout Lines) throws -> EffectInfo {
         let line = try cursor.next()
-        try expect(line, verb: "effect", count: 8)
+        try expect(line, verb: "effect", count: 10)
         let id = try line.text(1), name = try line.text(2), summary = try line.text(3)
         guard DescriptorReader.isIdentifier(id) else { throw malformed("effect id is not a valid id") }
         try checkText(name, "effect name", required: true)
@@ -158,8 +166,14 @@ enum OutcomeRecord {
             guard !parameters.contains(where: { $0.id == p.id }) else { throw malformed("parameter '\(p.id)' twice") }
             parameters.append(p)
         }
+        let cuts = try line.text(8), reduced = try line.text(9)
+        guard cuts == "0" || cuts == "1" else { throw malformed("a cuts flag other than 0 or 1") }
+        guard reduced.isEmpty || (DescriptorReader.isIdentifier(reduced) && reduced != id) else {
+            throw malformed("a reduced-motion variant that is not another effect's id")
+        }
         return EffectInfo(pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
-                          transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters)
+                          transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters,
+                          cuts: cuts == "1", reducedMotion: reduced.isEmpty ? nil : reduced)
     }
 
     private static func readParameter<Lines: RecordLines>(_ cursor: inout Lines) throws -> EffectParameter {

@@ -38,7 +38,7 @@ panic = "abort"
 """#
 
     static let abi = #"""
-//! transition_host.h, plugin ABI 1.1, declared by hand: the parts this plugin uses, with the
+//! transition_host.h, plugin ABI 1.2, declared by hand: the parts this plugin uses, with the
 //! header's layout (#[repr(C)], fields in the header's order). The header documents every
 //! function: who calls it, when, and who owns what. The sizes are checked at compile time
 //! against the header's, so a field added or dropped by mistake does not build.
@@ -47,7 +47,7 @@ panic = "abort"
 use std::ffi::{c_char, c_void};
 
 pub const TH_ABI_MAJOR: u16 = 1;
-pub const TH_ABI_MINOR: u16 = 1;
+pub const TH_ABI_MINOR: u16 = 2;
 
 pub type Status = i32;
 pub const TH_OK: Status = 0;
@@ -316,6 +316,9 @@ pub struct EffectDescriptor {
     pub params: *const ParamDescriptor,
     pub default_duration: f64,
     pub interface: *const c_void,
+    // ABI 1.2: TH_EFFECT_* flags, and the effect to play under Reduce Motion (null: none).
+    pub flags: u32,
+    pub reduced_motion: *const c_char,
 }
 
 /// The entry point, exported as the data symbol `th_entry`.
@@ -343,7 +346,7 @@ unsafe impl Sync for PluginEntry {}
 // sizeof() of each struct in transition_host.h (x86-64 and AArch64 Linux).
 const _: () = assert!(std::mem::size_of::<HostApi>() == 528);
 const _: () = assert!(std::mem::size_of::<PluginEntry>() == 80);
-const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 64);
+const _: () = assert!(std::mem::size_of::<EffectDescriptor>() == 80);
 const _: () = assert!(std::mem::size_of::<ParamDescriptor>() == 72);
 const _: () = assert!(std::mem::size_of::<AnimatorInterface>() == 56);
 const _: () = assert!(std::mem::size_of::<EffectConfig>() == 24);
@@ -540,6 +543,8 @@ static EFFECT: EffectDescriptor = EffectDescriptor {
     params: PARAMETERS.as_ptr(),
     default_duration: 0.4,
     interface: &ANIMATOR as *const AnimatorInterface as *const c_void,
+    flags: 0,
+    reduced_motion: ptr::null(),
 };
 
 unsafe extern "C" fn init(api: *const HostApi) -> bool {

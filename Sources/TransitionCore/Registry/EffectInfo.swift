@@ -59,12 +59,20 @@ public struct EffectInfo: Hashable, Sendable {
     public let transitions: TransitionSet
     public let defaultDuration: Double
     public let parameters: [EffectParameter]
+    /// ABI 1.2, TH_EFFECT_CUTS: its sudden steps are meant (a flash), so the motion check
+    /// notes them rather than failing the run.
+    public let cuts: Bool
+    /// ABI 1.2: the id of the effect of its plugin to play instead under Reduce Motion; nil for
+    /// none (a cross-dissolve is played).
+    public let reducedMotion: String?
 
     public init(pluginID: String, effectID: String, displayName: String, summary: String, kind: EffectKind,
-                transitions: TransitionSet, defaultDuration: Double, parameters: [EffectParameter] = []) {
+                transitions: TransitionSet, defaultDuration: Double, parameters: [EffectParameter] = [],
+                cuts: Bool = false, reducedMotion: String? = nil) {
         self.pluginID = pluginID; self.effectID = effectID; self.displayName = displayName
         self.summary = summary; self.kind = kind; self.transitions = transitions
         self.defaultDuration = defaultDuration; self.parameters = parameters
+        self.cuts = cuts; self.reducedMotion = reducedMotion
     }
 
     /// "plugin:effect", unique among all effects.
