@@ -15,6 +15,10 @@ public struct EffectDetails {
     /// What a delegate vends, by qualified name: its animator for each transition it serves,
     /// and its presentation controller. Empty for other kinds.
     let vends: Vended?
+    /// ABI 1.2: whether it declares its sudden steps meant (TH_EFFECT_CUTS), and the effect
+    /// it plays under Reduce Motion.
+    let cuts: Bool
+    let reducedMotion: String?
 
     public struct Vended {
         /// The animator and the transitions it is vended for ("slide:slide", "present, dismiss").
@@ -44,6 +48,8 @@ public struct EffectDetails {
         self.constructor = constructor
         parameters = info.parameters
         self.vends = vends
+        cuts = info.cuts
+        reducedMotion = info.reducedMotion.map { "\(info.pluginID):\($0)" }
     }
 
     public init(curve: CurveProvider) {
@@ -58,6 +64,8 @@ public struct EffectDetails {
         constructor = nil
         parameters = curve.parameters
         vends = nil
+        cuts = false
+        reducedMotion = nil
     }
 
     public func text() -> String {
@@ -69,6 +77,8 @@ public struct EffectDetails {
         if kind != "curve" { lines.append("transitions: \(transitions)") }
         if let d = defaultDuration { lines.append("duration:    \(fixed(d, decimals: 3)) s (default)") }
         if let c = constructor { lines.append("constructor: \(c) (called through libffi)") }
+        if cuts { lines.append("cuts:        yes: its sudden steps are meant (TH_EFFECT_CUTS), noted rather than failed") }
+        if let r = reducedMotion { lines.append("reduced:     \(r) (played instead under --reduce-motion)") }
         if let vends {
             for a in vends.animators { lines.append("animator:    \(a.name) (\(a.transitions))") }
             if vends.animators.isEmpty { lines.append("animator:    none (the standard styles)") }
@@ -107,6 +117,10 @@ public struct EffectDetails {
             j.field("transitions", transitions)
             if let d = defaultDuration { j.field("defaultDuration", d) }
             j.field("constructor", constructor)
+            if kind != "curve" {
+                j.field("cuts", cuts)
+                j.field("reducedMotion", reducedMotion)
+            }
             if let vends {
                 j.key("vends")
                 j.object { j in

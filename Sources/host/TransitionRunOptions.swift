@@ -79,6 +79,10 @@ struct TransitionRunOptions: ParsableArguments {
         "Do not judge the motion. By default every frame is judged as a person sees it, and a step that pops (far larger than the steps around it; see docs/ABI.md) makes the run not clean."))
     var noMotionCheck = false
 
+    @Flag(name: .customLong("reduce-motion"), help: ArgumentHelp(
+        "Play as with the system's Reduce Motion on: the effect's reduced variant where its plugin declares one (ABI 1.2), a cross-dissolve otherwise. Parameters then go to what plays."))
+    var reduceMotion = false
+
     /// Whether the presentation is driven live from the terminal's keys (`--interactive keys`).
     var usesKeys: Bool { interactive == "keys" }
 
@@ -186,6 +190,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.flowIsGiven = flow != nil
         options.slow = slow
         options.checksMotion = !noMotionCheck
+        options.reducesMotion = reduceMotion
         options.scene = try scene.map(loadScene)
         options.segue = segue
         return options

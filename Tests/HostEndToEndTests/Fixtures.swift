@@ -108,6 +108,11 @@ struct PluginTemplate: Sendable {
     var extraCode = ""
     var getExtension = "NULL"
     var animationEnded = "NULL"
+    /// ABI 1.2: C for the effect descriptor's flags (e.g. "TH_EFFECT_CUTS"); nil leaves them out.
+    var flags: String?
+    /// ABI 1.2: the id of a second effect, the first's reduced_motion: the same animator, but
+    /// fading the view in (or out) where it stands instead of sliding it.
+    var calmVariant: String?
 
     /// The slide from the right stopped 120 pt short of its place, the completion then putting
     /// the view where it belongs in one frame: a jump into the end state, which the motion
@@ -124,6 +129,21 @@ struct PluginTemplate: Sendable {
             }
             """
         return plugin
+    }
+
+    /// The calm variant's descriptor: the fixture's transitions and duration, no parameters.
+    func calmDescriptor(_ id: String) -> String {
+        """
+            {
+                .struct_size = sizeof(th_effect_descriptor),
+                .kind = TH_KIND_ANIMATOR,
+                .id = \(Self.literal(id)),
+                .name = "Fixture effect, calm",
+                .transitions = \(transitions),
+                .default_duration = \(duration),
+                .interface = &fx_calm_animator,
+            },
+        """
     }
 
     static func literal(_ s: String) -> String {
@@ -192,6 +212,7 @@ struct PluginTemplate: Sendable {
                 th_context ctx;
                 th_view from, to;
                 th_rect target;
+                bool calm;
             } fx;
 
             static void *fx_create(const th_effect_config *config)
@@ -205,6 +226,13 @@ struct PluginTemplate: Sendable {
             }
 
             static void fx_destroy(void *self) { free(self); }
+
+            static void *fx_calm_create(const th_effect_config *config)
+            {
+                fx *self = fx_create(config);
+                if (self != NULL) self->calm = true;
+                return self;
+            }
 
             static double fx_duration(void *opaque, th_context ctx)
             {
@@ -220,7 +248,8 @@ struct PluginTemplate: Sendable {
                 fx *self = opaque;
                 \(animationsPrologue)
                 th_view moving = self->incoming ? self->to : self->from;
-                if (moving.id != 0) host->set_frame(moving, self->target);
+                if (moving.id != 0 && self->calm) host->set_alpha(moving, self->incoming ? 1 : 0);
+                else if (moving.id != 0) host->set_frame(moving, self->target);
             }
 
             static void fx_completion(void *opaque, bool finished)
@@ -251,12 +280,13 @@ struct PluginTemplate: Sendable {
                     host->view_controller(ctx, TH_TO, &vc);
                     host->final_frame(ctx, vc, &self->target);
                     start = self->target;
-                    start.origin.x = bounds.size.width;
+                    if (!self->calm) start.origin.x = bounds.size.width;
                     host->add_subview(container, self->to);
                     host->set_frame(self->to, start);
+                    if (self->calm) host->set_alpha(self->to, 0);
                 } else {
                     host->get_frame(self->from, &self->target);
-                    self->target.origin.x = bounds.size.width;
+                    if (!self->calm) self->target.origin.x = bounds.size.width;
                     if (self->to.id != 0) host->insert_subview_below(container, self->to, self->from);
                 }
                 options.struct_size = sizeof options;
@@ -279,6 +309,15 @@ struct PluginTemplate: Sendable {
                 .animation_ended = \(animationEnded),
             };
 
+            static const th_animator_interface fx_calm_animator = {
+                .struct_size = sizeof(th_animator_interface),
+                .create = fx_calm_create,
+                .destroy = fx_destroy,
+                .transition_duration = fx_duration,
+                .animate_transition = fx_animate,
+                .animation_ended = \(animationEnded),
+            };
+
             \(paramTable)
             static const th_effect_descriptor fx_effects[] = {
                 {
@@ -292,7 +331,10 @@ struct PluginTemplate: Sendable {
                     .params = \(params),
                     .default_duration = \(duration),
                     .interface = &fx_animator,
+            \(flags.map { "        .flags = \($0)," } ?? "")
+            \(calmVariant.map { "        .reduced_motion = \(Self.literal($0))," } ?? "")
                 },
+            \(calmVariant.map { calmDescriptor($0) } ?? "")
             };
 
             static bool fx_init(const th_host_api *api)
@@ -301,11 +343,11 @@ struct PluginTemplate: Sendable {
                 return true;
             }
 
-            static uint32_t fx_effect_count(void) { return 1; }
+            static uint32_t fx_effect_count(void) { return sizeof fx_effects / sizeof fx_effects[0]; }
 
             static const th_effect_descriptor *fx_get_effect(uint32_t index)
             {
-                return index < 1 ? &fx_effects[index] : NULL;
+                return index < fx_effect_count() ? &fx_effects[index] : NULL;
             }
 
             TH_EXPORT const th_plugin_entry th_entry = {

@@ -175,6 +175,7 @@ final class PluginAnimator: TransitionAnimator {
     }
 
     var displayName: String { effect.info.qualifiedName }
+    var declaresCuts: Bool { effect.info.cuts }
 
     private func call<T>(_ context: TransitionContext, doing: String, _ body: (UnsafeMutableRawPointer, th_context) -> T) -> T? {
         guard let instance else { return nil }

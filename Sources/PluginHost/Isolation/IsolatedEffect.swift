@@ -181,6 +181,7 @@ final class IsolatedAnimator: FailableTransitionAnimator {
     }
 
     var displayName: String { effect.info.qualifiedName }
+    var declaresCuts: Bool { effect.info.cuts }
 
     private func call(_ request: IsolationOp, _ context: TransitionContext) -> CallValue? {
         guard let process, token != 0 else {

@@ -94,6 +94,13 @@ public struct FlowTransitions {
         if pops.count > shown { trace.error("motion: \(pops.count - shown) more pops in this transition (the JSON report lists them all)") }
     }
 
+    /// The sudden steps of an effect that declares it cuts, as notes: seen, and meant.
+    private static func note(_ pops: [MotionPop], of animator: String, to trace: TransitionTrace) {
+        guard !pops.isEmpty else { return }
+        trace.info("motion: \(pops.count) sudden step\(pops.count == 1 ? "" : "s"), which \(animator) declares it means (TH_EFFECT_CUTS): not pops")
+        for pop in pops.prefix(3) { trace.info("  \(pop.description)") }
+    }
+
     /// How many transitions the flow has: two (there and back), or one (a pop).
     public var count: Int { steps.count }
 
@@ -126,8 +133,12 @@ public struct FlowTransitions {
                 motion?.frame()
             }
             if let pops = motion?.end(), Self.judgesMotion(of: outcome, drivenBy: source) {
-                outcome.motion = pops
-                Self.report(pops, to: driver.trace)
+                if outcome.animatorCuts {
+                    Self.note(pops, of: outcome.animator, to: driver.trace)
+                } else {
+                    outcome.motion = pops
+                    Self.report(pops, to: driver.trace)
+                }
             }
             outcomes.append(outcome)
             ended(i, outcomes[i])

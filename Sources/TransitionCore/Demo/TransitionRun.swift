@@ -67,6 +67,9 @@ public enum TransitionRun {
         /// Whether each transition's frames are judged as a person sees them (MotionCheck): a
         /// pop makes the run not clean. On unless asked off (`--no-motion-check`).
         public var checksMotion = true
+        /// Reduce Motion, as the system's setting: each transition plays the animator's reduced
+        /// variant (ABI 1.2), or a cross-dissolve where it declares none.
+        public var reducesMotion = false
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
@@ -212,7 +215,7 @@ public enum TransitionRun {
             throw Failure.isACurve(stage.effect)
         }
         var presentation = try options.presentation.map { try registry.resolve($0, kind: .presentationController) }
-        let animator: EffectProvider?
+        var animator: EffectProvider?
         switch effect.info.kind {
         case .animator:
             animator = effect
@@ -223,6 +226,7 @@ public enum TransitionRun {
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(stage.effect, effect.info.kind)
         }
+        if options.reducesMotion { animator = try ReducedMotion.variant(of: animator, registry: registry, trace: trace) }
         // "name=value" is the animator's; "controller.name=value" the presentation controller's.
         let assignments = try ParameterAssignments(stage.parameters, presentation: presentation?.info)
         let values = try (animator?.info.parameters ?? [])
@@ -242,7 +246,8 @@ public enum TransitionRun {
         delegate.presentationInteractionEffect = presentController
         delegate.dismissalInteractionEffect = dismissController
         if stage.flow == .pop { delegate.dismissalInteractionEffect = delegate.dismissalInteractionEffect ?? delegate.presentationInteractionEffect }
-        if effect.info.kind == .transitioningDelegate { delegate.stand(for: effect, registry: registry) }
+        // Under Reduce Motion the delegate's own choice of animator by screen is not asked.
+        if effect.info.kind == .transitioningDelegate && !options.reducesMotion { delegate.stand(for: effect, registry: registry) }
         delegate.gestureEvents = (presentGesture?.events != nil && options.liveInteraction == nil, dismissGesture?.events != nil)
         if stage.flow == .pop { delegate.gestureEvents.dismissal = delegate.gestureEvents.presentation }
 

@@ -22,6 +22,8 @@ public struct TransitionOutcome: Sendable, Equatable {
     /// The steps a person sees as pops (MotionCheck), when the run checked its motion; not
     /// judged for a transition cut off or finished by the fallback, already not clean.
     public var motion: [MotionPop] = []
+    /// Whether its animator declared that it cuts (TH_EFFECT_CUTS): its pops are notes.
+    public var animatorCuts = false
 
     /// Ended as asked, by the animator the delegate vended, the end state was verified, and
     /// nothing popped on the way.

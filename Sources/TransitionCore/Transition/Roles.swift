@@ -12,9 +12,13 @@ public protocol TransitionAnimator: AnyObject {
     /// interruptibleAnimator(using:): the property animator that runs the transition, the
     /// same one each time; nil when the animator offers none (it cannot be grabbed).
     func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator?
+    /// Whether its effect declares that its sudden steps are meant (TH_EFFECT_CUTS, ABI 1.2):
+    /// the motion check then names them as notes, not pops.
+    var declaresCuts: Bool { get }
 }
 
 extension TransitionAnimator {
+    public var declaresCuts: Bool { false }
     public func animationEnded(_ transitionCompleted: Bool) {}
     public func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? { nil }
 }

@@ -129,6 +129,7 @@ public final class TransitionDriver {
             duration: context.transitionDuration, startTime: transition.startTime, endTime: engine.now,
             violations: violations)
         transition.outcome?.failure = transition.failure
+        transition.outcome?.animatorCuts = transition.animator.declaresCuts
     }
 
     func withOwner(_ owner: Int, _ body: () -> Void) {

@@ -29,6 +29,7 @@ enum BehaviourChecks {
             case .interactive: return try interactive(effect, kind, subject)
             case .interruptible: return try interruptible(effect, kind, subject)
             case .motion: return try motion(effect, kind, subject)
+            case .reducedMotion: return try reducedMotion(effect, kind, subject)
             }
         } catch {
             return .fail("the host could not run the \(kind.name): \(error)")
@@ -223,6 +224,42 @@ enum BehaviourChecks {
             return .fail(Verdict.said(problems) + ": a person sees that as a pop; move or fade it over several frames, or return 0 from transition_duration for a deliberate cut")
         }
         return .pass("no view jumped, appeared or vanished in one frame, from the scene at rest to the end state")
+    }
+
+    /// How far a view's corner may drift between two frames of a reduced variant: rounding,
+    /// not motion.
+    static let stillTolerance = 0.5
+
+    /// Plays the effect's reduced variant (ABI 1.2) and checks that no view moves or resizes
+    /// from frame to frame while it is on screen: what Reduce Motion promises a person. Views
+    /// may come, go and change their opacity or colour.
+    static func reducedMotion(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {
+        guard let variantID = effect.info.reducedMotion else { return .skip("it declares no reduced variant") }
+        guard let variant = subject.effect(variantID) else { return .fail("its reduced variant '\(variantID)' is not an effect of the plugin") }
+        guard variant.info.transitions.contains(kind) else {
+            return .fail("its reduced variant '\(variantID)' does not declare the \(kind.name), which '\(effect.info.effectID)' does: Reduce Motion would play the standard style instead")
+        }
+        let (stage, _) = try self.stage(variant, kind, subject, recording: true)
+        for i in indices(kind) where i >= stage.outcomes.count || !stage.outcomes[i].completed {
+            return .fail("its reduced variant '\(variantID)' did not complete the \(self.kind(of: i, in: kind).name); see behaviour.\(variantID).\(kind.name).end-state")
+        }
+        var previous: [Int: (String, [Point])] = [:]
+        for frame in stage.frames {
+            var now: [Int: (String, [Point])] = [:]
+            for layer in frame.layers where !layer.isHidden && layer.opacity > 0 {
+                let size = layer.appearance.bounds.size
+                let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+                    .map { layer.transform.apply(to: $0) }
+                now[layer.viewID] = (layer.name, corners)
+                guard let (_, before) = previous[layer.viewID] else { continue }
+                let moved = zip(before, corners).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
+                if moved > stillTolerance {
+                    return .fail("its reduced variant '\(variantID)' moved or resized '\(VisibleText.escape(layer.name))' by \(number(moved)) pt at \(number(frame.time)) s: under Reduce Motion views may fade or change colour, not move")
+                }
+            }
+            previous = now
+        }
+        return .pass("its reduced variant '\(variantID)' moved and resized nothing in \(stage.frames.count) frames")
     }
 
     static func deterministic(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {

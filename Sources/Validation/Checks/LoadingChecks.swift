@@ -108,7 +108,7 @@ enum LoadingChecks {
         case .loaded(let plugin):
             let effects = plugin.effects.map { e in
                 PluginInventory.Effect(id: e.info.effectID, kind: e.info.kind, transitions: e.info.transitions,
-                                       parameterCount: e.info.parameters.count)
+                                       parameterCount: e.info.parameters.count, reducedMotion: e.info.reducedMotion)
             }
             let curves = (plugin.curves.compactMap { $0 as? PluginCurve } + plugin.refusedCurves)
                 .map { String($0.name.dropFirst(plugin.id.count + 1)) }

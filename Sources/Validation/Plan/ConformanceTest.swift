@@ -17,6 +17,12 @@ public enum ConformanceTest: Hashable, Sendable {
         case endState = "end-state", cancel, singleCompletion = "single-completion",
              zeroDuration = "zero-duration", longDuration = "long-duration", deterministic, interactive,
              interruptible, motion
+        /// ABI 1.2, for an effect that declares a reduced variant: the variant moves and
+        /// resizes nothing. Planned only for such effects.
+        case reducedMotion = "reduced-motion"
+
+        /// The checks every animator gets.
+        static let everyAnimator = allCases.filter { $0 != .reducedMotion }
     }
 
     public enum RobustnessCheck: String, CaseIterable, Sendable {

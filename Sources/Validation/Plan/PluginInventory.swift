@@ -10,12 +10,15 @@ public struct PluginInventory: Codable, Sendable, Equatable {
         /// A TH_TRANSITION_* mask.
         public let transitions: UInt32
         public let parameterCount: Int
+        /// ABI 1.2: the effect it plays under Reduce Motion; nil for none.
+        public let reducedMotion: String?
 
-        public init(id: String, kind: EffectKind, transitions: TransitionSet, parameterCount: Int) {
+        public init(id: String, kind: EffectKind, transitions: TransitionSet, parameterCount: Int, reducedMotion: String? = nil) {
             self.id = id
             self.kind = kind.rawValue
             self.transitions = transitions.rawValue
             self.parameterCount = parameterCount
+            self.reducedMotion = reducedMotion
         }
 
         public var effectKind: EffectKind? { EffectKind(rawValue: kind) }

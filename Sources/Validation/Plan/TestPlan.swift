@@ -22,7 +22,8 @@ public enum TestPlan {
             switch effect.effectKind {
             case .animator?:
                 for kind in effect.transitionKinds {
-                    tests += ConformanceTest.BehaviourCheck.allCases.map { .behaviour(effect: effect.id, kind, $0) }
+                    tests += ConformanceTest.BehaviourCheck.everyAnimator.map { .behaviour(effect: effect.id, kind, $0) }
+                    if effect.reducedMotion != nil { tests.append(.behaviour(effect: effect.id, kind, .reducedMotion)) }
                 }
                 tests += ConformanceTest.RobustnessCheck.allCases.map { .robustness(effect: effect.id, $0) }
             case .presentationController?:
