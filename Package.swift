@@ -60,7 +60,10 @@ let package = Package(
         .target(name: "Validation", dependencies: ["LibC", "PluginHost", "TransitionCore", "CTransitionABI"]),
         // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s
         // project templates in C, Swift and Rust.
-        .target(name: "PluginSDK", dependencies: ["LibC", "CTransitionABI"]),
+        // The Rust template's src/abi.rs is generated from the header (Scripts/generate-rust-abi)
+        // and compiled in, so that `host new` needs no file beside the binary.
+        .target(name: "PluginSDK", dependencies: ["LibC", "CTransitionABI"],
+                resources: [.embedInCode("Templates/rust/abi.rs")]),
         .executableTarget(
             name: "host",
             dependencies: [

@@ -4,7 +4,7 @@
 //! the outgoing screen (dismissed or popped) fades out, uncovering the one below. The
 //! parameter "duration" sets how long that takes.
 //!
-//! The C ABI is declared by hand in abi.rs; transition_host.h documents every function.
+//! The C ABI is in abi.rs, generated from transition_host.h, which documents every function.
 //! Look for "CHANGE" to make it your own.
 
 mod abi;
