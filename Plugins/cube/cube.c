@@ -19,6 +19,10 @@
  * about 70 degrees shows its back, seen from inside the cube, mirrored over the other face.
  * So, as a CALayer with isDoubleSided = false, a face turned away from the eye is hidden: each
  * keyframe gives a face alpha 0 while its corners, as drawn, go round the other way.
+ *
+ * Reduce Motion (ABI 1.2): the descriptor names `cube-fade` as cube's reduced variant, which
+ * `host run cube --reduce-motion` plays instead: nothing turns or moves, the new screen fades
+ * in where it stands, or the old one fades out over the screen it returns to.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -315,6 +319,89 @@ static const th_animator_interface cube_interface = {
     .animate_transition = cube_animate,
 };
 
+/* cube-fade, cube's Reduce Motion variant. */
+typedef struct fade {
+    bool incoming;
+    th_context ctx;
+    th_view from, to, fading;
+    bool added_to;
+} fade;
+
+static void *fade_create(const th_effect_config *config)
+{
+    fade *self;
+    if (config == NULL) return NULL;
+    self = calloc(1, sizeof *self);
+    if (self != NULL) self->incoming = (config->transition & (TH_TRANSITION_PRESENT | TH_TRANSITION_PUSH)) != 0;
+    return self;
+}
+
+static void fade_animations(void *user)
+{
+    fade *self = user;
+    host->set_alpha(self->fading, self->incoming ? 1 : 0);
+}
+
+static void fade_completion(void *user, bool finished)
+{
+    fade *self = user;
+    bool cancelled = false;
+    (void)finished;
+    host->transition_was_cancelled(self->ctx, &cancelled);
+    if (!is_none(self->from)) host->set_alpha(self->from, 1);
+    if (!is_none(self->to)) host->set_alpha(self->to, 1);
+    if (cancelled) {
+        if (self->added_to) host->remove_from_superview(self->to);
+    } else if (!self->incoming && !is_none(self->from)) {
+        host->remove_from_superview(self->from);
+    }
+    host->complete_transition(self->ctx, !cancelled);
+}
+
+static void fade_animate(void *opaque, th_context ctx)
+{
+    fade *self = opaque;
+    th_view container, parent = { 0 };
+    th_view_controller to_vc;
+    th_rect final;
+    th_animation_options options = { 0 };
+
+    self->ctx = ctx;
+    if (host->container_view(ctx, &container) != TH_OK || host->view(ctx, TH_FROM, &self->from) != TH_OK ||
+        host->view(ctx, TH_TO, &self->to) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK) {
+        host->complete_transition(ctx, false);
+        return;
+    }
+    if (!is_none(self->to)) {
+        host->superview(self->to, &parent);
+        if (parent.id != container.id) {
+            th_status added = !self->incoming && !is_none(self->from)
+                ? host->insert_subview_below(container, self->to, self->from)
+                : host->add_subview(container, self->to);
+            self->added_to = added == TH_OK;
+        }
+        if (host->final_frame(ctx, to_vc, &final) == TH_OK && final.size.width > 0) host->set_frame(self->to, final);
+    }
+    self->fading = self->incoming ? self->to : self->from;
+    if (self->incoming && !is_none(self->fading)) host->set_alpha(self->fading, 0);
+
+    options.struct_size = sizeof options;
+    options.timing = TH_TIMING_CURVE;
+    options.curve = TH_CURVE_EASE_IN_OUT;
+    options.duration = CUBE_DURATION;
+    if (is_none(self->fading) || host->animate(&options, fade_animations, fade_completion, self) != TH_OK) {
+        fade_completion(self, false);
+    }
+}
+
+static const th_animator_interface fade_interface = {
+    .struct_size = sizeof(th_animator_interface),
+    .create = fade_create,
+    .destroy = cube_destroy,
+    .transition_duration = cube_duration,
+    .animate_transition = fade_animate,
+};
+
 static const th_param_descriptor cube_params[] = {
     { .struct_size = sizeof(th_param_descriptor), .type = TH_PARAM_DOUBLE, .id = "perspective",
       .name = "The eye's distance from the screen", .unit = "pt", .min_value = 150, .max_value = 5000,
@@ -324,17 +411,30 @@ static const th_param_descriptor cube_params[] = {
       .default_value = 0.5 },
 };
 
-static const th_effect_descriptor cube_effect = {
-    .struct_size = sizeof(th_effect_descriptor),
-    .kind = TH_KIND_ANIMATOR,
-    .id = "cube",
-    .name = "Cube",
-    .description = "The screens are two faces of a turning cube: sideways for push and pop, upwards and back for present and dismiss.",
-    .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS | TH_TRANSITION_PUSH | TH_TRANSITION_POP,
-    .param_count = 2,
-    .params = cube_params,
-    .default_duration = CUBE_DURATION,
-    .interface = &cube_interface,
+static const th_effect_descriptor cube_effects[] = {
+    {
+        .struct_size = sizeof(th_effect_descriptor),
+        .kind = TH_KIND_ANIMATOR,
+        .id = "cube",
+        .name = "Cube",
+        .description = "The screens are two faces of a turning cube: sideways for push and pop, upwards and back for present and dismiss.",
+        .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS | TH_TRANSITION_PUSH | TH_TRANSITION_POP,
+        .param_count = 2,
+        .params = cube_params,
+        .default_duration = CUBE_DURATION,
+        .interface = &cube_interface,
+        .reduced_motion = "cube-fade",
+    },
+    {
+        .struct_size = sizeof(th_effect_descriptor),
+        .kind = TH_KIND_ANIMATOR,
+        .id = "cube-fade",
+        .name = "Cube, with reduced motion",
+        .description = "What cube plays under Reduce Motion: nothing turns, the new screen fades in where it stands.",
+        .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS | TH_TRANSITION_PUSH | TH_TRANSITION_POP,
+        .default_duration = CUBE_DURATION,
+        .interface = &fade_interface,
+    },
 };
 
 static bool cube_init(const th_host_api *api)
@@ -347,8 +447,8 @@ static bool cube_init(const th_host_api *api)
     return keyframes != NULL;
 }
 
-static uint32_t cube_count(void) { return 1; }
-static const th_effect_descriptor *cube_get(uint32_t i) { return i == 0 ? &cube_effect : NULL; }
+static uint32_t cube_count(void) { return sizeof cube_effects / sizeof cube_effects[0]; }
+static const th_effect_descriptor *cube_get(uint32_t i) { return i < cube_count() ? &cube_effects[i] : NULL; }
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),
