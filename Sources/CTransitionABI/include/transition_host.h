@@ -491,6 +491,18 @@ typedef struct th_host_api {
      * corners growing. Caps wider than the snapshot shrink in proportion. */
     th_status (*resizable_snapshot_view)(th_view view, th_rect rect, bool after_screen_updates,
                                          th_edge_insets cap_insets, th_view *out);
+
+    /* --- ABI 1.2. Check TH_HAS_FIELD(host, th_host_api, percent_complete) first: a 1.1 host's
+     * table ends before it. --- */
+
+    /* UIPercentDrivenInteractiveTransition.percentComplete: how far the interactive
+     * transition `ctx` is, in [0, 1], as the last update_interactive_transition set it (0
+     * before the first). Called by an interaction controller, typically from its gesture
+     * handler, to move on from where the transition is rather than from where its own
+     * arithmetic says it should be. Writes 0 for a transition that is not interactive.
+     * TH_ERR_BAD_HANDLE for a stale or unknown context; TH_ERR_BAD_ARGUMENT for NULL
+     * `percent`. */
+    th_status (*percent_complete)(th_context ctx, double *percent);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -164,6 +164,8 @@ public enum HostFunctions {
         // ABI 1.1: snapshots before or after screen updates, resizable ones.
         Function(.api, "snapshot_view_after_updates", [.view, .bool, .outView]),
         Function(.api, "resizable_snapshot_view", [.view, .rect, .bool, .edgeInsets, .outView]),
+        // ABI 1.2.
+        Function(.api, "percent_complete", [.context, .outDouble]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

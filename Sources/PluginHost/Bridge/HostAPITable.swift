@@ -42,6 +42,7 @@ enum HostAPITable {
         t.is_animated = { ctx, out in query(ctx, out) { _, c in c.isAnimated } }
         t.is_interactive = { ctx, out in query(ctx, out) { _, c in c.isInteractive } }
         t.transition_was_cancelled = { ctx, out in query(ctx, out) { _, c in c.transitionWasCancelled } }
+        t.percent_complete = { ctx, out in query(ctx, out) { _, c in c.isInteractive ? c.percentComplete : 0 } }
         t.presentation_style = { ctx, out in query(ctx, out) { _, c in c.presentationStyle.rawValue } }
         t.transition_kind = { ctx, out in query(ctx, out) { _, c in c.kind.rawValue } }
         t.complete_transition = { ctx, ok in
