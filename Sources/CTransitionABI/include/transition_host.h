@@ -503,6 +503,14 @@ typedef struct th_host_api {
      * TH_ERR_BAD_HANDLE for a stale or unknown context; TH_ERR_BAD_ARGUMENT for NULL
      * `percent`. */
     th_status (*percent_complete)(th_context ctx, double *percent);
+    /* Whether the view is drawn when its 3D transform (set_transform3d) turns its back to the
+     * eye (CALayer.isDoubleSided). A view that is not double-sided is not drawn while it faces
+     * away, nor its subviews, which lie flat in its plane: two faces of a cube, each turned
+     * with the cube, then show only the one in front. Called by animators and presentation
+     * controllers whenever they may touch a view. Not animatable: applies at once. Default 1.
+     * TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for NULL `out`. */
+    th_status (*get_double_sided)(th_view view, bool *out);
+    th_status (*set_double_sided)(th_view view, bool double_sided);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

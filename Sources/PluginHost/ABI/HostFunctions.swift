@@ -166,6 +166,8 @@ public enum HostFunctions {
         Function(.api, "resizable_snapshot_view", [.view, .rect, .bool, .edgeInsets, .outView]),
         // ABI 1.2.
         Function(.api, "percent_complete", [.context, .outDouble]),
+        Function(.api, "get_double_sided", [.view, .outBool]),
+        Function(.api, "set_double_sided", [.view, .bool]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -145,7 +145,9 @@ public struct SceneSnapshot: Hashable, Sendable {
         // needs it to place it.
         func visit(_ view: View, look: ViewAppearance, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
             let opacity = parentOpacity * look.alpha
-            let hidden = parentHidden || look.isHidden
+            // A view that is not double-sided is not drawn, with what it carries, while it
+            // shows its back.
+            let hidden = parentHidden || look.isHidden || (!look.isDoubleSided && look.facesAway)
             visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
                                           isHidden: hidden, depth: depth,
                                           warp: look.transform3D.isIdentity ? nil : warp(look, placed: placed), contents: view.contents))

@@ -119,6 +119,11 @@ public final class View {
         get { model.clipsToBounds }
         set { model.clipsToBounds = newValue; presentationBase.clipsToBounds = newValue }
     }
+    /// Not animatable: applies at once (CALayer.isDoubleSided).
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { model.isDoubleSided = newValue; presentationBase.isDoubleSided = newValue }
+    }
     /// Not animatable: applies at once.
     public var maskedCorners: CornerMask {
         get { model.maskedCorners }

@@ -26,6 +26,20 @@ public struct ViewAppearance: Hashable, Sendable {
     /// The layer's 3D transform (CATransform3D), about the view's centre, applied before the
     /// 2D `transform`; the view's subviews lie flat in its plane (no preserves-3D).
     public var transform3D: Transform3D = .identity
+    /// Whether the view is drawn when its 3D transform turns its back to the eye
+    /// (CALayer.isDoubleSided); not animatable. A view that is not double-sided is hidden, with
+    /// its subviews, while it faces away.
+    public var isDoubleSided: Bool = true
+
+    /// Its own 3D transform shows its back: the transform's action on the view's plane reverses
+    /// the plane's orientation (for every point in front of the eye, the sign of that map's
+    /// determinant says so).
+    public var facesAway: Bool {
+        guard !transform3D.isIdentity else { return false }
+        let m = transform3D.planeHomography
+        let det = m.a * (m.e * m.i - m.f * m.h) - m.b * (m.d * m.i - m.f * m.g) + m.c * (m.d * m.h - m.e * m.g)
+        return det < 0
+    }
 
     /// True when the view casts a shadow that can be seen. As in UIKit, a view that clips to
     /// its bounds casts none (its layer's masksToBounds cuts the shadow off too): apps put the

@@ -327,6 +327,8 @@ pub struct HostApi {
     pub snapshot_view_after_updates: Option<unsafe extern "C" fn(View, bool, *mut View) -> Status>,
     pub resizable_snapshot_view: Option<unsafe extern "C" fn(View, Rect, bool, EdgeInsets, *mut View) -> Status>,
     pub percent_complete: Option<unsafe extern "C" fn(Context, *mut f64) -> Status>,
+    pub get_double_sided: Option<unsafe extern "C" fn(View, *mut bool) -> Status>,
+    pub set_double_sided: Option<unsafe extern "C" fn(View, bool) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -662,7 +664,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 536);
+const _: () = assert!(size_of::<HostApi>() == 552);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -732,6 +734,8 @@ const _: () = assert!(offset_of!(HostApi, set_transform3d) == 504);
 const _: () = assert!(offset_of!(HostApi, snapshot_view_after_updates) == 512);
 const _: () = assert!(offset_of!(HostApi, resizable_snapshot_view) == 520);
 const _: () = assert!(offset_of!(HostApi, percent_complete) == 528);
+const _: () = assert!(offset_of!(HostApi, get_double_sided) == 536);
+const _: () = assert!(offset_of!(HostApi, set_double_sided) == 544);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);

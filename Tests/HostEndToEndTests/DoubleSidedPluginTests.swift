@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// set_double_sided (ABI 1.2) from a plugin, in process and isolated: the host keeps what it was
+/// told, and a view turned its back to the eye that is not double-sided is drawn exactly as if
+/// it were hidden, while a double-sided one shows its back.
+@Suite("Double-sided views from a plugin (ABI 1.2)")
+struct DoubleSidedPluginTests {
+    /// `mode` 0: the detail turned half a turn, not double-sided; 1: the same, double-sided;
+    /// 2: the detail hidden instead. Its corner radius animates meanwhile, so the present takes
+    /// time while nothing else moves.
+    static func plugin(mode: Int) -> String {
+        """
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include "transition_host.h"
+        #define MODE \(mode)
+        static const th_host_api *host;
+        typedef struct { bool incoming; th_context ctx; th_view from, to; } fx;
+        static void *create(const th_effect_config *c)
+        {
+            fx *self = calloc(1, sizeof(fx));
+            if (self != NULL) self->incoming = (c->transition & TH_TRANSITION_PRESENT) != 0;
+            return self;
+        }
+        static void destroy(void *self) { free(self); }
+        static double duration(void *s, th_context ctx) { (void)s; (void)ctx; return 0.3; }
+        static void animations(void *s) { fx *self = s; host->set_corner_radius(self->incoming ? self->to : self->from, 24); }
+        static void completion(void *s, bool finished)
+        {
+            fx *self = s;
+            th_transform3d flat = { 0 };
+            (void)finished;
+            flat.m11 = flat.m22 = flat.m33 = flat.m44 = 1;
+            if (self->incoming) {
+                host->set_transform3d(self->to, flat);
+                host->set_double_sided(self->to, true);
+                host->set_hidden(self->to, false);
+                host->set_corner_radius(self->to, 0);
+            } else {
+                host->remove_from_superview(self->from);
+            }
+            host->complete_transition(self->ctx, true);
+        }
+        static void animate(void *s, th_context ctx)
+        {
+            fx *self = s;
+            th_view container;
+            th_view_controller vc;
+            th_rect final;
+            th_animation_options options = { 0 };
+            self->ctx = ctx;
+            host->container_view(ctx, &container);
+            host->view(ctx, TH_FROM, &self->from);
+            host->view(ctx, TH_TO, &self->to);
+            if (self->incoming) {
+                th_transform3d back = { 0 };
+                bool sided = true;
+                char line[64];
+                host->view_controller(ctx, TH_TO, &vc);
+                host->final_frame(ctx, vc, &final);
+                host->add_subview(container, self->to);
+                host->set_frame(self->to, final);
+                back.m11 = -1; back.m22 = 1; back.m33 = -1; back.m44 = 1; /* half a turn about y */
+                if (MODE == 2) host->set_hidden(self->to, true);
+                else {
+                    host->set_double_sided(self->to, MODE == 1);
+                    host->set_transform3d(self->to, back);
+                }
+                host->get_double_sided(self->to, &sided);
+                snprintf(line, sizeof line, "double-sided: %d", (int)sided);
+                host->log(TH_LOG_INFO, line);
+            }
+            options.struct_size = sizeof options;
+            options.duration = 0.3;
+            options.curve = TH_CURVE_LINEAR;
+            host->animate(&options, animations, completion, self);
+        }
+        static const th_animator_interface animator = {
+            .struct_size = sizeof animator, .create = create, .destroy = destroy, .transition_duration = duration,
+            .animate_transition = animate };
+        static const th_effect_descriptor effect = {
+            .struct_size = sizeof effect, .kind = TH_KIND_ANIMATOR, .id = "turned", .name = "Turned",
+            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &animator };
+        static bool init(const th_host_api *h) { host = h; return TH_HAS_FIELD(h, th_host_api, set_double_sided); }
+        static uint32_t count(void) { return 1; }
+        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
+        TH_EXPORT const th_plugin_entry th_entry = {
+            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.turned", "Turned", "1.0.0", NULL, init, NULL, count, get, NULL };
+        """
+    }
+
+    @Test("not double-sided and turned away, the detail is drawn as if hidden; double-sided, its back shows",
+          arguments: [[], ["--isolate"]])
+    func culledLikeHidden(_ extra: [String]) async throws {
+        let dir = try TempDir("double-sided")
+        var middles: [String] = []
+        for mode in 0...2 {
+            let plugins = try dir.folder("plugins-\(mode)")
+            try await compileC(Self.plugin(mode: mode), to: "plugins-\(mode)/turned.so", in: dir)
+            let output = dir.file("frames-\(mode)/")
+            let run = try await runHost(["run", "turned", "--output", output, "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
+            #expect(run.status == 0, "\(run)")
+            if mode < 2 { #expect(run.out.contains("double-sided: \(mode)"), "\(run.out)") }
+            middles.append(output + "frame-0009.png")
+        }
+        let culledVersusHidden = try largestDifference(middles[0], middles[2])
+        let shownVersusHidden = try largestDifference(middles[1], middles[2])
+        #expect(culledVersusHidden == 0, "turned away and not double-sided, it still drew: \(culledVersusHidden ?? -1)")
+        #expect((shownVersusHidden ?? 0) > 50, "double-sided, its back should show: \(shownVersusHidden ?? -1)")
+    }
+}
