@@ -37,3 +37,23 @@ struct DoubleSidedTests {
         #expect(ViewAppearance(frame: .zero).isDoubleSided)
     }
 }
+
+/// CALayer.zPosition (ABI 1.2): siblings are drawn by it, then by their order as subviews.
+@Suite("zPosition")
+struct ZPositionTests {
+    @Test("a higher zPosition is drawn over later siblings; equal ones keep their order; the subviews' order stays")
+    func drawingOrder() {
+        let scene = Scene(windowSize: Size(width: 390, height: 844), clock: VirtualClock(framesPerSecond: 60))
+        let names = ["a", "b", "c", "d"]
+        let views = names.map { scene.makeView(name: $0, frame: Rect(x: 0, y: 0, width: 100, height: 100)) }
+        for v in views { scene.window.addSubview(v) }
+        func drawn() -> [String] { SceneSnapshot.capture(scene).layers.map(\.name).filter { names.contains($0) } }
+        #expect(drawn() == ["a", "b", "c", "d"])
+        views[0].zPosition = 1
+        views[2].zPosition = -0.5
+        #expect(drawn() == ["c", "b", "d", "a"])
+        views[3].zPosition = 1
+        #expect(drawn() == ["c", "b", "a", "d"], "equal values keep the subviews' order")
+        #expect(scene.window.subviews.map(\.name) == names)
+    }
+}

@@ -511,6 +511,13 @@ typedef struct th_host_api {
      * TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for NULL `out`. */
     th_status (*get_double_sided)(th_view view, bool *out);
     th_status (*set_double_sided)(th_view view, bool double_sided);
+    /* Where the view is drawn among its siblings (CALayer.zPosition): one with a higher value
+     * over one with a lower, whatever their order as subviews; equal values keep that order.
+     * The order of subviews itself (what superview and remove answer) does not change. Finite;
+     * not animatable here: applies at once. Default 0. TH_ERR_BAD_HANDLE for a bad view;
+     * TH_ERR_BAD_ARGUMENT for NULL `out` or a value that is not finite. */
+    th_status (*get_z_position)(th_view view, double *out);
+    th_status (*set_z_position)(th_view view, double z_position);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

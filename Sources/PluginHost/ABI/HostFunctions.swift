@@ -168,6 +168,8 @@ public enum HostFunctions {
         Function(.api, "percent_complete", [.context, .outDouble]),
         Function(.api, "get_double_sided", [.view, .outBool]),
         Function(.api, "set_double_sided", [.view, .bool]),
+        Function(.api, "get_z_position", [.view, .outDouble]),
+        Function(.api, "set_z_position", [.view, .double]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -166,6 +166,8 @@ enum HostAPITable {
         t.set_clips_to_bounds = { v, clips in set(v, valid: true) { $0.clipsToBounds = clips } }
         t.get_double_sided = { v, out in get(v, out) { $0.isDoubleSided } }
         t.set_double_sided = { v, sided in set(v, valid: true) { $0.isDoubleSided = sided } }
+        t.get_z_position = { v, out in get(v, out) { $0.zPosition } }
+        t.set_z_position = { v, z in set(v, valid: z.isFinite, "set_z_position", "a z position is a finite number") { $0.zPosition = z } }
         t.get_masked_corners = { v, out in get(v, out) { $0.maskedCorners.rawValue } }
         t.set_masked_corners = { v, corners in
             set(v, valid: corners & ~UInt32(TH_CORNER_ALL) == 0, "set_masked_corners", "corners are TH_CORNER_* bits") {

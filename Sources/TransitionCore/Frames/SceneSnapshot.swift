@@ -187,7 +187,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
-            for child in asDrawn ? view.drawnSubviews : view.subviews {
+            for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
                 let c = asDrawn ? child.drawnLook : child.presentation
                 let childPlaced = contents
                     .composed(after: .translation(c.center.x, c.center.y))
@@ -197,6 +197,14 @@ public struct SceneSnapshot: Hashable, Sendable {
             }
         }
         visit(top, look: asDrawn ? top.drawnLook : top.presentation, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
+    }
+
+    /// Siblings back to front: by zPosition, then in their order as subviews (a stable sort,
+    /// and none at all while every zPosition is 0, as nearly always).
+    static func inDrawingOrder(_ views: [View], asDrawn: Bool) -> [View] {
+        func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentation.zPosition }
+        guard views.contains(where: { z($0) != 0 }) else { return views }
+        return views.enumerated().sorted { (z($0.element), $0.offset) < (z($1.element), $1.offset) }.map(\.element)
     }
 
     /// The window-space map of a view whose flat placement is `placed` and whose 3D transform

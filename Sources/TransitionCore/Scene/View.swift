@@ -119,6 +119,11 @@ public final class View {
         get { model.clipsToBounds }
         set { model.clipsToBounds = newValue; presentationBase.clipsToBounds = newValue }
     }
+    /// Not animatable here: applies at once (CALayer.zPosition).
+    public var zPosition: Double {
+        get { model.zPosition }
+        set { model.zPosition = newValue; presentationBase.zPosition = newValue }
+    }
     /// Not animatable: applies at once (CALayer.isDoubleSided).
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }

@@ -30,6 +30,9 @@ public struct ViewAppearance: Hashable, Sendable {
     /// (CALayer.isDoubleSided); not animatable. A view that is not double-sided is hidden, with
     /// its subviews, while it faces away.
     public var isDoubleSided: Bool = true
+    /// Where the view is drawn among its siblings (CALayer.zPosition): a higher one over a lower
+    /// one whatever their order as subviews; equal ones in that order. Not animatable here.
+    public var zPosition: Double = 0
 
     /// Its own 3D transform shows its back: the transform's action on the view's plane reverses
     /// the plane's orientation (for every point in front of the eye, the sign of that map's

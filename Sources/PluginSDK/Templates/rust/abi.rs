@@ -329,6 +329,8 @@ pub struct HostApi {
     pub percent_complete: Option<unsafe extern "C" fn(Context, *mut f64) -> Status>,
     pub get_double_sided: Option<unsafe extern "C" fn(View, *mut bool) -> Status>,
     pub set_double_sided: Option<unsafe extern "C" fn(View, bool) -> Status>,
+    pub get_z_position: Option<unsafe extern "C" fn(View, *mut f64) -> Status>,
+    pub set_z_position: Option<unsafe extern "C" fn(View, f64) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -664,7 +666,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 552);
+const _: () = assert!(size_of::<HostApi>() == 568);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -736,6 +738,8 @@ const _: () = assert!(offset_of!(HostApi, resizable_snapshot_view) == 520);
 const _: () = assert!(offset_of!(HostApi, percent_complete) == 528);
 const _: () = assert!(offset_of!(HostApi, get_double_sided) == 536);
 const _: () = assert!(offset_of!(HostApi, set_double_sided) == 544);
+const _: () = assert!(offset_of!(HostApi, get_z_position) == 552);
+const _: () = assert!(offset_of!(HostApi, set_z_position) == 560);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
