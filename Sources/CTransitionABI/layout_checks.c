@@ -72,7 +72,8 @@ TH_ASSERT_OFFSET(th_effect_descriptor, flags, 64);
 TH_ASSERT_OFFSET(th_host_api, percent_complete, 528);
 TH_ASSERT_OFFSET(th_host_api, set_double_sided, 544);
 TH_ASSERT_OFFSET(th_host_api, set_z_position, 560);
-_Static_assert(sizeof(th_host_api) == 568, "th_host_api v1.2 is 568 bytes");
+TH_ASSERT_OFFSET(th_host_api, set_corner_curve, 576);
+_Static_assert(sizeof(th_host_api) == 584, "th_host_api v1.2 is 584 bytes");
 TH_ASSERT_OFFSET(th_effect_descriptor, reduced_motion, 72);
 _Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is 80 bytes");
 #endif

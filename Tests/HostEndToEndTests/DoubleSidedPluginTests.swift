@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// set_double_sided and set_z_position (ABI 1.2) from a plugin, in process and isolated: the
-/// host keeps what it was told; a view turned its back to the eye that is not double-sided is
+/// set_double_sided, set_z_position and set_corner_curve (ABI 1.2) from a plugin, in process
+/// and isolated: the host keeps what it was told and refuses a curve it does not know; a view turned its back to the eye that is not double-sided is
 /// drawn exactly as if it were hidden, while a double-sided one shows its back; a view put
 /// under its sibling by zPosition is hidden by it as if it were not there.
 @Suite("Double-sided views and zPosition from a plugin (ABI 1.2)")
@@ -39,6 +39,7 @@ struct DoubleSidedPluginTests {
                 host->set_hidden(self->to, false);
                 host->set_corner_radius(self->to, 0);
                 host->set_z_position(self->from, 0);
+                host->set_corner_curve(self->from, TH_CORNER_CURVE_CIRCULAR);
             } else {
                 host->remove_from_superview(self->from);
             }
@@ -71,6 +72,14 @@ struct DoubleSidedPluginTests {
                     host->get_z_position(self->from, &z);
                     snprintf(line, sizeof line, "z position: %g", z);
                     host->log(TH_LOG_INFO, line);
+                    {
+                        uint32_t curve = 9;
+                        int refused = (int)host->set_corner_curve(self->from, 7);
+                        host->set_corner_curve(self->from, TH_CORNER_CURVE_CONTINUOUS);
+                        host->get_corner_curve(self->from, &curve);
+                        snprintf(line, sizeof line, "corner curve: %u, 7 refused with %d", (unsigned)curve, refused);
+                        host->log(TH_LOG_INFO, line);
+                    }
                 } else {
                     host->set_double_sided(self->to, MODE == 1);
                     host->set_transform3d(self->to, back);
@@ -110,7 +119,10 @@ struct DoubleSidedPluginTests {
             let run = try await runHost(["run", "turned", "--output", output, "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
             #expect(run.status == 0, "\(run)")
             if mode < 2 { #expect(run.out.contains("double-sided: \(mode)"), "\(run.out)") }
-            if mode == 3 { #expect(run.out.contains("z position: 1"), "\(run.out)") }
+            if mode == 3 {
+                #expect(run.out.contains("z position: 1"), "\(run.out)")
+                #expect(run.out.contains("corner curve: 1, 7 refused with -2"), "\(run.out)")
+            }
             middles.append(output + "frame-0009.png")
         }
         let culledVersusHidden = try largestDifference(middles[0], middles[2])

@@ -205,6 +205,13 @@ enum {
     TH_CORNER_ALL = 15
 };
 
+/* How a view's corners bend, for set_corner_curve (ABI 1.2): CALayerCornerCurve. */
+enum {
+    TH_CORNER_CURVE_CIRCULAR = 0,  /* a quarter circle of the corner radius (the default) */
+    TH_CORNER_CURVE_CONTINUOUS = 1 /* Apple's continuous curve: it starts about 1.53 radii along
+                                      each edge and meets it without a kink, as app icons do */
+};
+
 /* Keys for th_host_api.view_controller and th_host_api.view, as UITransitionContext*Key. */
 enum { TH_FROM = 0, TH_TO = 1 };
 
@@ -518,6 +525,14 @@ typedef struct th_host_api {
      * TH_ERR_BAD_ARGUMENT for NULL `out` or a value that is not finite. */
     th_status (*get_z_position)(th_view view, double *out);
     th_status (*set_z_position)(th_view view, double z_position);
+    /* How the view's rounded corners bend (CALayer.cornerCurve): TH_CORNER_CURVE_*. The
+     * background, the contents, the border, the shadow and the clipping of subviews all follow
+     * it. A continuous corner needs 1.53 radii of each side, so a radius larger than the
+     * shorter side / 3.06 is drawn smaller. Not animatable: applies at once. Default
+     * TH_CORNER_CURVE_CIRCULAR. TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for NULL
+     * `out` or a value not listed. */
+    th_status (*get_corner_curve)(th_view view, uint32_t *out);
+    th_status (*set_corner_curve)(th_view view, uint32_t curve);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -170,6 +170,8 @@ public enum HostFunctions {
         Function(.api, "set_double_sided", [.view, .bool]),
         Function(.api, "get_z_position", [.view, .outDouble]),
         Function(.api, "set_z_position", [.view, .double]),
+        Function(.api, "get_corner_curve", [.view, .outUInt32]),
+        Function(.api, "set_corner_curve", [.view, .uint32]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -168,6 +168,12 @@ enum HostAPITable {
         t.set_double_sided = { v, sided in set(v, valid: true) { $0.isDoubleSided = sided } }
         t.get_z_position = { v, out in get(v, out) { $0.zPosition } }
         t.set_z_position = { v, z in set(v, valid: z.isFinite, "set_z_position", "a z position is a finite number") { $0.zPosition = z } }
+        t.get_corner_curve = { v, out in get(v, out) { $0.cornerCurve.rawValue } }
+        t.set_corner_curve = { v, curve in
+            set(v, valid: CornerCurve(rawValue: curve) != nil, "set_corner_curve", "a curve is TH_CORNER_CURVE_CIRCULAR or _CONTINUOUS") {
+                $0.cornerCurve = CornerCurve(rawValue: curve)!
+            }
+        }
         t.get_masked_corners = { v, out in get(v, out) { $0.maskedCorners.rawValue } }
         t.set_masked_corners = { v, corners in
             set(v, valid: corners & ~UInt32(TH_CORNER_ALL) == 0, "set_masked_corners", "corners are TH_CORNER_* bits") {

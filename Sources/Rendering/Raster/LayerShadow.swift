@@ -31,8 +31,8 @@ enum LayerShadow {
         let key = ShadowMasks.Key(
             xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: m.x0 - wholeX, fractionY: m.y0 - wholeY,
             width: layer.size.width, height: layer.size.height, cornerRadius: look.cornerRadius,
-            corners: look.maskedCorners.rawValue, offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height,
-            radius: look.shadowRadius)
+            corners: look.maskedCorners.rawValue, continuous: look.cornerCurve == .continuous,
+            offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height, radius: look.shadowRadius)
         guard let mask = ShadowMasks.shared.mask(for: key) else { return }
         defer { cairo_surface_destroy(mask.surface) }
 
@@ -72,7 +72,7 @@ enum LayerShadow {
         cairo_set_matrix(shape, &placed)
         SceneRasterizer.roundedRectangle(
             shape, x: dx, y: dy, width: key.width, height: key.height,
-            radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners))
+            radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners), continuous: key.continuous)
         cairo_set_source_rgba(shape, 0, 0, 0, 1)
         cairo_fill(shape)
         cairo_destroy(shape)
@@ -140,6 +140,7 @@ final class ShadowMasks: Sendable {
         var fractionX, fractionY: Double
         var width, height, cornerRadius: Double
         var corners: UInt32
+        var continuous: Bool
         var offsetX, offsetY, radius: Double
     }
 

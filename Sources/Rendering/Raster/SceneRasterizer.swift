@@ -101,14 +101,16 @@ public enum SceneRasterizer {
         cairo_transform(cr, &matrix)
         if look.hasShadow { LayerShadow.draw(layer, opacity: opacity, on: cr) }
         if layer.color.alpha > 0 {
-            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners,
+                             continuous: look.cornerCurve == .continuous)
             setColor(cr, layer.color, opacity: opacity)
             cairo_fill(cr)
         }
         // The picture (CALayer.contents) lies over the background, cut by the same corners.
         if let contents = layer.contents {
             cairo_save(cr)
-            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners,
+                             continuous: look.cornerCurve == .continuous)
             cairo_clip(cr)
             LayerContentsDrawing.draw(contents, width: layer.size.width, height: layer.size.height, opacity: opacity, on: cr)
             cairo_restore(cr)
@@ -119,7 +121,8 @@ public enum SceneRasterizer {
             cairo_restore(cr)
         }
         if clippingAfter {
-            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners)
+            roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners,
+                             continuous: look.cornerCurve == .continuous)
             cairo_clip(cr)
         }
         cairo_set_matrix(cr, &outer)
@@ -137,9 +140,11 @@ public enum SceneRasterizer {
         // The outer edge is the rounded bounds; the inner edge the bounds inset by the width,
         // its corners rounded by what is left of the radius. Filled between them (even-odd).
         let radius = min(look.cornerRadius, layer.size.width / 2, layer.size.height / 2)
-        roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: radius, corners: look.maskedCorners)
+        let continuous = look.cornerCurve == .continuous
+        roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: radius, corners: look.maskedCorners,
+                         continuous: continuous)
         roundedRectangle(cr, x: width, y: width, width: layer.size.width - 2 * width, height: layer.size.height - 2 * width,
-                         radius: max(0, radius - width), corners: look.maskedCorners)
+                         radius: max(0, radius - width), corners: look.maskedCorners, continuous: continuous)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         setColor(cr, look.borderColor, opacity: opacity)
         cairo_fill(cr)
@@ -178,14 +183,21 @@ public enum SceneRasterizer {
     }
 
     /// A rectangle with the `corners` rounded by `radius`, at most half the shorter side, as
-    /// CALayer clamps it; the other corners square.
+    /// CALayer clamps it; the other corners square. `continuous`: each corner is Apple's
+    /// continuous curve (CALayer.cornerCurve), which begins 1.528 radii along each edge; a
+    /// radius too large for that is made smaller, so that the curves of one side still meet.
     static func roundedRectangle(
         _ cr: OpaquePointer, x: Double = 0, y: Double = 0, width: Double, height: Double, radius: Double,
-        corners: CornerMask = .all
+        corners: CornerMask = .all, continuous: Bool = false
     ) {
-        let r = max(0, min(radius, width / 2, height / 2))
+        var r = max(0, min(radius, width / 2, height / 2))
+        if continuous { r = min(r, min(width, height) / 2 / ContinuousCorner.reach) }
         guard r > 0, !corners.isEmpty else {
             cairo_rectangle(cr, x, y, width, height)
+            return
+        }
+        guard !continuous else {
+            ContinuousCorner.path(cr, x: x, y: y, width: width, height: height, radius: r, corners: corners)
             return
         }
         func corner(_ c: CornerMask) -> Double { corners.contains(c) ? r : 0 }

@@ -119,6 +119,11 @@ public final class View {
         get { model.clipsToBounds }
         set { model.clipsToBounds = newValue; presentationBase.clipsToBounds = newValue }
     }
+    /// Not animatable: applies at once (CALayer.cornerCurve).
+    public var cornerCurve: CornerCurve {
+        get { model.cornerCurve }
+        set { model.cornerCurve = newValue; presentationBase.cornerCurve = newValue }
+    }
     /// Not animatable here: applies at once (CALayer.zPosition).
     public var zPosition: Double {
         get { model.zPosition }

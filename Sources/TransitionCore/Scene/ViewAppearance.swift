@@ -12,6 +12,9 @@ public struct ViewAppearance: Hashable, Sendable {
     public var cornerRadius: Double = 0
     /// Which corners `cornerRadius` rounds (CALayer.maskedCorners); not animatable.
     public var maskedCorners: CornerMask = .all
+    /// How the corners bend (CALayer.cornerCurve): a quarter circle, or Apple's continuous
+    /// curve, which starts further along each edge and meets it without a kink. Not animatable.
+    public var cornerCurve: CornerCurve = .circular
     /// Subviews are cut to the view's (rounded) bounds; not animatable, as in UIKit.
     public var clipsToBounds: Bool = false
     /// A border drawn inside the bounds, over the view's content and subviews, as CALayer's.
@@ -86,6 +89,12 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 
 /// The properties an animation can carry, each stored as up to eight doubles so that
 /// interpolation is the same arithmetic for all of them. At most 16 (View.animationSlots).
+/// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.
+public enum CornerCurve: UInt32, Hashable, Sendable {
+    case circular = 0
+    case continuous = 1
+}
+
 public enum AnimatableProperty: Int, CaseIterable, Sendable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
     case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset

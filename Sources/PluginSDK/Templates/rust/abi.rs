@@ -56,6 +56,8 @@ pub const TH_CORNER_TOP_RIGHT: u32 = 2;
 pub const TH_CORNER_BOTTOM_LEFT: u32 = 4;
 pub const TH_CORNER_BOTTOM_RIGHT: u32 = 8;
 pub const TH_CORNER_ALL: u32 = 15;
+pub const TH_CORNER_CURVE_CIRCULAR: u32 = 0;
+pub const TH_CORNER_CURVE_CONTINUOUS: u32 = 1;
 pub const TH_FROM: u32 = 0;
 pub const TH_TO: u32 = 1;
 pub const TH_PRESENTATION_FULL_SCREEN: u32 = 0;
@@ -331,6 +333,8 @@ pub struct HostApi {
     pub set_double_sided: Option<unsafe extern "C" fn(View, bool) -> Status>,
     pub get_z_position: Option<unsafe extern "C" fn(View, *mut f64) -> Status>,
     pub set_z_position: Option<unsafe extern "C" fn(View, f64) -> Status>,
+    pub get_corner_curve: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
+    pub set_corner_curve: Option<unsafe extern "C" fn(View, u32) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -666,7 +670,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 568);
+const _: () = assert!(size_of::<HostApi>() == 584);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -740,6 +744,8 @@ const _: () = assert!(offset_of!(HostApi, get_double_sided) == 536);
 const _: () = assert!(offset_of!(HostApi, set_double_sided) == 544);
 const _: () = assert!(offset_of!(HostApi, get_z_position) == 552);
 const _: () = assert!(offset_of!(HostApi, set_z_position) == 560);
+const _: () = assert!(offset_of!(HostApi, get_corner_curve) == 568);
+const _: () = assert!(offset_of!(HostApi, set_corner_curve) == 576);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
