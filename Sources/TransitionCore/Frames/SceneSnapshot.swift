@@ -202,7 +202,8 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// Siblings back to front: by zPosition, then in their order as subviews (a stable sort,
     /// and none at all while every zPosition is 0, as nearly always).
     static func inDrawingOrder(_ views: [View], asDrawn: Bool) -> [View] {
-        func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentation.zPosition }
+        // zPosition never animates: the base holds it, with no animation to compose for it.
+        func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentationBase.zPosition }
         guard views.contains(where: { z($0) != 0 }) else { return views }
         return views.enumerated().sorted { (z($0.element), $0.offset) < (z($1.element), $1.offset) }.map(\.element)
     }
