@@ -187,8 +187,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
-            let children = asDrawn ? view.drawnSubviews : view.subviews
-            for child in view.scene.usesZPosition ? Self.inDrawingOrder(children, asDrawn: asDrawn) : children {
+            for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
                 let c = asDrawn ? child.drawnLook : child.presentation
                 let childPlaced = contents
                     .composed(after: .translation(c.center.x, c.center.y))
@@ -201,8 +200,7 @@ public struct SceneSnapshot: Hashable, Sendable {
     }
 
     /// Siblings back to front: by zPosition, then in their order as subviews (a stable sort,
-    /// and none at all while every zPosition is 0). Asked only once some view of the scene was
-    /// given a zPosition (Scene.usesZPosition).
+    /// and none at all while every zPosition is 0, as nearly always).
     static func inDrawingOrder(_ views: [View], asDrawn: Bool) -> [View] {
         // zPosition never animates: the base holds it, with no animation to compose for it.
         func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentationBase.zPosition }

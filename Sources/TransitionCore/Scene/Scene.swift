@@ -7,9 +7,6 @@ public final class Scene {
     /// The status bar, home indicator and display corners the host draws above every screen
     /// (SceneSnapshot adds them); nil for a bare window.
     public var chrome: DeviceChrome?
-    /// Whether any view was ever given a zPosition other than 0: until then every frame's walk
-    /// draws siblings in their order without looking at each one's.
-    var usesZPosition = false
 
     public init(windowSize: Size, clock: VirtualClock = VirtualClock()) {
         engine = AnimationEngine(clock: clock)

@@ -127,11 +127,7 @@ public final class View {
     /// Not animatable here: applies at once (CALayer.zPosition).
     public var zPosition: Double {
         get { model.zPosition }
-        set {
-            model.zPosition = newValue
-            presentationBase.zPosition = newValue
-            if newValue != 0 { scene.usesZPosition = true }
-        }
+        set { model.zPosition = newValue; presentationBase.zPosition = newValue }
     }
     /// Not animatable: applies at once (CALayer.isDoubleSided).
     public var isDoubleSided: Bool {
