@@ -83,6 +83,16 @@ struct ReducedMotionAndCutsTests {
         #expect(!run.out.contains("completed by diagonal"), "\(run.out)")
     }
 
+    @Test("under --reduce-motion a parameter goes to what plays: cube's perspective is not cube-fade's (exit 2, naming it)")
+    func parametersGoToTheVariant() async throws {
+        let dir = try TempDir()
+        let run = try await runHost(["run", "cube", "--reduce-motion", "--param", "perspective=500"], pluginFolder: try dir.folder("none"), in: dir)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.err.contains("cube:cube-fade has no parameter 'perspective'"), "\(run)")
+        let plain = try await runHost(["run", "cube", "--param", "perspective=500"], pluginFolder: try dir.folder("none"), in: dir)
+        #expect(plain.status == 0, "\(plain)")
+    }
+
     @Test("host validate plays the variant: one that fades passes; one that slides fails, naming the view and the step")
     func validateChecksTheVariant() async throws {
         let dir = try TempDir()
