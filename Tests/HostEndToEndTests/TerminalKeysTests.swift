@@ -13,13 +13,17 @@ if pid == 0:
     os.execv(host, ["host", "run", "diagonal", "--interactive", "keys"])
 out = b""
 def pump(seconds):
+    """Reads for `seconds`; says False once the host has closed its end (it exited)."""
     global out
     end = time.time() + seconds
     while time.time() < end:
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
-            try: out += os.read(fd, 65536)
-            except OSError: return
+            try: chunk = os.read(fd, 65536)
+            except OSError: return False
+            if not chunk: return False
+            out += chunk
+    return True
 # The keys go once the host has put the terminal in raw mode and said so (a fixed second was
 # too short for a host under ThreadSanitizer: its first keys were echoed, not read).
 deadline = time.time() + 90
@@ -31,11 +35,16 @@ codes = {"right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r", "esc": b"\x1b"}
 for group in keys.split(","):
     os.write(fd, b"".join(codes[key] for key in group.split("+")))
     pump(0.05)
-pump(3.0)
+# Then everything the host writes until it exits: the finish plays in real time, and on a
+# loaded machine it took longer than any fixed wait (and a host never read from blocks).
+deadline = time.time() + 90
+while pump(0.1) and time.time() < deadline:
+    pass
 canonical = bool(termios.tcgetattr(fd)[3] & termios.ICANON)
 _, status = os.waitpid(pid, 0)
 sys.stdout.write(out.decode(errors="replace"))
-print(f"\nEXIT={os.WEXITSTATUS(status)} CANONICAL={canonical}")
+code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else f"signal {os.WTERMSIG(status)}"
+print(f"\nEXIT={code} CANONICAL={canonical}")
 """#
 
 @Suite("host run --interactive keys") struct TerminalKeysTests {
