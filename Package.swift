@@ -60,10 +60,21 @@ let package = Package(
         .target(name: "Validation", dependencies: ["LibC", "PluginHost", "TransitionCore", "CTransitionABI"]),
         // The plugin SDK: `host sdk install` (header and pkg-config file) and `host new`'s
         // project templates in C, Swift and Rust.
-        // The Rust template's src/abi.rs is generated from the header (Scripts/generate-rust-abi)
-        // and compiled in, so that `host new` needs no file beside the binary.
+        // The templates are the examples in Examples/, and the Rust template's src/abi.rs is
+        // generated from the header (Scripts/generate-rust-abi): all compiled in, so that
+        // `host new` needs no file beside the binary.
         .target(name: "PluginSDK", dependencies: ["LibC", "CTransitionABI"],
-                resources: [.embedInCode("Templates/rust/abi.rs")]),
+                resources: [
+                    .embedInCode("Templates/rust/abi.rs"),
+                    // Links to the examples' files: each example is its language's template.
+                    .embedInCode("Templates/c/c-Makefile.template"), .embedInCode("Templates/c/c-source.template"),
+                    .embedInCode("Templates/c/c-README.template"),
+                    .embedInCode("Templates/swift/swift-Package.template"), .embedInCode("Templates/swift/swift-abi_version.template"),
+                    .embedInCode("Templates/swift/swift-source.template"), .embedInCode("Templates/swift/swift-install.template"),
+                    .embedInCode("Templates/swift/swift-README.template"),
+                    .embedInCode("Templates/rust/rust-Cargo.template"), .embedInCode("Templates/rust/rust-source.template"),
+                    .embedInCode("Templates/rust/rust-install.template"), .embedInCode("Templates/rust/rust-README.template"),
+                ]),
         .executableTarget(
             name: "host",
             dependencies: [

@@ -37,9 +37,9 @@ public enum PluginProject {
     /// The files of the project, with paths relative to its folder.
     public static func files(_ name: ProjectName, language: Language) throws -> [ProjectFile] {
         switch language {
-        case .c: return CTemplate.files(name)
-        case .swift: return SwiftTemplate.files(name, header: try SDKHeader.contents())
-        case .rust: return RustTemplate.files(name)
+        case .c: return ExampleTemplate.c.files(for: name)
+        case .swift: return ExampleTemplate.swift(header: try SDKHeader.contents()).files(for: name)
+        case .rust: return ExampleTemplate.rust.files(for: name)
         }
     }
 

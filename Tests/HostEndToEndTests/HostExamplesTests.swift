@@ -40,6 +40,8 @@ struct HostExamplesTests {
     /// Where the examples build: never the package's own .build, where SwiftPM may be busy.
     static let scratch = Repo.root + "/.build-examples"
 
+    /// The examples are the templates (PluginSDK compiles their files in), so this holds that
+    /// host new renames nothing for the example's own name and writes every file the example has.
     @Test("each example is exactly what host new writes for its name", arguments: ["c", "swift", "rust"])
     func examplesAreTheTemplates(language: String) async throws {
         let dir = try TempDir("new-\(language)")
@@ -48,9 +50,9 @@ struct HostExamplesTests {
                                        userData: try dir.folder("data"), in: dir)
         #expect(result.status == 0, "\(result)")
         let fresh = try Self.files(in: dir.file(name)), checkedIn = try Self.files(in: "\(Self.examples)/\(name)")
-        #expect(fresh.keys.sorted() == checkedIn.keys.sorted(), "Examples/\(name) differs from host new's files; run Scripts/regenerate-examples")
+        #expect(fresh.keys.sorted() == checkedIn.keys.sorted(), "Examples/\(name) and host new's files differ: a file added to an example goes into ExampleTemplate's list")
         for (path, data) in fresh where path != "Sources/CTransitionHost/include/transition_host.h" {
-            #expect(checkedIn[path] == data, "Examples/\(name)/\(path) differs from host new's; run Scripts/regenerate-examples")
+            #expect(checkedIn[path] == data, "Examples/\(name)/\(path) differs from host new's: a form of the example's name in it that is not its name?")
         }
         if language == "swift" {
             // The checked-in example links the repository's header; host new copies it.

@@ -20,7 +20,7 @@ struct RustBindingsTests {
         let header = try String(contentsOfFile: Self.root + "/Sources/CTransitionABI/include/transition_host.h", encoding: .utf8)
         let names = header.matches(of: /typedef struct (th_[a-z0-9_]+) \{/).map { String($0.1) }
         #expect(names.count >= 30, "\(names)")
-        let abi = RustTemplate.abi
+        let abi = String(decoding: PackageResources.abi_rs, as: UTF8.self)
         for name in names {
             let rust = name.dropFirst(3).split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             #expect(abi.contains("pub struct \(rust) {"), "no binding of \(name)")

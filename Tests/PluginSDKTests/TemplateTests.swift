@@ -20,6 +20,25 @@ struct TemplateTests {
         #expect(Set(files.map(\.path)).count == files.count)
     }
 
+    @Test("a project made from an example keeps no form of the example's name", arguments: PluginProject.Language.allCases)
+    func noTraceOfTheExample(language: PluginProject.Language) throws {
+        let example = try ProjectName("\(language.rawValue)-fade")
+        let files = try PluginProject.files(ProjectName("wobbly-fx"), language: language)
+        for file in files {
+            for form in [example.id, example.cIdentifier, example.typeName, example.title] {
+                #expect(!file.path.contains(form) && !file.contents.contains(form), "\(file.path) still says '\(form)'")
+            }
+        }
+    }
+
+    @Test("renaming is one pass, longest form first: a new name that contains the old one is not renamed again")
+    func renamingOnce() throws {
+        let renaming = ProjectRenaming(from: try ProjectName("c-fade"), to: try ProjectName("c-fade-2"))
+        #expect(renaming.apply("c-fade, c_fade, CFade and C fade: c-fade.c") == "c-fade-2, c_fade_2, CFade2 and C fade 2: c-fade-2.c")
+        let shorter = ProjectRenaming(from: try ProjectName("c-fade-2"), to: try ProjectName("x"))
+        #expect(shorter.apply("c-fade-2 and c-fade") == "x and c-fade")
+    }
+
     @Test("the C project is a Makefile over pkg-config; the Swift one vendors the SDK header; the Rust one has no crates")
     func layouts() throws {
         let name = try ProjectName("fx")
