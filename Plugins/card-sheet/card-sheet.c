@@ -12,11 +12,10 @@
  * It needs ABI 1.1's layer properties (rounded, clipped corners, shadows) and presented_view,
  * so it refuses a 1.0 host in init rather than presenting square cards there.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define CARD_DURATION 0.45
 #define CARD_CORNER_RADIUS 10.0
@@ -24,27 +23,6 @@
 #define PRESENTER_GAP 10.0
 /* The blur of the card's shadow, cast upwards onto the dimmed presenter. */
 #define CARD_SHADOW_RADIUS 12.0
-
-static const th_host_api *host;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view) { return view.id == 0; }
 
 /* One instance serves one presented view controller, from its presentation to the end of its
  * dismissal. */
@@ -330,12 +308,7 @@ static bool plugin_init(const th_host_api *api)
 
 static void plugin_deinit(void) { host = NULL; }
 
-static uint32_t plugin_effect_count(void) { return (uint32_t)(sizeof effects / sizeof effects[0]); }
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),

@@ -27,14 +27,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define CUBE_DURATION 0.6
 #define QUARTER_TURN 1.5707963267948966 /* M_PI / 2; M_PI is not C99 */
 /* Keyframes of the turn: 6 degrees each. */
 #define CUBE_STEPS 15
 
-static const th_host_api *host;
 static const th_host_keyframes *keyframes;
 
 typedef struct cube {
@@ -50,8 +49,6 @@ typedef struct cube {
     bool added_to;
     int step; /* the keyframe being declared */
 } cube;
-
-static bool is_none(th_view v) { return v.id == 0; }
 
 static th_transform3d identity(void)
 {

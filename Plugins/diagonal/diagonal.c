@@ -11,38 +11,13 @@
  *   - the dismissed view leaves at its own size (the listing used the to-view's size);
  *   - after a dismissal the dismissed view is removed (the listing removed the to-view).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define DIAGONAL_DURATION 0.5
-
-static const th_host_api *host;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view)
-{
-    return view.id == 0;
-}
 
 /* Per-transition state: the host's callbacks only hand back `self`, so everything the
  * animation and completion blocks need lives here. */
@@ -376,15 +351,7 @@ static void plugin_deinit(void)
     host = NULL;
 }
 
-static uint32_t plugin_effect_count(void)
-{
-    return (uint32_t)(sizeof effects / sizeof effects[0]);
-}
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 static const th_typed_constructor diagonal_constructors[] = {
     {

@@ -7,40 +7,15 @@
  * its content to its corners, and a view that clips casts no shadow, so it sits in a wrapper
  * of the same shape that casts it, which presented_view gives the animators to move.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define DIMMING_DURATION 0.35
 #define SHEET_CORNER_RADIUS 12.0
 #define SHEET_SHADOW_RADIUS 10.0
 #define SHEET_SHADOW_OPACITY 0.35
-
-static const th_host_api *host;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view)
-{
-    return view.id == 0;
-}
 
 /* floor() lives in libm, which the plugin does not link. Container sizes are far inside the
  * range in which a long long holds every whole number, so truncating is exact there. */
@@ -358,15 +333,7 @@ static void plugin_deinit(void)
     host = NULL;
 }
 
-static uint32_t plugin_effect_count(void)
-{
-    return (uint32_t)(sizeof effects / sizeof effects[0]);
-}
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),

@@ -17,11 +17,10 @@
  *
  * The plugin needs a 1.1 host (the context's interactive functions); init refuses an older one.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define PARALLAX_DURATION 0.35
 /* How far the screen underneath moves, as a fraction of the container's width: it seems to
@@ -36,30 +35,6 @@
 #define EDGE_POP_FINISH_PROGRESS 0.5
 #define EDGE_POP_TRANSITIONS (TH_TRANSITION_POP | TH_TRANSITION_DISMISS)
 #define PARALLAX_TRANSITIONS (TH_TRANSITION_PUSH | TH_TRANSITION_POP)
-
-static const th_host_api *host;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view)
-{
-    return view.id == 0;
-}
 
 /* isfinite() without libm, which the plugin does not link: NaN and infinities give NaN. */
 static bool is_finite(double value)
@@ -706,15 +681,7 @@ static void plugin_deinit(void)
     host = NULL;
 }
 
-static uint32_t plugin_effect_count(void)
-{
-    return (uint32_t)(sizeof effects / sizeof effects[0]);
-}
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),

@@ -11,12 +11,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define FLIP_DURATION 0.6
 #define QUARTER_TURN 1.5707963267948966 /* M_PI / 2; M_PI is not C99 */
 
-static const th_host_api *host;
 static const th_host_keyframes *keyframes;
 
 typedef struct flip {
@@ -26,8 +25,6 @@ typedef struct flip {
     th_view container, from, to;
     bool added_to;
 } flip;
-
-static bool is_none(th_view v) { return v.id == 0; }
 
 /* A turn of `angle` radians about the vertical axis through the view's centre, seen from
  * `distance` points away: CATransform3DRotate of a transform whose m34 is -1/distance. */

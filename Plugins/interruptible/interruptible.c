@@ -12,41 +12,17 @@
  *
  * The plugin needs a 1.1 host (the property-animator extension); init refuses an older one.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 /* Long enough that there is time to grab the view on its way, short enough not to drag when
  * nobody does. */
 #define INTERRUPTIBLE_DURATION 0.6
 
-static const th_host_api *host;
 /* The host's property animators (th.host-property-animators/1), looked up once in init. */
 static const th_host_property_animators *pas;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view)
-{
-    return view.id == 0;
-}
 
 /* Per-transition state: the host's callbacks only hand back `self`, so everything the
  * animation and completion blocks need lives here, the property animator included (the
@@ -514,15 +490,7 @@ static void plugin_deinit(void)
     pas = NULL;
 }
 
-static uint32_t plugin_effect_count(void)
-{
-    return (uint32_t)(sizeof effects / sizeof effects[0]);
-}
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),

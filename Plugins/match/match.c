@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define MATCH_DURATION 0.5
 #define MAX_PAIRS 32
@@ -43,7 +43,6 @@ typedef struct item {
     match *owner;
 } item;
 
-static const th_host_api *host;
 static const th_host_shared_elements *shared;
 static bool has_modifiers; /* the host's shared-elements table has modifiers (ABI 1.1) */
 static bool has_layers;    /* the host table has the 1.1 layer functions */
@@ -101,7 +100,6 @@ struct match {
     bool finished;
 };
 
-static bool is_none(th_view v) { return v.id == 0; }
 static bool same(th_view a, th_view b) { return a.id == b.id; }
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 

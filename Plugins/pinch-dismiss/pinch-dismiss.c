@@ -15,11 +15,10 @@
  *
  * The plugin needs a 1.1 host (the context's interactive functions); init refuses an older one.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define ZOOM_FADE_DURATION 0.35
 /* The presented screen's scale when it starts to appear: close enough to its size that the
@@ -30,30 +29,6 @@
 #define ZOOM_FADE_DISMISS_SCALE 0.6
 #define PINCH_DISMISS_TRANSITIONS (TH_TRANSITION_DISMISS | TH_TRANSITION_POP)
 #define ZOOM_FADE_TRANSITIONS (TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS)
-
-static const th_host_api *host;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void plugin_log(uint32_t level, const char *format, ...)
-{
-    char message[256];
-    va_list args;
-
-    if (host == NULL) {
-        return;
-    }
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    host->log(level, message);
-}
-
-static bool is_none(th_view view)
-{
-    return view.id == 0;
-}
 
 /* isfinite() without libm, which the plugin does not link: NaN and infinities give NaN. */
 static bool is_finite(double value)
@@ -674,15 +649,7 @@ static void plugin_deinit(void)
     host = NULL;
 }
 
-static uint32_t plugin_effect_count(void)
-{
-    return (uint32_t)(sizeof effects / sizeof effects[0]);
-}
-
-static const th_effect_descriptor *plugin_get_effect(uint32_t index)
-{
-    return index < plugin_effect_count() ? &effects[index] : NULL;
-}
+BUNDLED_PLUGIN_EFFECT_LIST(effects)
 
 TH_EXPORT const th_plugin_entry th_entry = {
     .struct_size = sizeof(th_plugin_entry),

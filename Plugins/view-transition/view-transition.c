@@ -16,11 +16,10 @@
  */
 #include <stdlib.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define DURATION 0.5
 
-static const th_host_api *host;
 static const th_host_view_transitions *view_transitions;
 
 static const char *const style_choices[] = {

@@ -22,12 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transition_host.h"
+#include "bundled_plugin.h"
 
 #define ZOOM_DURATION 0.5
 #define ZOOM_DAMPING 0.55
 
-static const th_host_api *host;
 static const th_host_shared_elements *shared;
 
 typedef struct zoom {
@@ -45,8 +44,6 @@ typedef struct zoom {
     double end_radius;    /* the target's corner radius, which the clip's goes to */
     bool added_to_view;   /* this animator put to_view in the container */
 } zoom;
-
-static bool is_none(th_view v) { return v.id == 0; }
 
 /* The rectangle of `view` in the container's coordinates. */
 static th_status rect_in_container(zoom *self, th_view view, th_rect *out)

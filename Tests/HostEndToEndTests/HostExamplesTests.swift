@@ -103,9 +103,14 @@ struct HostExamplesTests {
         let prefix = try dir.folder("prefix"), data = try dir.folder("data")
         _ = try await runHost(["sdk", "install", "--prefix", prefix], userData: data, in: dir)
         let plugins = try dir.folder("data/transition-host/plugins")
-        // The bundled source, built as its author would, with nothing but the installed header.
+        // The bundled source (with the bundled plugins' own helper beside it, plugin code),
+        // built as its author would, with nothing of the host's but the installed header.
+        let source = try dir.folder("source")
+        for file in ["pinch-dismiss/pinch-dismiss.c", "common/bundled_plugin.h"] {
+            try FileManager.default.copyItem(atPath: "\(Repo.root)/Plugins/\(file)", toPath: "\(source)/\((file as NSString).lastPathComponent)")
+        }
         let build = try await runProgram(
-            "/bin/sh", ["-c", "cc -std=c99 -Wall -Wextra -Werror -shared -fPIC $(pkg-config --cflags transition-host) '\(Repo.root)/Plugins/pinch-dismiss/pinch-dismiss.c' -o '\(plugins)/pinch-dismiss.so'"],
+            "/bin/sh", ["-c", "cc -std=c99 -Wall -Wextra -Werror -shared -fPIC $(pkg-config --cflags transition-host) '\(source)/pinch-dismiss.c' -o '\(plugins)/pinch-dismiss.so'"],
             environment: ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"], outputIn: dir, workingDirectory: dir.path)
         #expect(build.status == 0, "\(build)")
         let list = try await runHost(["list", "--json"], userData: data, in: dir)

@@ -17,7 +17,7 @@ struct HostRuntimeTests {
     /// The bundled diagonal animator, built into `dir` (it keeps no state but the host table).
     static func diagonal(in dir: TempDir) async throws -> String {
         let source = try String(contentsOfFile: Repo.root + "/Plugins/diagonal/diagonal.c", encoding: .utf8)
-        return try await compileC(source, to: "diagonal.so", in: dir)
+        return try await compileC(source, to: "diagonal.so", in: dir, flags: ["-shared", "-fPIC", "-I", Repo.root + "/Plugins/common"])
     }
 
     /// One run of the diagonal, as the trace's events and the frames' view frames.
