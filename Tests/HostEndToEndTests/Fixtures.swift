@@ -46,12 +46,17 @@ func scaled(_ seconds: Double) -> String {
 /// bundled ones and those in `pluginFolder` (passed with --plugin-path), never the user's
 /// (HOST_PLUGIN_PATH empty, XDG_DATA_HOME an empty folder of this test). Its registry cache
 /// is the test's own too (XDG_CACHE_HOME), never the user's. Killed after `timeout` seconds.
+/// An isolated run that sets no per-call deadline gets 10 s, not the 2 s a user gets: the
+/// suite runs many hosts at once on two cores, where an isolated call once took over 2 s.
+/// Tests of the deadline itself set theirs.
 func runHost(_ arguments: [String], pluginFolder: String, in dir: TempDir, timeout: Double = 120,
              environment: [String: String] = [:]) async throws -> ProgramResult {
     let host = try Build.requireHost()
     let userData = try dir.folder("xdg-data-\(UUID().uuidString.prefix(8))")
+    let deadline = arguments.first == "run" && arguments.contains("--isolate") && !arguments.contains("--isolate-timeout")
+        ? ["--isolate-timeout", scaled(10)] : []
     return try await runProgram(
-        host, arguments + ["--plugin-path", pluginFolder],
+        host, arguments + deadline + ["--plugin-path", pluginFolder],
         environment: ["HOST_PLUGIN_PATH": "", "XDG_DATA_HOME": userData, "XDG_CACHE_HOME": dir.file("xdg-cache")]
             .merging(environment) { $1 },
         outputIn: dir, timeout: timeout)
