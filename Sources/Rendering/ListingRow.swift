@@ -1,6 +1,6 @@
 /// One row of `host list`: an effect or a curve and the file it came from, or a file that gave
-/// none (broken, shadowed, skipped). PluginHost makes the rows from what discovery found;
-/// Rendering prints them as a table or as JSON.
+/// none (broken, shadowed, skipped). The command line makes the rows from what discovery
+/// found (ListingRows.swift); PluginListing prints them as a table or as JSON.
 public struct ListingRow: Sendable {
     /// The effect's short name, or qualified when ambiguous; "-" for a file.
     public let name: String

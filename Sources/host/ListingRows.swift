@@ -1,10 +1,13 @@
+import PluginHost
+import Rendering
 import TransitionCore
 
-/// What `host list` shows of a discovery, as rows and notes for Rendering's PluginListing.
+/// What `host list` shows of a discovery, as rows and notes for Rendering's PluginListing:
+/// the command's wording, kept out of PluginHost.
 extension DiscoveredPlugins {
     /// The rows and, for below the table, the notes: the folders' problems, then each
     /// plugin's warnings.
-    public func listingContents() -> (rows: [ListingRow], notes: [String]) {
+    func listingContents() -> (rows: [ListingRow], notes: [String]) {
         let described = plugins  // made once: each pass copies every description
         let warnings = described.flatMap { file, description in description.warnings.map { "\(file.path): \($0)" } }
         return (listingRows(described), folderProblems + warnings)
