@@ -1,5 +1,7 @@
-/// Every effect the host knows, by name: the transitioning-delegate registry. An effect is
-/// reached by its short name when only one plugin offers it, or by "plugin:effect" always.
+/// Every effect the host knows (animators, delegates, presentation and interaction
+/// controllers), by name: where a run, and a delegate made from the registry, find an effect.
+/// An effect is reached by its short name when only one plugin offers it, or by
+/// "plugin:effect" always.
 public final class EffectRegistry {
     public enum LookupError: Error, Equatable, CustomStringConvertible {
         /// `refused`: plugins refused before anything in them was read (EffectRegistry.refusedPlugins).
