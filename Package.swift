@@ -26,9 +26,17 @@ let package = Package(
         // The system's C library (glibc, musl), re-exported: `import LibC` in every target.
         .target(name: "LibC"),
         .target(name: "TransitionCore", dependencies: ["LibC"]),
-        // The OS-bound part: search paths, ELF probing, dlopen, the C bridge, scanning plugins
-        // in helper processes (CChildProcess: their exits as pidfds) and the registry cache.
-        .target(name: "PluginHost", dependencies: ["LibC", "TransitionCore", "CTransitionABI", "CFFI", "CChildProcess", "CSandbox"]),
+        // The OS-bound part, in three layers, each using those before it.
+        // The plugin side of the ABI in this process: the host-function table, the bridge from
+        // C vtables to TransitionCore's protocols, calls by signature (libffi), dlopen and the
+        // descriptor checks.
+        .target(name: "PluginABI", dependencies: ["LibC", "TransitionCore", "CTransitionABI", "CFFI", "CChildProcess"]),
+        // Plugin code in other processes: child processes and the helpers' sandbox, scanning
+        // plugin files in helpers, and isolated plugins over their channel.
+        .target(name: "PluginProcesses", dependencies: ["LibC", "TransitionCore", "PluginABI", "CTransitionABI", "CChildProcess", "CSandbox"]),
+        // Which plugins a command gets: the search path, trust checks, the registry cache and
+        // the kept listing, sessions and watching. Re-exports the two above.
+        .target(name: "PluginHost", dependencies: ["LibC", "TransitionCore", "PluginABI", "PluginProcesses", "CTransitionABI", "CChildProcess"]),
         // Cairo rasterises frames (PNG, SVG surfaces); giflib encodes animated GIFs.
         // Its headers only: the host does not link cairo (CCairoLoader loads it on first use).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
@@ -104,7 +112,7 @@ let package = Package(
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
         // Fixtures the test targets share: temporary folders, child processes, compiling C.
         .target(name: "TestSupport", dependencies: ["LibC"], path: "Tests/TestSupport"),
-        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginHost", "TransitionCore", "TestSupport", "CSandbox"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["LibC", "PluginABI", "PluginProcesses", "PluginHost", "TransitionCore", "TestSupport", "CSandbox"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "TransitionCore"]),
         .testTarget(name: "PluginSDKTests", dependencies: ["PluginSDK"]),
         // Comparing frames with reference images, for the rendering and end-to-end tests.

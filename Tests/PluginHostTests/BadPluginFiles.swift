@@ -1,7 +1,9 @@
 import CTransitionABI
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// One kind of file the host must refuse, how to make it, and what the refusal must say.
 struct BadPluginFile: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,7 @@
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 import TransitionCore
 
 /// The registry cache stands in for the loader: a parameter it gives back must be one the

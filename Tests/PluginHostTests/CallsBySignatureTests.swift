@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import CTransitionABI
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 import TransitionCore
 
 // Calls by run-time signature through libffi: the signature language, every supported type

@@ -1,6 +1,8 @@
 import Testing
 import TransitionCore
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 import LibC
 

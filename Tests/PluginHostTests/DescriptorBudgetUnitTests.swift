@@ -1,6 +1,8 @@
 import CTransitionABI
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// The text budget counts every text a plugin declares, curves' included (the audit found a
 /// slip that forgot them unnoticed).

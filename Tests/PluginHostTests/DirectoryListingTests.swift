@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// PluginCatalog.listDirectory reads each name in place from readdir's record, which is only
 /// as long as its name: copying the struct's whole 256-byte name field read past the record

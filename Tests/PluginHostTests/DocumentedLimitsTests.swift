@@ -1,6 +1,8 @@
 import CTransitionABI
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// The header's TH_MAX_* limits, each at exactly the limit (allowed) and one past it (refused,
 /// naming the limit): the per-item ones as DescriptorReader reads a text or an id, the totals

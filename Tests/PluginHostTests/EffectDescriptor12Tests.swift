@@ -1,7 +1,9 @@
 import CTransitionABI
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 import TransitionCore
 
 /// ABI 1.2's descriptor fields, flags and reduced_motion, as DescriptorReader reads them: only

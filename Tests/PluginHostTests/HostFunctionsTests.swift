@@ -1,6 +1,8 @@
 import CTransitionABI
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// HostFunctions is the one list of what the host offers a plugin: every table that
 /// implements it must implement all of it, and nothing else.

@@ -3,7 +3,9 @@ import Dispatch
 import Foundation
 import Testing
 import TestSupport
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 import TransitionCore
 
 import LibC

@@ -1,7 +1,9 @@
 import Synchronization
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 import LibC
 

@@ -1,5 +1,7 @@
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 @Suite("An isolated plugin's budget")
 struct IsolationBudgetTests {

@@ -3,7 +3,9 @@ import CTransitionABI
 import TestSupport
 import Testing
 import TransitionCore
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// PluginFunctions is the one list of what a plugin offers the host: every interface struct of
 /// the header is held to it, and every request of the isolation protocol to the function it calls.

@@ -1,7 +1,9 @@
 import CTransitionABI
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 import TransitionCore
 
 // Every PluginHost test runs on the main actor: the host table only answers calls made on the

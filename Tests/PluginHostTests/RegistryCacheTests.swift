@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 import LibC
 

@@ -1,5 +1,7 @@
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// The scanner report reader as a state machine: awaiting the hello, between files, inside a
 /// file, complete. Each transition is taken here one line at a time, and what the reader says

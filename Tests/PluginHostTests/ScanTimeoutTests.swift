@@ -1,5 +1,7 @@
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 @Suite("HOST_SCAN_TIMEOUT is read strictly")
 struct ScanTimeoutTests {

@@ -1,6 +1,8 @@
 import Testing
 import TransitionCore
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// A session told the effect names its command will resolve (`host run EFFECT`) registers only
 /// the plugins that offer them, and still answers every name as a session of every plugin

@@ -1,5 +1,7 @@
 import Testing
+@testable import PluginABI
 @testable import PluginHost
+@testable import PluginProcesses
 
 /// The user plugin folder, as `host sdk install` names it to the user and the search path
 /// looks in it: $XDG_DATA_HOME/transition-host/plugins, or ~/.local/share when that is unset.

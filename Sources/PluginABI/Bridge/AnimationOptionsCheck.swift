@@ -1,0 +1,57 @@
+import CTransitionABI
+import TransitionCore
+
+/// th_animation_options read and checked field by field, as the header states them. A bad
+/// field is named with its value, so that the author's warning says what to fix ("duration
+/// is -2.5; it must be finite and >= 0"), not just that something was wrong.
+package enum AnimationOptionsCheck {
+    /// `o` as AnimationOptions, or the first field out of its range. With `ignoringCurve`,
+    /// timing and curve are not read (the caller supplies the curve).
+    package static func read(_ o: th_animation_options, ignoringCurve: Bool = false) -> Result<AnimationOptions, BadField> {
+        let size = FrozenABI.animationOptions
+        guard o.struct_size >= size else { return .failure(BadField("struct_size is \(o.struct_size); it must be at least \(size)")) }
+        guard o.duration.isFinite, o.duration >= 0 else { return .failure(BadField("duration is \(o.duration); it must be finite and >= 0")) }
+        guard o.delay.isFinite, o.delay >= 0 else { return .failure(BadField("delay is \(o.delay); it must be finite and >= 0")) }
+        if ignoringCurve { return .success(AnimationOptions(duration: o.duration, delay: o.delay, curve: .linear)) }
+        switch Int(o.timing) {
+        case Int(TH_TIMING_CURVE):
+            guard let curve = standardCurves[Int(o.curve)] else {
+                return .failure(BadField("curve is \(o.curve); it must be one of the TH_CURVE_* values (0 to \(standardCurves.keys.max()!))"))
+            }
+            return .success(AnimationOptions(duration: o.duration, delay: o.delay, curve: curve))
+        case Int(TH_TIMING_SPRING):
+            guard o.spring_damping_ratio.isFinite, o.spring_damping_ratio > 0, o.spring_damping_ratio <= 1 else {
+                return .failure(BadField("spring_damping_ratio is \(o.spring_damping_ratio); it must be in (0, 1]"))
+            }
+            guard o.spring_initial_velocity.isFinite else {
+                return .failure(BadField("spring_initial_velocity is \(o.spring_initial_velocity); it must be finite"))
+            }
+            return .success(.spring(duration: o.duration, delay: o.delay, dampingRatio: o.spring_damping_ratio,
+                                    initialVelocity: o.spring_initial_velocity))
+        default:
+            return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0) or TH_TIMING_SPRING (1)"))
+        }
+    }
+
+    /// The TH_CURVE_* values.
+    package static let standardCurves: [Int: TimingCurve] = [
+        Int(TH_CURVE_EASE_IN_OUT): .easeInOut, Int(TH_CURVE_EASE_IN): .easeIn,
+        Int(TH_CURVE_EASE_OUT): .easeOut, Int(TH_CURVE_LINEAR): .linear, Int(TH_CURVE_DEFAULT): .caDefault,
+    ]
+
+    /// One field of th_animation_options out of its range, said with its value.
+    package struct BadField: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = description }
+    }
+
+    /// Why a call taking options, callbacks and more could not start: the options' bad
+    /// field, or which pointer was NULL. Nil when every part is good.
+    package static func problem(_ options: UnsafePointer<th_animation_options>?, animations: th_animations_fn?,
+                        ignoringCurve: Bool = false) -> String? {
+        guard let options else { return "options is NULL" }
+        if case .failure(let bad) = read(options.pointee, ignoringCurve: ignoringCurve) { return "options.\(bad)" }
+        if animations == nil { return "animations is NULL" }
+        return nil
+    }
+}

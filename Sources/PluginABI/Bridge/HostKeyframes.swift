@@ -1,0 +1,48 @@
+import CTransitionABI
+import TransitionCore
+
+/// The host's TH_EXT_HOST_KEYFRAMES extension: keyframe animations for plugins.
+package enum HostKeyframes {
+    /// Allocated once; plugins may keep the pointer.
+    package nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_keyframes> = {
+        var t = th_host_keyframes()
+        t.struct_size = UInt32(MemoryLayout<th_host_keyframes>.size)
+        t.animate_keyframes = { options, mode, animations, completion, user in
+            api { b in
+                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee),
+                      let mode = KeyframeMode(rawValue: mode)
+                else {
+                    let why = AnimationOptionsCheck.problem(options, animations: animations)
+                        ?? (KeyframeMode(rawValue: mode) == nil ? "mode is \(mode), not a TH_KEYFRAMES_* value" : "invalid arguments")
+                    b.reportMisuse("animate_keyframes: \(why); nothing ran")
+                    return Status.badArgument
+                }
+                guard let scene = b.handles.scene else { return Status.badState }
+                let plugin = b.currentPlugin
+                scene.engine.animateKeyframes(
+                    parsed, mode: mode,
+                    animations: { recorder in
+                        b.keyframeRecorders.append(recorder)
+                        b.calling(plugin: plugin, doing: "the animations callback of animate_keyframes") { animations(user) }
+                        b.keyframeRecorders.removeLast()
+                    },
+                    completion: completion.map { f in { finished in b.calling(plugin: plugin, doing: "the completion callback of animate_keyframes") { f(user, finished) } } })
+                return Status.ok
+            }
+        }
+        t.add_keyframe = { start, duration, changes, user in
+            api { b in
+                guard let changes, start.isFinite, duration.isFinite else { return Status.badArgument }
+                guard let recorder = b.keyframeRecorders.last else {
+                    b.reportMisuse("add_keyframe outside animate_keyframes; ignored")
+                    return Status.badState
+                }
+                recorder.addKeyframe(relativeStart: start, relativeDuration: duration) { changes(user) }
+                return Status.ok
+            }
+        }
+        let pointer = UnsafeMutablePointer<th_host_keyframes>.allocate(capacity: 1)
+        pointer.initialize(to: t)
+        return pointer
+    }()
+}
