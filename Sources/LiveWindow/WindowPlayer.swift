@@ -140,14 +140,11 @@ public final class WindowPlayer {
             waiting = nil
             clockOrigin = nil  // the clock starts again from the transition's first frame
         }
-        while decision == nil && !closed && !superseded && failure == nil {
-            pumpEvents(until: monotonicSeconds() + 0.25)
+        waitForUser(while: { decision == nil }) {
             // R: the transition that has just ended plays again, then the scene waits again.
-            if replayRequested, let last = transitionStarts.last {
-                replayFrames(from: last, waitingOn: snapshot)
-                phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
-            }
-            replayRequested = false
+            guard let last = transitionStarts.last else { return }
+            replayFrames(from: last, waitingOn: snapshot)
+            phase = goesBack ? "waiting: Escape, back or a gesture" : "waiting: a click or a gesture"
         }
         transitionStarts.append(history.count)
         guard decision == .gesture, let gesture else { return .animated }
@@ -211,12 +208,11 @@ public final class WindowPlayer {
         guard paused else { return }
         viewed = index
         updateTitle()
-        while paused && !closed && !superseded && failure == nil && !replayRequested {
-            if stepsRequested == 0 { pumpEvents(until: monotonicSeconds() + 0.25) }
-            if stepsRequested > 0 {
-                stepsRequested -= 1
-                return
-            }
+        // R ends this wait: the caller replays (show, or the replay itself starting over).
+        waitForUser(while: { paused && stepsRequested == 0 }, returnsOnReplay: true)
+        if paused && stepsRequested > 0 && !replayRequested {
+            stepsRequested -= 1
+            return
         }
         clockOrigin = nil  // resumed: the clock goes on from the frame shown
     }
@@ -238,13 +234,11 @@ public final class WindowPlayer {
         phase = "ended"
         updateTitle()
         defer { holding = false }
-        while !closed && !superseded && failure == nil {
-            pumpEvents(until: monotonicSeconds() + 0.25)
-            if replayRequested, let last = history.last {
-                replayFrames(from: 0, waitingOn: last)
-                phase = "ended"
-                updateTitle()
-            }
+        waitForUser(while: { true }) {
+            guard let last = history.last else { return }
+            replayFrames(from: 0, waitingOn: last)
+            phase = "ended"
+            updateTitle()
         }
     }
 
@@ -307,6 +301,22 @@ public final class WindowPlayer {
                 failure = "cannot write the capture \(next.path): \(error)"
                 return
             }
+        }
+    }
+
+    /// The window's one wait for the user, used by the scene waiting for a transition to
+    /// start, a paused frame and the held end: reads the window's events while `waiting()`
+    /// holds and the window is open, current and working. R runs `replay`, then the wait goes
+    /// on; with `returnsOnReplay`, R ends the wait instead and the caller replays.
+    func waitForUser(while waiting: () -> Bool, returnsOnReplay: Bool = false, replay: () -> Void = {}) {
+        while waiting() && !closed && !superseded && failure == nil {
+            if replayRequested {
+                if returnsOnReplay { return }
+                replay()
+                replayRequested = false
+                continue
+            }
+            pumpEvents(until: monotonicSeconds() + 0.25)
         }
     }
 
