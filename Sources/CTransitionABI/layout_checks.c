@@ -73,7 +73,10 @@ TH_ASSERT_OFFSET(th_host_api, percent_complete, 528);
 TH_ASSERT_OFFSET(th_host_api, set_double_sided, 544);
 TH_ASSERT_OFFSET(th_host_api, set_z_position, 560);
 TH_ASSERT_OFFSET(th_host_api, set_corner_curve, 576);
-_Static_assert(sizeof(th_host_api) == 584, "th_host_api v1.2 is 584 bytes");
+TH_ASSERT_OFFSET(th_host_api, set_gradient, 584);
+_Static_assert(sizeof(th_host_api) == 592, "th_host_api v1.2 is 592 bytes");
+_Static_assert(sizeof(th_gradient_stop) == 40, "th_gradient_stop is 40 bytes");
+TH_ASSERT_OFFSET(th_gradient_stop, location, 32);
 TH_ASSERT_OFFSET(th_effect_descriptor, reduced_motion, 72);
 _Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is 80 bytes");
 #endif

@@ -56,6 +56,8 @@ struct HostFunctionParityTests {
         case .outChars: "o_chars"
         case .outPropertyAnimator: "&o_animator"
         case .capacity: "4"
+        case .count: "2"
+        case .gradientStops: "probe_stops"
         }
     }
 
@@ -77,6 +79,8 @@ struct HostFunctionParityTests {
         case .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outChars, .outPropertyAnimator: [("null", "NULL")]
         case .key: [("bad-key", "99u")]
+        case .count: [("many", "999u")]
+        case .gradientStops: [("null", "NULL")]
         default: []
         }
     }
@@ -126,6 +130,7 @@ struct HostFunctionParityTests {
             static th_transform3d probe_transform3d = { .m11 = 1, .m22 = 1, .m33 = 1, .m44 = 1 };
             static th_edge_insets probe_insets = { 1, 1, 1, 1 };
             static th_color probe_color = { 0, 0, 0, 1 };
+            static th_gradient_stop probe_stops[2] = { { { 0, 0, 0, 1 }, 0 }, { { 1, 1, 1, 1 }, 1 } };
             static th_animation_options probe_options = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
             static th_view o_view, o_views[4];
             static char o_chars[4];

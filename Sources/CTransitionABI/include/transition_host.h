@@ -212,6 +212,25 @@ enum {
                                       each edge and meets it without a kink, as app icons do */
 };
 
+/* What set_gradient draws (ABI 1.2): CAGradientLayerType. */
+enum {
+    TH_GRADIENT_NONE = 0,   /* no gradient: removes the one the view has */
+    TH_GRADIENT_AXIAL = 1,  /* kCAGradientLayerAxial: the colours run along the line from start
+                               to end, and are constant across it */
+    TH_GRADIENT_RADIAL = 2  /* kCAGradientLayerRadial: the colours run out from start to the
+                               ellipse centred there that reaches end */
+};
+
+/* The most stops one set_gradient takes. */
+#define TH_MAX_GRADIENT_STOPS 16
+
+/* One colour of a gradient and where it lies on the gradient's axis (ABI 1.2): an entry of
+ * CAGradientLayer.colors with its entry of .locations. */
+typedef struct th_gradient_stop {
+    th_color color;  /* components in [0, 1] */
+    double location; /* in [0, 1]: 0 at the start point, 1 at the end point */
+} th_gradient_stop;
+
 /* Keys for th_host_api.view_controller and th_host_api.view, as UITransitionContext*Key. */
 enum { TH_FROM = 0, TH_TO = 1 };
 
@@ -533,6 +552,23 @@ typedef struct th_host_api {
      * `out` or a value not listed. */
     th_status (*get_corner_curve)(th_view view, uint32_t *out);
     th_status (*set_corner_curve)(th_view view, uint32_t curve);
+    /* Fills the view with a gradient (the view's layer made a CAGradientLayer): over its
+     * background colour and under its subviews, cut by its corner radius, corner curve and
+     * border as the background is, and faded with its alpha. `kind` is TH_GRADIENT_*; `start`
+     * and `end` are CAGradientLayer's startPoint and endPoint, in unit coordinates of the
+     * bounds ((0, 0) the top left, (1, 1) the bottom right; they may lie outside). `count`
+     * stops, read during the call and copied: the plugin keeps its array. Before the first
+     * stop and after the last the end colours continue. TH_GRADIENT_NONE removes the view's
+     * gradient, and then `start`, `end`, `count` and `stops` are not read. There is no getter:
+     * the plugin that sets a gradient knows it. Not animatable: applies at once. Called by
+     * animators and presentation controllers, for instance for a dimming view that darkens
+     * towards the bottom. TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for a kind not
+     * listed, fewer than 2 or more than TH_MAX_GRADIENT_STOPS stops, NULL `stops`, a location
+     * outside [0, 1] or below the one before it, a colour component outside [0, 1], a point
+     * that is not finite, or points that give no direction (an axial gradient's two points
+     * the same; a radial one's end not apart from its start in both x and y). */
+    th_status (*set_gradient)(th_view view, uint32_t kind, th_point start, th_point end, uint32_t count,
+                              const th_gradient_stop *stops);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ package enum HostFunctionInterfaces {
     static func ffiType(_ kind: HostFunctions.Kind) -> UnsafeMutablePointer<ffi_type> {
         switch kind {
         case .context, .view, .viewController, .propertyAnimator: return Structs.handle
-        case .key, .uint32, .capacity: return cffi_type_uint32()
+        case .key, .uint32, .capacity, .count: return cffi_type_uint32()
         case .bool: return cffi_type_uint8()
         case .double: return cffi_type_double()
         case .rect: return Structs.rect
@@ -38,7 +38,7 @@ package enum HostFunctionInterfaces {
         case .color: return Structs.color
         case .transform3D: return Structs.transform3D
         case .edgeInsets: return Structs.edgeInsets
-        case .string, .options, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
+        case .string, .options, .gradientStops, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outChars:
             return cffi_type_pointer()
@@ -69,7 +69,7 @@ package enum HostFunctionInterfaces {
     package static func size(_ kind: HostFunctions.Kind) -> Int {
         switch kind {
         case .context, .view, .viewController, .propertyAnimator: MemoryLayout<UInt64>.size
-        case .key, .uint32, .capacity: MemoryLayout<UInt32>.size
+        case .key, .uint32, .capacity, .count: MemoryLayout<UInt32>.size
         case .bool: MemoryLayout<Bool>.size
         case .double: MemoryLayout<Double>.size
         case .rect: MemoryLayout<th_rect>.size

@@ -38,6 +38,10 @@ public enum HostFunctions {
         case animations = "th_animations_fn", completion = "th_completion_fn", alongside = "th_alongside_fn"
         case positionCompletion = "th_position_fn"
         case userData = "void *"
+        /// An array of `count` gradient stops (the parameter before it) that the plugin passes
+        /// in; read only when that count is within TH_MAX_GRADIENT_STOPS.
+        case gradientStops = "const th_gradient_stop * (array)"
+        case count = "uint32_t count"
         // Out-pointers the host writes.
         case outView = "th_view *", outViewController = "th_view_controller *", outRect = "th_rect *"
         case outPoint = "th_point *", outAffine = "th_affine *", outColor = "th_color *", outTransform3D = "th_transform3d *"
@@ -172,6 +176,7 @@ public enum HostFunctions {
         Function(.api, "set_z_position", [.view, .double]),
         Function(.api, "get_corner_curve", [.view, .outUInt32]),
         Function(.api, "set_corner_curve", [.view, .uint32]),
+        Function(.api, "set_gradient", [.view, .uint32, .point, .point, .count, .gradientStops]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

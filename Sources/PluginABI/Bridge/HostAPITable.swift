@@ -174,6 +174,7 @@ package enum HostAPITable {
                 $0.cornerCurve = CornerCurve(rawValue: curve)!
             }
         }
+        t.set_gradient = { v, kind, start, end, count, stops in setGradient(v, kind, start, end, count, stops) }
         t.get_masked_corners = { v, out in get(v, out) { $0.maskedCorners.rawValue } }
         t.set_masked_corners = { v, corners in
             set(v, valid: corners & ~UInt32(TH_CORNER_ALL) == 0, "set_masked_corners", "corners are TH_CORNER_* bits") {
@@ -377,6 +378,35 @@ private func set(_ v: th_view, valid: Bool, _ name: StaticString = "", _ rule: S
             return Status.badArgument
         }
         write(view)
+        return Status.ok
+    }
+}
+
+/// set_gradient: the view's contents become the gradient (CAGradientLayer), or lose it.
+private func setGradient(
+    _ v: th_view, _ kind: UInt32, _ start: th_point, _ end: th_point, _ count: UInt32, _ stops: UnsafePointer<th_gradient_stop>?
+) -> th_status {
+    api { b in
+        guard let view = b.handles.view(v) else { return Status.badHandle }
+        func refuse(_ rule: String) -> th_status {
+            b.reportMisuse("set_gradient: \(rule); the gradient was refused")
+            return Status.badArgument
+        }
+        let kinds: [UInt32: Gradient.Kind] = [UInt32(TH_GRADIENT_AXIAL): .axial, UInt32(TH_GRADIENT_RADIAL): .radial]
+        if kind == UInt32(TH_GRADIENT_NONE) {
+            if case .gradient = view.contents { view.contents = nil }
+            return Status.ok
+        }
+        guard let gradientKind = kinds[kind] else { return refuse("a kind is TH_GRADIENT_NONE, _AXIAL or _RADIAL") }
+        guard (2...UInt32(TH_MAX_GRADIENT_STOPS)).contains(count) else {
+            return refuse("a gradient has from 2 to \(TH_MAX_GRADIENT_STOPS) stops, not \(count)")
+        }
+        guard let stops else { return refuse("stops is NULL") }
+        let gradient = Gradient(
+            kind: gradientKind, stops: (0..<Int(count)).map { Gradient.Stop(color: stops[$0].color.color, location: stops[$0].location) },
+            startPoint: start.point, endPoint: end.point)
+        if let problem = gradient.problem { return refuse(problem) }
+        view.contents = .gradient(gradient)
         return Status.ok
     }
 }

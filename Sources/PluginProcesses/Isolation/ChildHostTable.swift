@@ -87,9 +87,11 @@ package enum ChildHostTable {
             var reply = try channel.call(HostFunctions.request(for: index)) { w in
                 var functions: [(kind: HostFunctions.Kind, pointer: UnsafeRawPointer?)] = []
                 var user: UnsafeMutableRawPointer?
+                var count: UInt32 = 0
                 for (i, kind) in f.parameters.enumerated() {
                     let argument = arguments[i]!
-                    HostCallWire.write(kind, argument, to: &w)
+                    HostCallWire.write(kind, argument, count: count, to: &w)
+                    if kind == .count { count = argument.load(as: UInt32.self) }
                     if HostCallWire.isCallback(kind) { functions.append((kind, argument.load(as: UnsafeRawPointer?.self))) }
                     if kind == .userData { user = argument.load(as: UnsafeMutableRawPointer?.self) }
                 }

@@ -34,11 +34,12 @@ package enum HostCallWire {
 
     // MARK: The child: C arguments to bytes
 
-    /// Writes argument `i` (of `kind`, at `argument`) of a call.
-    package static func write(_ kind: HostFunctions.Kind, _ argument: UnsafeMutableRawPointer, to w: inout WireWriter) {
+    /// Writes argument `i` (of `kind`, at `argument`) of a call. `count`: the value of the
+    /// last `.count` parameter before it, for an array the plugin passes in.
+    package static func write(_ kind: HostFunctions.Kind, _ argument: UnsafeMutableRawPointer, count: UInt32 = 0, to w: inout WireWriter) {
         switch kind {
         case .context, .view, .viewController, .propertyAnimator: w.put(argument.load(as: UInt64.self))
-        case .key, .uint32, .capacity: w.put(argument.load(as: UInt32.self))
+        case .key, .uint32, .capacity, .count: w.put(argument.load(as: UInt32.self))
         case .bool: w.put(argument.load(as: Bool.self))
         case .double: w.put(argument.load(as: Double.self))
         case .rect: w.put(argument.load(as: th_rect.self))
@@ -58,6 +59,14 @@ package enum HostCallWire {
             w.put(declared)
             let count = min(Int(declared), MemoryLayout<th_animation_options>.size)
             w.append(Array(UnsafeRawBufferPointer(start: options, count: count)))
+        case .gradientStops:
+            // The stops travel only when the count is one the host accepts: past it the host
+            // refuses the call without reading them, so they are not read here either.
+            guard let stops = argument.load(as: UnsafeRawPointer?.self) else { w.put(false); return }
+            w.put(true)
+            let sent = count <= UInt32(TH_MAX_GRADIENT_STOPS) ? Int(count) : 0
+            w.put(UInt32(sent))
+            w.append(Array(UnsafeRawBufferPointer(start: stops, count: sent * MemoryLayout<th_gradient_stop>.size)))
         case .userData:
             break
         case .animations, .completion, .alongside, .positionCompletion,
@@ -88,7 +97,7 @@ package enum HostCallWire {
     ) throws {
         switch kind {
         case .context, .view, .viewController, .propertyAnimator: slot.storeBytes(of: try r.integer(UInt64.self), as: UInt64.self)
-        case .key, .uint32: slot.storeBytes(of: try r.integer(UInt32.self), as: UInt32.self)
+        case .key, .uint32, .count: slot.storeBytes(of: try r.integer(UInt32.self), as: UInt32.self)
         case .capacity: slot.storeBytes(of: min(try r.integer(UInt32.self), viewArrayLimit), as: UInt32.self)
         case .bool: slot.storeBytes(of: try r.bool(), as: Bool.self)
         case .double: slot.storeBytes(of: try r.double(), as: Double.self)
@@ -109,6 +118,14 @@ package enum HostCallWire {
             let buffer = storage.zeroed(MemoryLayout<th_animation_options>.size)
             buffer.copyMemory(from: Array(bytes), byteCount: count)
             buffer.storeBytes(of: declared, as: UInt32.self)
+            slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
+        case .gradientStops:
+            guard try r.bool() else { slot.storeBytes(of: nil, as: UnsafeRawPointer?.self); return }
+            let sent = min(Int(try r.integer(UInt32.self)), Int(TH_MAX_GRADIENT_STOPS))
+            let bytes = try r.take(sent * MemoryLayout<th_gradient_stop>.size)
+            // Room for the most stops the host reads, whatever the count parameter says.
+            let buffer = storage.zeroed(Int(TH_MAX_GRADIENT_STOPS) * MemoryLayout<th_gradient_stop>.size)
+            buffer.copyMemory(from: Array(bytes), byteCount: bytes.count)
             slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
         case .userData, .animations, .completion, .alongside, .positionCompletion:
             preconditionFailure("callbacks and user_data are the server's to set: it knows the token and the trampolines")

@@ -14,6 +14,7 @@ pub type Status = i32;
 pub const TH_ABI_MAJOR: u16 = 1;
 pub const TH_ABI_MINOR: u16 = 2;
 pub const TH_TRANSITION_ALL: u32 = 31;
+pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
 pub const TH_MAX_MODIFIERS_BYTES: u32 = 255;
 pub const TH_ENTRY_SYMBOL: &CStr = c"th_entry";
 pub const TH_ENTRY_FUNCTION_SYMBOL: &CStr = c"th_get_entry";
@@ -58,6 +59,9 @@ pub const TH_CORNER_BOTTOM_RIGHT: u32 = 8;
 pub const TH_CORNER_ALL: u32 = 15;
 pub const TH_CORNER_CURVE_CIRCULAR: u32 = 0;
 pub const TH_CORNER_CURVE_CONTINUOUS: u32 = 1;
+pub const TH_GRADIENT_NONE: u32 = 0;
+pub const TH_GRADIENT_AXIAL: u32 = 1;
+pub const TH_GRADIENT_RADIAL: u32 = 2;
 pub const TH_FROM: u32 = 0;
 pub const TH_TO: u32 = 1;
 pub const TH_PRESENTATION_FULL_SCREEN: u32 = 0;
@@ -242,6 +246,14 @@ pub struct EdgeInsets {
     pub right: f64,
 }
 
+/// th_gradient_stop
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GradientStop {
+    pub color: Color,
+    pub location: f64,
+}
+
 /// th_animation_options
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -335,6 +347,7 @@ pub struct HostApi {
     pub set_z_position: Option<unsafe extern "C" fn(View, f64) -> Status>,
     pub get_corner_curve: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
     pub set_corner_curve: Option<unsafe extern "C" fn(View, u32) -> Status>,
+    pub set_gradient: Option<unsafe extern "C" fn(View, u32, Point, Point, u32, *const GradientStop) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -661,6 +674,9 @@ const _: () = assert!(offset_of!(EdgeInsets, top) == 0);
 const _: () = assert!(offset_of!(EdgeInsets, left) == 8);
 const _: () = assert!(offset_of!(EdgeInsets, bottom) == 16);
 const _: () = assert!(offset_of!(EdgeInsets, right) == 24);
+const _: () = assert!(size_of::<GradientStop>() == 40);
+const _: () = assert!(offset_of!(GradientStop, color) == 0);
+const _: () = assert!(offset_of!(GradientStop, location) == 32);
 const _: () = assert!(size_of::<AnimationOptions>() == 48);
 const _: () = assert!(offset_of!(AnimationOptions, struct_size) == 0);
 const _: () = assert!(offset_of!(AnimationOptions, timing) == 4);
@@ -670,7 +686,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 584);
+const _: () = assert!(size_of::<HostApi>() == 592);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -746,6 +762,7 @@ const _: () = assert!(offset_of!(HostApi, get_z_position) == 552);
 const _: () = assert!(offset_of!(HostApi, set_z_position) == 560);
 const _: () = assert!(offset_of!(HostApi, get_corner_curve) == 568);
 const _: () = assert!(offset_of!(HostApi, set_corner_curve) == 576);
+const _: () = assert!(offset_of!(HostApi, set_gradient) == 584);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
