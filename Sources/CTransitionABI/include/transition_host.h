@@ -569,6 +569,17 @@ typedef struct th_host_api {
      * the same; a radial one's end not apart from its start in both x and y). */
     th_status (*set_gradient)(th_view view, uint32_t kind, th_point start, th_point end, uint32_t count,
                               const th_gradient_stop *stops);
+    /* The point of the view's bounds, in unit coordinates ((0, 0) the top left, (1, 1) the
+     * bottom right; it may lie outside), that sits at the view's centre and about which its
+     * transforms (set_transform, set_transform3d) turn and scale: CALayer.anchorPoint, (0.5,
+     * 0.5) by default. As in Core Animation, the centre (the layer's position) stays where it
+     * is, so the frame moves: a door hinged at its left edge sets (0, 0.5), then its frame
+     * again, then turns about y. get_frame and set_frame follow the anchor point. Not
+     * animatable here: applies at once. Called by animators and presentation controllers; one
+     * that changes it for a transition sets it back. TH_ERR_BAD_HANDLE for a bad view;
+     * TH_ERR_BAD_ARGUMENT for NULL `out` or a point that is not finite. */
+    th_status (*get_anchor_point)(th_view view, th_point *out);
+    th_status (*set_anchor_point)(th_view view, th_point anchor);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

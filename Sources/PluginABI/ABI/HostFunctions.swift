@@ -177,6 +177,8 @@ public enum HostFunctions {
         Function(.api, "get_corner_curve", [.view, .outUInt32]),
         Function(.api, "set_corner_curve", [.view, .uint32]),
         Function(.api, "set_gradient", [.view, .uint32, .point, .point, .count, .gradientStops]),
+        Function(.api, "get_anchor_point", [.view, .outPoint]),
+        Function(.api, "set_anchor_point", [.view, .point]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

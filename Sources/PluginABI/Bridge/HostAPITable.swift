@@ -175,6 +175,10 @@ package enum HostAPITable {
             }
         }
         t.set_gradient = { v, kind, start, end, count, stops in setGradient(v, kind, start, end, count, stops) }
+        t.get_anchor_point = { v, out in get(v, out) { th_point($0.anchorPoint) } }
+        t.set_anchor_point = { v, p in
+            set(v, valid: p.x.isFinite && p.y.isFinite, "set_anchor_point", "an anchor point is finite") { $0.anchorPoint = p.point }
+        }
         t.get_masked_corners = { v, out in get(v, out) { $0.maskedCorners.rawValue } }
         t.set_masked_corners = { v, corners in
             set(v, valid: corners & ~UInt32(TH_CORNER_ALL) == 0, "set_masked_corners", "corners are TH_CORNER_* bits") {

@@ -189,10 +189,11 @@ public struct SceneSnapshot: Hashable, Sendable {
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
             for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
                 let c = asDrawn ? child.drawnLook : child.presentation
+                let offset = c.anchorOffset
                 let childPlaced = contents
                     .composed(after: .translation(c.center.x, c.center.y))
                     .composed(after: c.transform)
-                    .composed(after: .translation(-c.bounds.size.width / 2, -c.bounds.size.height / 2))
+                    .composed(after: .translation(offset.x, offset.y))
                 visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
             }
         }
@@ -209,11 +210,11 @@ public struct SceneSnapshot: Hashable, Sendable {
     }
 
     /// The window-space map of a view whose flat placement is `placed` and whose 3D transform
-    /// turns it about its centre: back to the view's own coordinates, through the transform's
-    /// action on its plane, and out again. Nil when the placement cannot be inverted (then
-    /// nothing of the view is seen anyway).
+    /// turns it about its anchor point: back to the view's own coordinates, through the
+    /// transform's action on its plane, and out again. Nil when the placement cannot be
+    /// inverted (then nothing of the view is seen anyway).
     private static func warp(_ look: ViewAppearance, placed: AffineTransform) -> Homography? {
-        let w = look.bounds.size.width / 2, h = look.bounds.size.height / 2
+        let w = -look.anchorOffset.x, h = -look.anchorOffset.y
         let local = Homography(.translation(-w, -h)).concatenating(look.transform3D.planeHomography)
             .concatenating(Homography(.translation(w, h)))
         guard let back = Homography(placed).inverse else { return nil }

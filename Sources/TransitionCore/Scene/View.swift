@@ -129,6 +129,12 @@ public final class View {
         get { model.zPosition }
         set { model.zPosition = newValue; presentationBase.zPosition = newValue }
     }
+    /// Not animatable here: applies at once (CALayer.anchorPoint). The centre (the position)
+    /// stays where it is, so the frame moves, as in Core Animation.
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { model.anchorPoint = newValue; presentationBase.anchorPoint = newValue }
+    }
     /// Not animatable: applies at once (CALayer.isDoubleSided).
     public var isDoubleSided: Bool {
         get { model.isDoubleSided }
@@ -323,10 +329,10 @@ public final class View {
     // MARK: Coordinates
 
     /// The transform from this view's coordinates to its superview's, as UIKit composes it:
-    /// bounds origin, then the transform about the centre, then the centre.
+    /// bounds origin, then the transform about the anchor point, then the centre (position).
     private func pointToSuperview(_ p: Point) -> Point {
-        let local = Point(x: p.x - model.bounds.origin.x - model.bounds.size.width / 2,
-                          y: p.y - model.bounds.origin.y - model.bounds.size.height / 2)
+        let offset = model.anchorOffset
+        let local = Point(x: p.x - model.bounds.origin.x + offset.x, y: p.y - model.bounds.origin.y + offset.y)
         let t = model.transform.apply(to: local)
         return Point(x: t.x + model.center.x, y: t.y + model.center.y)
     }
@@ -379,8 +385,8 @@ public final class View {
                 let x = p.x - m.center.x - t.tx, y = p.y - m.center.y - t.ty
                 let lx = (t.d * x - t.c * y) / det
                 let ly = (-t.b * x + t.a * y) / det
-                return Point(x: lx + m.bounds.size.width / 2 + m.bounds.origin.x,
-                             y: ly + m.bounds.size.height / 2 + m.bounds.origin.y)
+                let offset = m.anchorOffset
+                return Point(x: lx - offset.x + m.bounds.origin.x, y: ly - offset.y + m.bounds.origin.y)
             }
         }
         return { p in steps.reduce(p) { $1($0) } }

@@ -36,6 +36,14 @@ public struct ViewAppearance: Hashable, Sendable {
     /// Where the view is drawn among its siblings (CALayer.zPosition): a higher one over a lower
     /// one whatever their order as subviews; equal ones in that order. Not animatable here.
     public var zPosition: Double = 0
+    /// The point of the bounds that lies at `center` and about which the transforms turn and
+    /// scale (CALayer.anchorPoint), in unit coordinates of the bounds: (0.5, 0.5), the middle,
+    /// by default. `center` is the layer's position, as UIView.center is. Not animatable here.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+
+    /// From the anchor point to the bounds' top left, in the view's own coordinates (before
+    /// its transforms).
+    public var anchorOffset: Point { Point(x: -anchorPoint.x * bounds.size.width, y: -anchorPoint.y * bounds.size.height) }
 
     /// Its own 3D transform shows its back: the transform's action on the view's plane reverses
     /// the plane's orientation (for every point in front of the eye, the sign of that map's
@@ -57,18 +65,19 @@ public struct ViewAppearance: Hashable, Sendable {
         bounds = Rect(origin: .zero, size: frame.size)
     }
 
-    /// The frame in the superview: the bounds' size around the centre, through the transform.
+    /// The frame in the superview: the bounds' size placed so that its anchor point lies at
+    /// the centre (the position), through the transform.
     public var frame: Rect {
         get {
-            let local = Rect(
-                x: -bounds.size.width / 2, y: -bounds.size.height / 2,
-                width: bounds.size.width, height: bounds.size.height)
+            let offset = anchorOffset
+            let local = Rect(x: offset.x, y: offset.y, width: bounds.size.width, height: bounds.size.height)
             return transform.apply(to: local).offsetBy(dx: center.x, dy: center.y)
         }
         set {
-            // As UIKit: setting the frame sets the centre and the bounds' size; with a
-            // non-identity transform the result follows the untransformed size.
-            center = newValue.center
+            // As UIKit: setting the frame sets the centre (the position) and the bounds' size;
+            // with a non-identity transform the result follows the untransformed size.
+            center = Point(x: newValue.minX + anchorPoint.x * newValue.size.width,
+                           y: newValue.minY + anchorPoint.y * newValue.size.height)
             bounds.size = newValue.size
         }
     }

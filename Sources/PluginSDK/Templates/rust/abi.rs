@@ -348,6 +348,8 @@ pub struct HostApi {
     pub get_corner_curve: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
     pub set_corner_curve: Option<unsafe extern "C" fn(View, u32) -> Status>,
     pub set_gradient: Option<unsafe extern "C" fn(View, u32, Point, Point, u32, *const GradientStop) -> Status>,
+    pub get_anchor_point: Option<unsafe extern "C" fn(View, *mut Point) -> Status>,
+    pub set_anchor_point: Option<unsafe extern "C" fn(View, Point) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -686,7 +688,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 592);
+const _: () = assert!(size_of::<HostApi>() == 608);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -763,6 +765,8 @@ const _: () = assert!(offset_of!(HostApi, set_z_position) == 560);
 const _: () = assert!(offset_of!(HostApi, get_corner_curve) == 568);
 const _: () = assert!(offset_of!(HostApi, set_corner_curve) == 576);
 const _: () = assert!(offset_of!(HostApi, set_gradient) == 584);
+const _: () = assert!(offset_of!(HostApi, get_anchor_point) == 592);
+const _: () = assert!(offset_of!(HostApi, set_anchor_point) == 600);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
