@@ -21,6 +21,12 @@ struct EffectReferenceTests {
         try ReferenceFrame.expect(try await Self.frame(["flip"], index: 12, in: try TempDir("flip-reference")), matches: "flip-turning.png")
     }
 
+    @Test("door a third of the way in: the detail swinging shut on its left edge, its free edge away from the eye")
+    func door() async throws {
+        // 0.6 s: frame 12 is 0.2 s.
+        try ReferenceFrame.expect(try await Self.frame(["door"], index: 12, in: try TempDir("door-reference")), matches: "door-swinging.png")
+    }
+
     @Test("view-transition's flip from the right a third of the way in, played by the host")
     func viewTransition() async throws {
         // 0.5 s: frame 10 is 0.167 s.
