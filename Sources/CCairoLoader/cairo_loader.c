@@ -85,6 +85,7 @@ static void *resolve(const char *name)
     F(void, cairo_line_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
     F(void, cairo_mask_surface, (cairo_t * cr, cairo_surface_t * surface, double x, double y), (cr, surface, x, y)) \
     F(void, cairo_move_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
+    F(void, cairo_new_path, (cairo_t * cr), (cr))                                                                \
     F(void, cairo_new_sub_path, (cairo_t * cr), (cr))                                                            \
     F(void, cairo_paint, (cairo_t * cr), (cr))                                                                   \
     F(void, cairo_paint_with_alpha, (cairo_t * cr, double alpha), (cr, alpha))                                   \

@@ -27,6 +27,12 @@ struct EffectReferenceTests {
         try ReferenceFrame.expect(try await Self.frame(["door"], index: 12, in: try TempDir("door-reference")), matches: "door-swinging.png")
     }
 
+    @Test("reveal half way: the detail inside a circle grown from the lower right corner, the list around it")
+    func reveal() async throws {
+        // 0.5 s: frame 15 is 0.25 s.
+        try ReferenceFrame.expect(try await Self.frame(["reveal"], index: 15, in: try TempDir("reveal-reference")), matches: "reveal-half.png")
+    }
+
     @Test("view-transition's flip from the right a third of the way in, played by the host")
     func viewTransition() async throws {
         // 0.5 s: frame 10 is 0.167 s.

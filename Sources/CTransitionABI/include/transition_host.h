@@ -221,6 +221,14 @@ enum {
                                ellipse centred there that reaches end */
 };
 
+/* The shape set_mask cuts a view to (ABI 1.2): the path of a CAShapeLayer set as
+ * CALayer.mask. */
+enum {
+    TH_MASK_NONE = 0,         /* no mask: the whole view is drawn */
+    TH_MASK_ROUNDED_RECT = 1, /* a rectangle with rounded corners (a radius of 0: square ones) */
+    TH_MASK_ELLIPSE = 2       /* the ellipse that fills the rectangle: a circle in a square */
+};
+
 /* The most stops one set_gradient takes. */
 #define TH_MAX_GRADIENT_STOPS 16
 
@@ -580,6 +588,22 @@ typedef struct th_host_api {
      * TH_ERR_BAD_ARGUMENT for NULL `out` or a point that is not finite. */
     th_status (*get_anchor_point)(th_view view, th_point *out);
     th_status (*set_anchor_point)(th_view view, th_point anchor);
+    /* Cuts the view, and everything it draws (its shadow, background, contents, border and
+     * subviews), to a shape: CALayer.mask set to a CAShapeLayer whose path is that shape, as a
+     * circular reveal does. `kind` is TH_MASK_*; `rect` is in the view's bounds coordinates,
+     * like its subviews' frames; `corner_radius` rounds a TH_MASK_ROUNDED_RECT (drawn at most
+     * half its shorter side) and is kept but not used by an ellipse. Inside an animations
+     * block the rectangle and the radius animate from the mask the view has, like any
+     * property, while the kind stays the same; a new kind applies at once, rectangle and
+     * radius with it, so set the kind and the start first, then animate to the end. An empty
+     * rectangle hides the view. TH_MASK_NONE removes the mask. The motion check and
+     * `host validate` see only what the mask leaves. Called by animators and presentation
+     * controllers; one that masks a view for a transition removes the mask at its end.
+     * get_mask writes the model values (what was last set). TH_ERR_BAD_HANDLE for a bad view;
+     * TH_ERR_BAD_ARGUMENT for a NULL out-pointer, a kind not listed, a rectangle that is not
+     * finite or of negative size, or a radius that is not finite or below 0. */
+    th_status (*get_mask)(th_view view, uint32_t *kind, th_rect *rect, double *corner_radius);
+    th_status (*set_mask)(th_view view, uint32_t kind, th_rect rect, double corner_radius);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -179,6 +179,8 @@ public enum HostFunctions {
         Function(.api, "set_gradient", [.view, .uint32, .point, .point, .count, .gradientStops]),
         Function(.api, "get_anchor_point", [.view, .outPoint]),
         Function(.api, "set_anchor_point", [.view, .point]),
+        Function(.api, "get_mask", [.view, .outUInt32, .outRect, .outDouble]),
+        Function(.api, "set_mask", [.view, .uint32, .rect, .double]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -175,6 +175,25 @@ package enum HostAPITable {
             }
         }
         t.set_gradient = { v, kind, start, end, count, stops in setGradient(v, kind, start, end, count, stops) }
+        t.get_mask = { v, kind, rect, radius in
+            api { b in
+                guard let kind, let rect, let radius else { return Status.badArgument }
+                guard let view = b.handles.view(v) else { return Status.badHandle }
+                let mask = view.mask
+                kind.pointee = mask.kind.rawValue
+                rect.pointee = th_rect(mask.rect)
+                radius.pointee = mask.cornerRadius
+                return Status.ok
+            }
+        }
+        t.set_mask = { v, kind, rect, radius in
+            let shape = MaskShape.Kind(rawValue: kind)
+            let r = rect.rect
+            let valid = shape != nil && r.isValid && radius.isFinite && radius >= 0
+            return set(v, valid: valid, "set_mask", "a kind is TH_MASK_*, a rectangle finite with a size >= 0, a radius finite and >= 0") {
+                $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
+            }
+        }
         t.get_anchor_point = { v, out in get(v, out) { th_point($0.anchorPoint) } }
         t.set_anchor_point = { v, p in
             set(v, valid: p.x.isFinite && p.y.isFinite, "set_anchor_point", "an anchor point is finite") { $0.anchorPoint = p.point }

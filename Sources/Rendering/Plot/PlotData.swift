@@ -51,6 +51,8 @@ struct PlotData {
             case .shadowOffset: return [.shadowOffset]
             // A 3D transform's parts are not plotted yet: they mean little one by one.
             case .transform3DA, .transform3DB, .rotation3D: return []
+            // Nor the mask's rectangle: its kind gives the numbers their meaning.
+            case .mask: return []
             }
         }
 

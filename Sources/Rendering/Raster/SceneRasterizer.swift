@@ -69,6 +69,13 @@ public enum SceneRasterizer {
            }) {
             return end
         }
+        // A mask cuts the view and all it holds, its shadow too, as Core Animation's does.
+        let masked = layer.appearance.mask.kind != .none
+        if masked {
+            cairo_save(cr)
+            MaskClip.apply(layer, on: cr)
+        }
+        defer { if masked { cairo_restore(cr) } }
         let grouped = alpha < 1 && end > index + 1
         let own = grouped ? 1 : opacity * alpha
         if grouped { cairo_push_group(cr) }

@@ -184,7 +184,7 @@ public struct MotionSample: Sendable {
         mutating func visit(_ layer: borrowing SceneLayerFacts, hasText: Bool?) {
             defer { index += 1 }
             while let last = stack.last, last.depth >= layer.depth { stack.removeLast() }
-            let clip = stack.last?.clip ?? window
+            var clip = stack.last?.clip ?? window
             layerIDs.append(layer.viewID)
             layerParents.append(stack.last?.id ?? -1)
             let warp: Homography? = switch (layer.warp, stack.last?.warp) {
@@ -207,6 +207,10 @@ public struct MotionSample: Sendable {
                 }
             }
             let finite = corners?.isFinite ?? false
+            // A mask cuts the view and its subviews to its shape's box on screen.
+            if layer.appearance.mask.kind != .none {
+                clip = MotionSample.intersection(MotionSample.maskBox(layer.appearance, t, warp) ?? .zero, clip)
+            }
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
             var clips = clip
@@ -241,6 +245,19 @@ public struct MotionSample: Sendable {
                 covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box, opacity: layer.opacity * weight))
             }
         }
+    }
+
+    /// The box on screen of the mask's rectangle (in the view's bounds coordinates), through
+    /// the view's placement and its warp; nil when part of it falls behind the eye.
+    static func maskBox(_ look: ViewAppearance, _ t: AffineTransform, _ warp: Homography?) -> Rect? {
+        let r = look.mask.rect.offsetBy(dx: -look.bounds.origin.x, dy: -look.bounds.origin.y)
+        var points: [Point] = []
+        for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)] {
+            let flat = t.apply(to: p)
+            guard let seen = warp.map({ $0.apply(to: flat) }) ?? flat else { return nil }
+            points.append(seen)
+        }
+        return MotionSample.box(points)
     }
 
     /// How much of `region` the cover (among those `inFront` picks) that hides the most of it

@@ -129,6 +129,21 @@ public final class View {
         get { model.zPosition }
         set { model.zPosition = newValue; presentationBase.zPosition = newValue }
     }
+    /// CALayer.mask as a shape. The rectangle and radius animate inside an animation block
+    /// while the kind stays; a new kind applies at once, with its rectangle and radius.
+    public var mask: MaskShape {
+        get { model.mask }
+        set {
+            guard newValue.kind == model.mask.kind else {
+                model.mask = newValue
+                presentationBase.mask = newValue
+                return
+            }
+            var next = model
+            next.mask = newValue
+            change(.mask, to: next)
+        }
+    }
     /// Not animatable here: applies at once (CALayer.anchorPoint). The centre (the position)
     /// stays where it is, so the frame moves, as in Core Animation.
     public var anchorPoint: Point {

@@ -41,6 +41,10 @@ public struct ViewAppearance: Hashable, Sendable {
     /// by default. `center` is the layer's position, as UIView.center is. Not animatable here.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
 
+    /// The shape that cuts the view and everything it draws (CALayer.mask with a shape); none by
+    /// default. Its rectangle and radius animate (AnimatableProperty.mask); its kind does not.
+    public var mask = MaskShape.none
+
     /// From the anchor point to the bounds' top left, in the view's own coordinates (before
     /// its transforms).
     public var anchorOffset: Point { Point(x: -anchorPoint.x * bounds.size.width, y: -anchorPoint.y * bounds.size.height) }
@@ -98,6 +102,25 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 
 /// The properties an animation can carry, each stored as up to eight doubles so that
 /// interpolation is the same arithmetic for all of them. At most 16 (View.animationSlots).
+/// The shape of a view's mask (CALayer.mask, a CAShapeLayer's path): a rounded rectangle or an
+/// ellipse, in the view's bounds coordinates. Only what lies inside it is drawn, of the view
+/// and of everything it holds. The kinds are the header's TH_MASK_* values.
+public struct MaskShape: Hashable, Sendable {
+    public enum Kind: UInt32, Hashable, Sendable { case none = 0, roundedRect = 1, ellipse = 2 }
+    public var kind: Kind
+    public var rect: Rect
+    /// The corners' radius of a rounded rectangle, at most half its shorter side when drawn.
+    public var cornerRadius: Double
+
+    public init(kind: Kind, rect: Rect, cornerRadius: Double = 0) {
+        self.kind = kind
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+    }
+
+    public static let none = MaskShape(kind: .none, rect: .zero)
+}
+
 /// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.
 public enum CornerCurve: UInt32, Hashable, Sendable {
     case circular = 0
@@ -110,6 +133,8 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
     /// The 3D transform, animated by its parts (Transform3DParts) in three lanes of eight:
     /// translation, scale and two skews; the last skew and the perspective; the rotation.
     case transform3DA, transform3DB, rotation3D
+    /// The mask's rectangle and corner radius (its kind does not animate).
+    case mask
 
     public var name: String {
         switch self {
@@ -127,6 +152,7 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
         case .shadowOffset: return "shadowOffset"
         case .transform3DA, .transform3DB: return "transform3D"
         case .rotation3D: return "transform3D.rotation"
+        case .mask: return "mask"
         }
     }
 }
@@ -156,6 +182,9 @@ extension ViewAppearance {
         case .shadowRadius: return AnimatableValue(shadowRadius, 0, 0, 0, 0, 0, 0, 0)
         case .shadowOffset: return AnimatableValue(shadowOffset.width, shadowOffset.height, 0, 0, 0, 0, 0, 0)
         case .transform3DA, .transform3DB, .rotation3D: return Self.lanes(of: parts3D, property)
+        case .mask:
+            let r = mask.rect
+            return AnimatableValue(r.origin.x, r.origin.y, r.size.width, r.size.height, mask.cornerRadius, 0, 0, 0)
         }
     }
 
@@ -179,6 +208,10 @@ extension ViewAppearance {
             var parts = parts3D
             Self.setLanes(v, of: property, in: &parts)
             transform3D = parts.matrix
+        // A spring may overshoot below 0: a size or radius below 0 means nothing.
+        case .mask:
+            mask.rect = Rect(x: v[0], y: v[1], width: max(0, v[2]), height: max(0, v[3]))
+            mask.cornerRadius = max(0, v[4])
         }
     }
 

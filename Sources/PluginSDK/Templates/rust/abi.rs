@@ -62,6 +62,9 @@ pub const TH_CORNER_CURVE_CONTINUOUS: u32 = 1;
 pub const TH_GRADIENT_NONE: u32 = 0;
 pub const TH_GRADIENT_AXIAL: u32 = 1;
 pub const TH_GRADIENT_RADIAL: u32 = 2;
+pub const TH_MASK_NONE: u32 = 0;
+pub const TH_MASK_ROUNDED_RECT: u32 = 1;
+pub const TH_MASK_ELLIPSE: u32 = 2;
 pub const TH_FROM: u32 = 0;
 pub const TH_TO: u32 = 1;
 pub const TH_PRESENTATION_FULL_SCREEN: u32 = 0;
@@ -350,6 +353,8 @@ pub struct HostApi {
     pub set_gradient: Option<unsafe extern "C" fn(View, u32, Point, Point, u32, *const GradientStop) -> Status>,
     pub get_anchor_point: Option<unsafe extern "C" fn(View, *mut Point) -> Status>,
     pub set_anchor_point: Option<unsafe extern "C" fn(View, Point) -> Status>,
+    pub get_mask: Option<unsafe extern "C" fn(View, *mut u32, *mut Rect, *mut f64) -> Status>,
+    pub set_mask: Option<unsafe extern "C" fn(View, u32, Rect, f64) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -688,7 +693,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 608);
+const _: () = assert!(size_of::<HostApi>() == 624);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -767,6 +772,8 @@ const _: () = assert!(offset_of!(HostApi, set_corner_curve) == 576);
 const _: () = assert!(offset_of!(HostApi, set_gradient) == 584);
 const _: () = assert!(offset_of!(HostApi, get_anchor_point) == 592);
 const _: () = assert!(offset_of!(HostApi, set_anchor_point) == 600);
+const _: () = assert!(offset_of!(HostApi, get_mask) == 608);
+const _: () = assert!(offset_of!(HostApi, set_mask) == 616);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
