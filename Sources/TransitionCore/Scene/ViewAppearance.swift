@@ -43,7 +43,13 @@ public struct ViewAppearance: Hashable, Sendable {
 
     /// The shape that cuts the view and everything it draws (CALayer.mask with a shape); none by
     /// default. Its rectangle and radius animate (AnimatableProperty.mask); its kind does not.
-    public var mask = MaskShape.none
+    public var mask: MaskShape {
+        get { maskBox?.shape ?? .none }
+        set { maskBox = newValue.kind == .none ? nil : MaskShape.Box(newValue) }
+    }
+    /// Out of line: few views have a mask, and every view's appearance is copied several times
+    /// a frame (model, presentation, the walk), so it costs a pointer, not 48 bytes.
+    private var maskBox: MaskShape.Box?
 
     /// From the anchor point to the bounds' top left, in the view's own coordinates (before
     /// its transforms).
@@ -119,6 +125,14 @@ public struct MaskShape: Hashable, Sendable {
     }
 
     public static let none = MaskShape(kind: .none, rect: .zero)
+
+    /// A mask held by reference in a ViewAppearance, compared and hashed by value.
+    final class Box: Hashable, Sendable {
+        let shape: MaskShape
+        init(_ shape: MaskShape) { self.shape = shape }
+        static func == (a: Box, b: Box) -> Bool { a.shape == b.shape }
+        func hash(into hasher: inout Hasher) { hasher.combine(shape) }
+    }
 }
 
 /// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.
