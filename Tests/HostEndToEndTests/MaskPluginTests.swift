@@ -10,7 +10,8 @@ struct MaskPluginTests {
     /// Presents the detail fading in: `mode` 0, under an elliptic mask, a circle growing from
     /// 300 pt wide at (40, 200) to one that covers the screen, about the same centre; 1, the
     /// same, but set empty 0.2 s in outside any animation block, so that what shows of the
-    /// detail jumps (a pop); 2, with no mask; 3, hidden.
+    /// detail jumps (a pop); 2, with no mask; 3, hidden; 4, the first circle, left on the detail
+    /// after the present.
     static func plugin(mode: Int) -> String {
         """
         #include <math.h>
@@ -50,7 +51,7 @@ struct MaskPluginTests {
             (void)finished;
             /* The circle covers the screen by now: taking the mask away changes nothing seen. */
             if (self->incoming) {
-                host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
+                if (MODE != 4) host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
                 host->set_hidden(self->to, false);
             } else {
                 host->remove_from_superview(self->from);
@@ -100,7 +101,7 @@ struct MaskPluginTests {
                 report(self->to);
                 host->set_alpha(self->to, 0);
                 if (MODE == 3) host->set_hidden(self->to, true);
-                if (MODE < 2) host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 300, 300 } }, 0);
+                if (MODE < 2 || MODE == 4) host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 300, 300 } }, 0);
                 else host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
                 if (MODE == 1) {
                     th_animation_options later = { 0 };
@@ -159,6 +160,14 @@ struct MaskPluginTests {
         #expect(try largestDifference(frames[0], frames[1], inside: inside) == 0, "inside the circle the detail is drawn as without a mask")
         #expect(try largestDifference(frames[0], frames[2], inside: below) == 0, "outside the circle nothing of the detail is drawn")
         #expect((try largestDifference(frames[1], frames[2], inside: below) ?? 0) > 50, "without the mask the detail shows there")
+    }
+
+    @Test("a mask left on the presented screen is a broken end state, named", arguments: [[], ["--isolate"]])
+    func leftOn(_ extra: [String]) async throws {
+        let dir = try TempDir("mask-left")
+        let (result, _) = try await run(mode: 4, extra + ["--no-motion-check"], in: dir)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.out.contains("the presented view 'detail' ends cut by an elliptic mask in (40, 200, 300, 300), left on it"), "\(result.out)")
     }
 
     @Test("a mask snapped shut in one frame is a pop the motion check names; a steady one is not",

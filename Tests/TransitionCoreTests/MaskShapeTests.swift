@@ -42,6 +42,31 @@ struct MaskShapeTests {
         #expect(v.presentation.mask == MaskShape(kind: .ellipse, rect: Rect(x: 0, y: 0, width: 200, height: 200)))
     }
 
+    @Test("a mask covers the bounds when it holds every point: a square one around them, a rounded one clear of their corners, an ellipse through or beyond them")
+    func covers() {
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 200)
+        #expect(MaskShape.none.covers(bounds))
+        #expect(MaskShape(kind: .roundedRect, rect: bounds).covers(bounds))
+        #expect(!MaskShape(kind: .roundedRect, rect: bounds, cornerRadius: 10).covers(bounds), "its corners cut the bounds'")
+        #expect(MaskShape(kind: .roundedRect, rect: Rect(x: -3, y: -3, width: 106, height: 206), cornerRadius: 10).covers(bounds),
+                "10 pt corners reach 2.93 pt in from the rectangle's")
+        #expect(!MaskShape(kind: .roundedRect, rect: Rect(x: 0, y: 0, width: 100, height: 199)).covers(bounds))
+        // The ellipse through the corners: its half axes are the half sides times √2.
+        let r2 = 2.0.squareRoot()
+        #expect(MaskShape(kind: .ellipse, rect: Rect(x: 50 - 50 * r2, y: 100 - 100 * r2, width: 100 * r2, height: 200 * r2)).covers(bounds))
+        #expect(!MaskShape(kind: .ellipse, rect: bounds).covers(bounds))
+        #expect(!MaskShape(kind: .ellipse, rect: .zero).covers(bounds))
+    }
+
+    @Test("a mask put on during a transition that should leave things as they were is named as a difference")
+    func differenceNamed() {
+        let (scene, v) = makeScene()
+        let before = HierarchySnapshot(root: scene.window)
+        #expect(before.differences().isEmpty)
+        v.mask = MaskShape(kind: .ellipse, rect: Rect(x: 0, y: 0, width: 20, height: 10))
+        #expect(before.differences() == ["'card' has an elliptic mask in (0, 0, 20, 10), had no mask"])
+    }
+
     @Test("the motion sample sees what the mask leaves: of the view, and of a subview outside it nothing")
     func sampleSeesTheMask() throws {
         let (scene, v) = makeScene()

@@ -598,7 +598,9 @@ typedef struct th_host_api {
      * radius with it, so set the kind and the start first, then animate to the end. An empty
      * rectangle hides the view. TH_MASK_NONE removes the mask. The motion check and
      * `host validate` see only what the mask leaves. Called by animators and presentation
-     * controllers; one that masks a view for a transition removes the mask at its end.
+     * controllers; one that masks a view for a transition removes the mask at its end: a
+     * screen left cut by a mask after its transition, or a mask left on a view a cancelled
+     * transition must leave as it was, is a broken end state (the run is not clean).
      * get_mask writes the model values (what was last set). TH_ERR_BAD_HANDLE for a bad view;
      * TH_ERR_BAD_ARGUMENT for a NULL out-pointer, a kind not listed, a rectangle that is not
      * finite or of negative size, or a radius that is not finite or below 0. */

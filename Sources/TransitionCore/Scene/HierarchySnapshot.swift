@@ -84,8 +84,19 @@ public struct HierarchySnapshot {
             if v.model.isHidden != e.appearance.isHidden {
                 problems.append("'\(v.name)' hidden is \(v.model.isHidden), was \(e.appearance.isHidden)")
             }
+            if v.model.mask != e.appearance.mask {
+                problems.append("'\(v.name)' has \(describe(v.model.mask)), had \(describe(e.appearance.mask))")
+            }
         }
         return problems
+    }
+}
+
+func describe(_ m: MaskShape) -> String {
+    switch m.kind {
+    case .none: "no mask"
+    case .ellipse: "an elliptic mask in \(describe(m.rect))"
+    case .roundedRect: "a mask \(describe(m.rect)) with corners of \(format(m.cornerRadius))"
     }
 }
 

@@ -126,6 +126,30 @@ public struct MaskShape: Hashable, Sendable {
 
     public static let none = MaskShape(kind: .none, rect: .zero)
 
+    /// Whether the shape leaves all of `bounds` (the view's own) drawn: no mask, or one that
+    /// holds every point of it. A mask left on a screen after its transition must.
+    public func covers(_ bounds: Rect) -> Bool {
+        let w = rect.size.width, h = rect.size.height
+        switch kind {
+        case .none: return true
+        case .roundedRect:
+            guard rect.minX <= bounds.minX, rect.minY <= bounds.minY, rect.maxX >= bounds.maxX, rect.maxY >= bounds.maxY else { return false }
+            // A rounded corner cuts the bounds' corner unless the bounds stay clear of it.
+            let r = min(cornerRadius, w / 2, h / 2)
+            let inset = r * (1 - 1 / 2.0.squareRoot())
+            return r == 0 || (bounds.minX - rect.minX >= inset && bounds.minY - rect.minY >= inset
+                && rect.maxX - bounds.maxX >= inset && rect.maxY - bounds.maxY >= inset)
+        case .ellipse:
+            guard w > 0, h > 0 else { return false }
+            let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                           Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)]
+            return corners.allSatisfy {
+                let dx = ($0.x - rect.midX) / (w / 2), dy = ($0.y - rect.midY) / (h / 2)
+                return dx * dx + dy * dy <= 1 + 1e-9
+            }
+        }
+    }
+
     /// A mask held by reference in a ViewAppearance, compared and hashed by value.
     final class Box: Hashable, Sendable {
         let shape: MaskShape

@@ -12,6 +12,9 @@ enum EndState {
         } else if !shown.frame.isClose(to: container.bounds, tolerance: 0.01) {
             found.append("'\(shown.name)' ends at \(describe(shown.frame)), not at \(describe(container.bounds))")
         }
+        if !shown.mask.covers(shown.bounds) {
+            found.append("'\(shown.name)' ends cut by \(describe(shown.mask)), left on it after \(what)")
+        }
         for view in container.subviews where view !== shown {
             found.append("'\(view.name)' is left in '\(container.name)' after \(what)\(view.alpha == 0 || view.isHidden ? " (invisible, but there)" : "")")
         }

@@ -155,6 +155,9 @@ public final class ModalPresenter {
                 if !view.frame.isClose(to: expected, tolerance: 0.01) {
                     violations.append("the presented view '\(view.name)' ends at \(describe(view.frame)), not at its final frame \(describe(expected))")
                 }
+                if !view.mask.covers(view.bounds) {
+                    violations.append("the presented view '\(view.name)' ends cut by \(describe(view.mask)), left on it")
+                }
                 if presentations[ObjectIdentifier(presented)]?.removedPresenter == true {
                     presenter.view.removeFromSuperview()
                 }
