@@ -162,6 +162,26 @@ struct MaskPluginTests {
         #expect((try largestDifference(frames[1], frames[2], inside: below) ?? 0) > 50, "without the mask the detail shows there")
     }
 
+    @Test("the timeline JSON gives the mask as drawn: half way, the circle half grown")
+    func inTheTimeline() async throws {
+        let dir = try TempDir("mask-json")
+        let plugins = try dir.folder("plugins")
+        try await compileC(Self.plugin(mode: 0), to: "plugins/masked.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
+        let path = dir.file("run.json")
+        let result = try await runHost(["run", "masked", "--output", path], pluginFolder: plugins, in: dir)
+        #expect(result.status == 0, "\(result)")
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let frames = try #require(timeline["frames"] as? [[String: Any]])
+        let middle = try #require(frames.first { abs(($0["time"] as! Double) - 0.15) < 0.001 })
+        let detail = try #require((middle["layers"] as! [[String: Any]]).first { ($0["name"] as? String) == "detail" })
+        let mask = try #require(detail["mask"] as? [String: Any], "\(detail)")
+        #expect(mask["kind"] as? String == "ellipse")
+        // From (40, 200, 300, 300) to (190 − 398.2, 350 − 398.2, 796.4, 796.4), linear.
+        let rect = try #require(mask["rect"] as? [Double])
+        for (got, want) in zip(rect, [-84.1, 75.9, 548.2, 548.2]) { #expect(abs(got - want) < 1e-6, "\(rect)") }
+        #expect(rect.count == 4 && mask["cornerRadius"] == nil)
+    }
+
     @Test("a mask left on the presented screen is a broken end state, named", arguments: [[], ["--isolate"]])
     func leftOn(_ extra: [String]) async throws {
         let dir = try TempDir("mask-left")

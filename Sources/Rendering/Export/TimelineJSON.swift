@@ -50,6 +50,17 @@ public enum TimelineJSON {
             j.array { j in for v in look.transform3D.values { j.number(v) } }
         }
         if look.clipsToBounds { j.field("clipsToBounds", true) }
+        let mask = look.mask
+        if mask.kind != .none {
+            // In the view's bounds coordinates, as the plugin set it.
+            j.key("mask")
+            j.object { j in
+                j.field("kind", mask.kind == .ellipse ? "ellipse" : "roundedRect")
+                j.key("rect")
+                j.array { j in for v in [mask.rect.minX, mask.rect.minY, mask.rect.size.width, mask.rect.size.height] { j.number(v) } }
+                if mask.kind == .roundedRect { j.field("cornerRadius", mask.cornerRadius) }
+            }
+        }
         if look.borderWidth > 0 {
             j.key("border")
             j.object { j in
