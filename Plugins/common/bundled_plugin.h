@@ -42,6 +42,38 @@ static inline bool is_none(th_view view)
     return view.id == 0;
 }
 
+/* How most animators start: finds the container and the from and to views (either may be
+ * {0}), and puts the to view in the container, unless it is there, at its final frame: over
+ * the from view when `incoming` (present, push), under it otherwise (dismiss, pop). `added`
+ * says whether it was put there (a cancelled transition takes it out again); `final` is its
+ * final frame, of zero size when the host gives none. Returns false when the context refused
+ * a call: the transition is then completed, cancelled, and the caller returns. */
+static inline bool stage_views(th_context ctx, bool incoming, th_view *container, th_view *from, th_view *to, bool *added,
+                               th_rect *final)
+{
+    th_view_controller to_vc;
+    th_view parent = { 0 };
+    th_rect none = { { 0, 0 }, { 0, 0 } };
+
+    *added = false;
+    *final = none;
+    if (host->container_view(ctx, container) != TH_OK || host->view(ctx, TH_FROM, from) != TH_OK ||
+        host->view(ctx, TH_TO, to) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK) {
+        host->complete_transition(ctx, false);
+        return false;
+    }
+    if (is_none(*to)) return true;
+    host->superview(*to, &parent);
+    if (parent.id != container->id) {
+        th_status status = !incoming && !is_none(*from) ? host->insert_subview_below(*container, *to, *from)
+                                                        : host->add_subview(*container, *to);
+        *added = status == TH_OK;
+    }
+    if (host->final_frame(ctx, to_vc, final) == TH_OK && final->size.width > 0) host->set_frame(*to, *final);
+    else *final = none;
+    return true;
+}
+
 /* The entry's effect_count and get_effect over a static array of descriptors, written once
  * after the array: BUNDLED_PLUGIN_EFFECT_LIST(effects). */
 #define BUNDLED_PLUGIN_EFFECT_LIST(array)                                                    \

@@ -242,30 +242,16 @@ static th_view make_veil(th_view face_view, const char *name)
 static void cube_animate(void *opaque, th_context ctx)
 {
     cube *self = opaque;
-    th_view_controller to_vc;
     th_rect final, area;
-    th_view parent = { 0 };
     th_animation_options options = { 0 };
 
     self->ctx = ctx;
-    if (host->container_view(ctx, &self->container) != TH_OK || host->view(ctx, TH_FROM, &self->from) != TH_OK ||
-        host->view(ctx, TH_TO, &self->to) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK ||
-        host->get_bounds(self->container, &area) != TH_OK) {
+    if (!stage_views(ctx, self->incoming, &self->container, &self->from, &self->to, &self->added_to, &final)) return;
+    if (final.size.width > 0) {
+        area = final;
+    } else if (host->get_bounds(self->container, &area) != TH_OK) {
         host->complete_transition(ctx, false);
         return;
-    }
-    if (!is_none(self->to)) {
-        host->superview(self->to, &parent);
-        if (parent.id != self->container.id) {
-            th_status added = !self->incoming && !is_none(self->from)
-                ? host->insert_subview_below(self->container, self->to, self->from)
-                : host->add_subview(self->container, self->to);
-            self->added_to = added == TH_OK;
-        }
-        if (host->final_frame(ctx, to_vc, &final) == TH_OK && final.size.width > 0) {
-            host->set_frame(self->to, final);
-            area = final;
-        }
     }
     self->face = area.size;
     self->depth = (self->vertical ? area.size.height : area.size.width) / 2;

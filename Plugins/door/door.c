@@ -98,27 +98,11 @@ static void door_completion(void *user, bool finished)
 static void door_animate(void *opaque, th_context ctx)
 {
     door *self = opaque;
-    th_view_controller to_vc;
     th_rect final;
-    th_view parent = { 0 };
     th_animation_options options = { 0 };
 
     self->ctx = ctx;
-    if (host->container_view(ctx, &self->container) != TH_OK || host->view(ctx, TH_FROM, &self->from) != TH_OK ||
-        host->view(ctx, TH_TO, &self->to) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK) {
-        host->complete_transition(ctx, false);
-        return;
-    }
-    if (!is_none(self->to)) {
-        host->superview(self->to, &parent);
-        if (parent.id != self->container.id) {
-            th_status added = !self->incoming && !is_none(self->from)
-                ? host->insert_subview_below(self->container, self->to, self->from)
-                : host->add_subview(self->container, self->to);
-            self->added_to = added == TH_OK;
-        }
-        if (host->final_frame(ctx, to_vc, &final) == TH_OK && final.size.width > 0) host->set_frame(self->to, final);
-    }
+    if (!stage_views(ctx, self->incoming, &self->container, &self->from, &self->to, &self->added_to, &final)) return;
     self->swinging = self->incoming ? self->to : self->from;
     if (is_none(self->swinging)) {
         host->complete_transition(ctx, true);

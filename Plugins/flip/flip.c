@@ -92,26 +92,12 @@ static void flip_completion(void *user, bool finished)
 static void flip_animate(void *opaque, th_context ctx)
 {
     flip *self = opaque;
-    th_view_controller to_vc;
     th_rect final;
-    th_view parent = { 0 };
     th_animation_options options = { 0 };
 
     self->ctx = ctx;
-    if (host->container_view(ctx, &self->container) != TH_OK || host->view(ctx, TH_FROM, &self->from) != TH_OK ||
-        host->view(ctx, TH_TO, &self->to) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK) {
-        host->complete_transition(ctx, false);
-        return;
-    }
+    if (!stage_views(ctx, self->incoming, &self->container, &self->from, &self->to, &self->added_to, &final)) return;
     if (!is_none(self->to)) {
-        host->superview(self->to, &parent);
-        if (parent.id != self->container.id) {
-            th_status added = !self->incoming && !is_none(self->from)
-                ? host->insert_subview_below(self->container, self->to, self->from)
-                : host->add_subview(self->container, self->to);
-            self->added_to = added == TH_OK;
-        }
-        if (host->final_frame(ctx, to_vc, &final) == TH_OK && final.size.width > 0) host->set_frame(self->to, final);
         /* Edge-on, so unseen, until its half of the turn. */
         host->set_transform3d(self->to, turned(direction(self) * QUARTER_TURN, self->distance));
     }

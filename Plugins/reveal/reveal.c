@@ -71,28 +71,12 @@ static void reveal_completion(void *user, bool finished)
 static void reveal_animate(void *opaque, th_context ctx)
 {
     reveal *self = opaque;
-    th_view_controller to_vc;
     th_rect final, bounds;
     th_point centre;
-    th_view parent = { 0 };
     th_animation_options options = { 0 };
 
     self->ctx = ctx;
-    if (host->container_view(ctx, &self->container) != TH_OK || host->view(ctx, TH_FROM, &self->from_view) != TH_OK ||
-        host->view(ctx, TH_TO, &self->to_view) != TH_OK || host->view_controller(ctx, TH_TO, &to_vc) != TH_OK) {
-        host->complete_transition(ctx, false);
-        return;
-    }
-    if (!is_none(self->to_view)) {
-        host->superview(self->to_view, &parent);
-        if (parent.id != self->container.id) {
-            th_status added = !self->incoming && !is_none(self->from_view)
-                ? host->insert_subview_below(self->container, self->to_view, self->from_view)
-                : host->add_subview(self->container, self->to_view);
-            self->added_to = added == TH_OK;
-        }
-        if (host->final_frame(ctx, to_vc, &final) == TH_OK && final.size.width > 0) host->set_frame(self->to_view, final);
-    }
+    if (!stage_views(ctx, self->incoming, &self->container, &self->from_view, &self->to_view, &self->added_to, &final)) return;
     self->revealed = self->incoming ? self->to_view : self->from_view;
     if (is_none(self->revealed) || host->get_bounds(self->revealed, &bounds) != TH_OK) {
         host->complete_transition(ctx, true);
