@@ -8,59 +8,32 @@ import Testing
 struct AnchorPointPluginTests {
     /// Presents the detail anchored at its top left and scaled by half about that corner for
     /// the whole present, then puts the anchor and the scale back.
-    static let plugin = """
-        #include <math.h>
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include "transition_host.h"
-        static const th_host_api *host;
-        typedef struct { bool incoming; th_context ctx; th_view from, to; th_rect final; } fx;
-        static void *create(const th_effect_config *c)
-        {
-            fx *self = calloc(1, sizeof(fx));
-            if (self != NULL) self->incoming = (c->transition & TH_TRANSITION_PRESENT) != 0;
-            return self;
-        }
-        static void destroy(void *self) { free(self); }
-        static double duration(void *s, th_context ctx) { (void)s; (void)ctx; return 0.3; }
-        static void animations(void *s) { fx *self = s; host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0); }
-        static void completion(void *s, bool finished)
-        {
-            fx *self = s;
-            (void)finished;
+    static let plugin = AnimatorFixture.source(
+        id: "corner", needs: "set_anchor_point", fields: "th_rect placed;",
+        animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
+        completion: """
             if (self->incoming) {
                 host->set_transform(self->to, (th_affine){ 1, 0, 0, 1, 0, 0 });
                 host->set_anchor_point(self->to, (th_point){ 0.5, 0.5 });
-                host->set_frame(self->to, self->final);
+                host->set_frame(self->to, self->placed);
             } else {
                 host->remove_from_superview(self->from);
             }
-            host->complete_transition(self->ctx, true);
-        }
-        static void animate(void *s, th_context ctx)
-        {
-            fx *self = s;
-            th_view container;
-            th_view_controller vc;
-            th_animation_options options = { 0 };
-            self->ctx = ctx;
-            host->container_view(ctx, &container);
-            host->view(ctx, TH_FROM, &self->from);
-            host->view(ctx, TH_TO, &self->to);
+            """,
+        animate: """
             if (self->incoming) {
                 th_point anchor = { 9, 9 }, centre;
                 th_rect moved, placed;
                 char line[200];
                 int nan, null, handle;
-                host->view_controller(ctx, TH_TO, &vc);
-                host->final_frame(ctx, vc, &self->final);
+                self->placed = final;
                 host->add_subview(container, self->to);
-                host->set_frame(self->to, self->final);
+                host->set_frame(self->to, final);
                 host->set_alpha(self->to, 0);
                 host->set_anchor_point(self->to, (th_point){ 0, 0 });
                 host->get_anchor_point(self->to, &anchor);
                 host->get_frame(self->to, &moved);
-                host->set_frame(self->to, self->final);
+                host->set_frame(self->to, final);
                 host->get_frame(self->to, &placed);
                 host->get_center(self->to, &centre);
                 nan = host->set_anchor_point(self->to, (th_point){ NAN, 0 });
@@ -72,23 +45,7 @@ struct AnchorPointPluginTests {
                 host->log(TH_LOG_INFO, line);
                 host->set_transform(self->to, (th_affine){ 0.5, 0, 0, 0.5, 0, 0 });
             }
-            options.struct_size = sizeof options;
-            options.duration = 0.3;
-            options.curve = TH_CURVE_LINEAR;
-            host->animate(&options, animations, completion, self);
-        }
-        static const th_animator_interface animator = {
-            .struct_size = sizeof animator, .create = create, .destroy = destroy, .transition_duration = duration,
-            .animate_transition = animate };
-        static const th_effect_descriptor effect = {
-            .struct_size = sizeof effect, .kind = TH_KIND_ANIMATOR, .id = "corner", .name = "Corner",
-            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &animator };
-        static bool init(const th_host_api *h) { host = h; return TH_HAS_FIELD(h, th_host_api, set_anchor_point); }
-        static uint32_t count(void) { return 1; }
-        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
-        TH_EXPORT const th_plugin_entry th_entry = {
-            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.corner", "Corner", "1.0.0", NULL, init, NULL, count, get, NULL };
-        """
+            """)
 
     @Test("anchored at its top left, the frame moves and the centre stays; set_frame puts the corner there; a half scale keeps that corner",
           arguments: [[], ["--isolate"]])

@@ -11,100 +11,55 @@ struct DoubleSidedPluginTests {
     /// 2: the detail hidden instead; 3: the home screen given zPosition 1, over the detail. Its corner radius animates meanwhile, so the present takes
     /// time while nothing else moves.
     static func plugin(mode: Int) -> String {
-        """
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include "transition_host.h"
-        #define MODE \(mode)
-        static const th_host_api *host;
-        typedef struct { bool incoming; th_context ctx; th_view from, to; } fx;
-        static void *create(const th_effect_config *c)
-        {
-            fx *self = calloc(1, sizeof(fx));
-            if (self != NULL) self->incoming = (c->transition & TH_TRANSITION_PRESENT) != 0;
-            return self;
-        }
-        static void destroy(void *self) { free(self); }
-        static double duration(void *s, th_context ctx) { (void)s; (void)ctx; return 0.3; }
-        static void animations(void *s) { fx *self = s; host->set_corner_radius(self->incoming ? self->to : self->from, 24); }
-        static void completion(void *s, bool finished)
-        {
-            fx *self = s;
-            th_transform3d flat = { 0 };
-            (void)finished;
-            flat.m11 = flat.m22 = flat.m33 = flat.m44 = 1;
-            if (self->incoming) {
-                host->set_transform3d(self->to, flat);
-                host->set_double_sided(self->to, true);
-                host->set_hidden(self->to, false);
-                host->set_corner_radius(self->to, 0);
-                host->set_z_position(self->from, 0);
-                host->set_corner_curve(self->from, TH_CORNER_CURVE_CIRCULAR);
-            } else {
-                host->remove_from_superview(self->from);
-            }
-            host->complete_transition(self->ctx, true);
-        }
-        static void animate(void *s, th_context ctx)
-        {
-            fx *self = s;
-            th_view container;
-            th_view_controller vc;
-            th_rect final;
-            th_animation_options options = { 0 };
-            self->ctx = ctx;
-            host->container_view(ctx, &container);
-            host->view(ctx, TH_FROM, &self->from);
-            host->view(ctx, TH_TO, &self->to);
-            if (self->incoming) {
-                th_transform3d back = { 0 };
-                bool sided = true;
-                char line[64];
-                host->view_controller(ctx, TH_TO, &vc);
-                host->final_frame(ctx, vc, &final);
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                back.m11 = -1; back.m22 = 1; back.m33 = -1; back.m44 = 1; /* half a turn about y */
-                if (MODE == 2) host->set_hidden(self->to, true);
-                else if (MODE == 3) {
-                    double z = 0;
-                    host->set_z_position(self->from, 1);
-                    host->get_z_position(self->from, &z);
-                    snprintf(line, sizeof line, "z position: %g", z);
-                    host->log(TH_LOG_INFO, line);
-                    {
-                        uint32_t curve = 9;
-                        int refused = (int)host->set_corner_curve(self->from, 7);
-                        host->set_corner_curve(self->from, TH_CORNER_CURVE_CONTINUOUS);
-                        host->get_corner_curve(self->from, &curve);
-                        snprintf(line, sizeof line, "corner curve: %u, 7 refused with %d", (unsigned)curve, refused);
-                        host->log(TH_LOG_INFO, line);
-                    }
+        AnimatorFixture.source(
+            id: "turned", needs: "set_double_sided", defines: "#define MODE \(mode)",
+            animations: "host->set_corner_radius(self->incoming ? self->to : self->from, 24);",
+            completion: """
+                th_transform3d flat = { 0 };
+                flat.m11 = flat.m22 = flat.m33 = flat.m44 = 1;
+                if (self->incoming) {
+                    host->set_transform3d(self->to, flat);
+                    host->set_double_sided(self->to, true);
+                    host->set_hidden(self->to, false);
+                    host->set_corner_radius(self->to, 0);
+                    host->set_z_position(self->from, 0);
+                    host->set_corner_curve(self->from, TH_CORNER_CURVE_CIRCULAR);
                 } else {
-                    host->set_double_sided(self->to, MODE == 1);
-                    host->set_transform3d(self->to, back);
+                    host->remove_from_superview(self->from);
                 }
-                host->get_double_sided(self->to, &sided);
-                snprintf(line, sizeof line, "double-sided: %d", (int)sided);
-                host->log(TH_LOG_INFO, line);
-            }
-            options.struct_size = sizeof options;
-            options.duration = 0.3;
-            options.curve = TH_CURVE_LINEAR;
-            host->animate(&options, animations, completion, self);
-        }
-        static const th_animator_interface animator = {
-            .struct_size = sizeof animator, .create = create, .destroy = destroy, .transition_duration = duration,
-            .animate_transition = animate };
-        static const th_effect_descriptor effect = {
-            .struct_size = sizeof effect, .kind = TH_KIND_ANIMATOR, .id = "turned", .name = "Turned",
-            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &animator };
-        static bool init(const th_host_api *h) { host = h; return TH_HAS_FIELD(h, th_host_api, set_double_sided); }
-        static uint32_t count(void) { return 1; }
-        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
-        TH_EXPORT const th_plugin_entry th_entry = {
-            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.turned", "Turned", "1.0.0", NULL, init, NULL, count, get, NULL };
-        """
+                """,
+            animate: """
+                if (self->incoming) {
+                    th_transform3d back = { 0 };
+                    bool sided = true;
+                    char line[64];
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    back.m11 = -1; back.m22 = 1; back.m33 = -1; back.m44 = 1; /* half a turn about y */
+                    if (MODE == 2) host->set_hidden(self->to, true);
+                    else if (MODE == 3) {
+                        double z = 0;
+                        host->set_z_position(self->from, 1);
+                        host->get_z_position(self->from, &z);
+                        snprintf(line, sizeof line, "z position: %g", z);
+                        host->log(TH_LOG_INFO, line);
+                        {
+                            uint32_t curve = 9;
+                            int refused = (int)host->set_corner_curve(self->from, 7);
+                            host->set_corner_curve(self->from, TH_CORNER_CURVE_CONTINUOUS);
+                            host->get_corner_curve(self->from, &curve);
+                            snprintf(line, sizeof line, "corner curve: %u, 7 refused with %d", (unsigned)curve, refused);
+                            host->log(TH_LOG_INFO, line);
+                        }
+                    } else {
+                        host->set_double_sided(self->to, MODE == 1);
+                        host->set_transform3d(self->to, back);
+                    }
+                    host->get_double_sided(self->to, &sided);
+                    snprintf(line, sizeof line, "double-sided: %d", (int)sided);
+                    host->log(TH_LOG_INFO, line);
+                }
+                """)
     }
 
     @Test("not double-sided and turned away, the detail is drawn as if hidden; double-sided, its back shows",

@@ -11,113 +11,68 @@ struct GradientPluginTests {
     /// The swatch: 200 × 300 pt at (40, 200) of the container, from the start of the present
     /// to its end; `kind` is the gradient's, or TH_GRADIENT_NONE set after an axial one.
     static func plugin(kind: String) -> String {
-        """
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include "transition_host.h"
-        static const th_host_api *host;
-        typedef struct { bool incoming; th_context ctx; th_view from, to, swatch; } fx;
-        static void *create(const th_effect_config *c)
-        {
-            fx *self = calloc(1, sizeof(fx));
-            if (self != NULL) self->incoming = (c->transition & TH_TRANSITION_PRESENT) != 0;
-            return self;
-        }
-        static void destroy(void *self) { free(self); }
-        static double duration(void *s, th_context ctx) { (void)s; (void)ctx; return 0.3; }
-        static void animations(void *s) { fx *self = s; host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0); }
-        static void completion(void *s, bool finished)
-        {
-            fx *self = s;
-            (void)finished;
-            if (self->incoming) host->remove_from_superview(self->swatch);
-            else host->remove_from_superview(self->from);
-            host->complete_transition(self->ctx, true);
-        }
-        static void report(void)
-        {
-            th_gradient_stop stops[17];
-            th_point top = { 0.5, 0 }, bottom = { 0.5, 1 };
-            th_view none = { 0 }, view;
-            char line[160];
-            int i;
-            for (i = 0; i < 17; i++) {
-                stops[i].color.red = 1; stops[i].color.green = 0; stops[i].color.blue = 0; stops[i].color.alpha = 1;
-                stops[i].location = i / 16.0;
-            }
-            host->create_view("probe", (th_rect){ { 0, 0 }, { 10, 10 } }, &view);
-            {
-                int ok16 = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 16, stops);
-                int one = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 1, stops);
-                int many = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 17, stops);
-                int null = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, NULL);
-                int kind = host->set_gradient(view, 7, top, bottom, 2, stops);
-                int handle = host->set_gradient(none, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
-                int same = host->set_gradient(view, TH_GRADIENT_AXIAL, top, top, 2, stops);
-                int flat = host->set_gradient(view, TH_GRADIENT_RADIAL, top, bottom, 2, stops);
-                int cleared = host->set_gradient(view, TH_GRADIENT_NONE, top, bottom, 0, NULL);
-                int outside, backwards, colour;
-                stops[1].location = -0.5;
-                outside = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
-                stops[0].location = 0.6;
-                stops[1].location = 0.3;
-                backwards = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
-                stops[0].location = 0;
-                stops[1].location = 1;
-                stops[1].color.blue = 2;
-                colour = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
-                snprintf(line, sizeof line, "statuses: 16 %d, 1 %d, 17 %d, NULL %d, kind %d, handle %d, same %d, flat %d, none %d, outside %d, backwards %d, colour %d",
-                         ok16, one, many, null, kind, handle, same, flat, cleared, outside, backwards, colour);
-                host->log(TH_LOG_INFO, line);
-            }
-        }
-        static void animate(void *s, th_context ctx)
-        {
-            fx *self = s;
-            th_view container;
-            th_view_controller vc;
-            th_rect final;
-            th_animation_options options = { 0 };
-            self->ctx = ctx;
-            host->container_view(ctx, &container);
-            host->view(ctx, TH_FROM, &self->from);
-            host->view(ctx, TH_TO, &self->to);
-            if (self->incoming) {
-                th_gradient_stop stops[3] = {
-                    { { 1, 0, 0, 1 }, 0 }, { { 0.5, 0, 0.5, 1 }, 0.5 }, { { 0, 0, 1, 1 }, 1 } };
-                th_point start = { 0.5, 0 }, end = { 0.5, 1 };
-                report();
-                host->view_controller(ctx, TH_TO, &vc);
-                host->final_frame(ctx, vc, &final);
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                host->set_alpha(self->to, 0);
-                host->create_view("swatch", (th_rect){ { 40, 200 }, { 200, 300 } }, &self->swatch);
-                host->set_background_color(self->swatch, (th_color){ 0, 1, 0, 1 });
-                host->add_subview(container, self->swatch);
-                host->set_gradient(self->swatch, \(kind), start, end, 3, stops);
-                if (\(kind) == TH_GRADIENT_NONE) {
-                    host->set_gradient(self->swatch, TH_GRADIENT_AXIAL, start, end, 3, stops);
-                    host->set_gradient(self->swatch, TH_GRADIENT_NONE, start, end, 0, NULL);
+        AnimatorFixture.source(
+            id: "graded", needs: "set_gradient", fields: "th_view swatch;",
+            helpers: """
+                static void report(void)
+                {
+                    th_gradient_stop stops[17];
+                    th_point top = { 0.5, 0 }, bottom = { 0.5, 1 };
+                    th_view none = { 0 }, view;
+                    char line[160];
+                    int i;
+                    for (i = 0; i < 17; i++) {
+                        stops[i].color.red = 1; stops[i].color.green = 0; stops[i].color.blue = 0; stops[i].color.alpha = 1;
+                        stops[i].location = i / 16.0;
+                    }
+                    host->create_view("probe", (th_rect){ { 0, 0 }, { 10, 10 } }, &view);
+                    {
+                        int ok16 = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 16, stops);
+                        int one = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 1, stops);
+                        int many = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 17, stops);
+                        int null = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, NULL);
+                        int kind = host->set_gradient(view, 7, top, bottom, 2, stops);
+                        int handle = host->set_gradient(none, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
+                        int same = host->set_gradient(view, TH_GRADIENT_AXIAL, top, top, 2, stops);
+                        int flat = host->set_gradient(view, TH_GRADIENT_RADIAL, top, bottom, 2, stops);
+                        int cleared = host->set_gradient(view, TH_GRADIENT_NONE, top, bottom, 0, NULL);
+                        int outside, backwards, colour;
+                        stops[1].location = -0.5;
+                        outside = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
+                        stops[0].location = 0.6;
+                        stops[1].location = 0.3;
+                        backwards = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
+                        stops[0].location = 0;
+                        stops[1].location = 1;
+                        stops[1].color.blue = 2;
+                        colour = host->set_gradient(view, TH_GRADIENT_AXIAL, top, bottom, 2, stops);
+                        snprintf(line, sizeof line, "statuses: 16 %d, 1 %d, 17 %d, NULL %d, kind %d, handle %d, same %d, flat %d, none %d, outside %d, backwards %d, colour %d",
+                                 ok16, one, many, null, kind, handle, same, flat, cleared, outside, backwards, colour);
+                        host->log(TH_LOG_INFO, line);
+                    }
                 }
-            }
-            options.struct_size = sizeof options;
-            options.duration = 0.3;
-            options.curve = TH_CURVE_LINEAR;
-            host->animate(&options, animations, completion, self);
-        }
-        static const th_animator_interface animator = {
-            .struct_size = sizeof animator, .create = create, .destroy = destroy, .transition_duration = duration,
-            .animate_transition = animate };
-        static const th_effect_descriptor effect = {
-            .struct_size = sizeof effect, .kind = TH_KIND_ANIMATOR, .id = "graded", .name = "Graded",
-            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &animator };
-        static bool init(const th_host_api *h) { host = h; return TH_HAS_FIELD(h, th_host_api, set_gradient); }
-        static uint32_t count(void) { return 1; }
-        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
-        TH_EXPORT const th_plugin_entry th_entry = {
-            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.graded", "Graded", "1.0.0", NULL, init, NULL, count, get, NULL };
-        """
+                """,
+            animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
+            completion: "if (self->incoming) host->remove_from_superview(self->swatch); else host->remove_from_superview(self->from);",
+            animate: """
+                if (self->incoming) {
+                    th_gradient_stop stops[3] = {
+                        { { 1, 0, 0, 1 }, 0 }, { { 0.5, 0, 0.5, 1 }, 0.5 }, { { 0, 0, 1, 1 }, 1 } };
+                    th_point start = { 0.5, 0 }, end = { 0.5, 1 };
+                    report();
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    host->set_alpha(self->to, 0);
+                    host->create_view("swatch", (th_rect){ { 40, 200 }, { 200, 300 } }, &self->swatch);
+                    host->set_background_color(self->swatch, (th_color){ 0, 1, 0, 1 });
+                    host->add_subview(container, self->swatch);
+                    host->set_gradient(self->swatch, \(kind), start, end, 3, stops);
+                    if (\(kind) == TH_GRADIENT_NONE) {
+                        host->set_gradient(self->swatch, TH_GRADIENT_AXIAL, start, end, 3, stops);
+                        host->set_gradient(self->swatch, TH_GRADIENT_NONE, start, end, 0, NULL);
+                    }
+                }
+                """)
     }
 
     /// Runs the present with the swatch's gradient of `kind` and gives the log and a frame in

@@ -13,122 +13,76 @@ struct MaskPluginTests {
     /// detail jumps (a pop); 2, with no mask; 3, hidden; 4, the first circle, left on the detail
     /// after the present.
     static func plugin(mode: Int) -> String {
-        """
-        #include <math.h>
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include "transition_host.h"
-        #define MODE \(mode)
-        static const th_host_api *host;
-        typedef struct { bool incoming; th_context ctx; th_view from, to; } fx;
-        static void *create(const th_effect_config *c)
-        {
-            fx *self = calloc(1, sizeof(fx));
-            if (self != NULL) self->incoming = (c->transition & TH_TRANSITION_PRESENT) != 0;
-            return self;
-        }
-        static void destroy(void *self) { free(self); }
-        static double duration(void *s, th_context ctx) { (void)s; (void)ctx; return 0.3; }
-        /* The circle about (190, 350) that reaches the screen's farthest corner. */
-        static const double reach = 398.2;
-        static void animations(void *s)
-        {
-            fx *self = s;
-            host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);
-            if (self->incoming && MODE < 2)
-                host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 190 - reach, 350 - reach }, { 2 * reach, 2 * reach } }, 0);
-        }
-        static void nothing(void *s) { (void)s; }
-        static void snap(void *s, bool finished)
-        {
-            fx *self = s;
-            (void)finished;
-            host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 0, 0 } }, 0);
-        }
-        static void completion(void *s, bool finished)
-        {
-            fx *self = s;
-            (void)finished;
-            /* The circle covers the screen by now: taking the mask away changes nothing seen. */
-            if (self->incoming) {
-                if (MODE != 4) host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
-                host->set_hidden(self->to, false);
-            } else {
-                host->remove_from_superview(self->from);
-            }
-            host->complete_transition(self->ctx, true);
-        }
-        static void report(th_view view)
-        {
-            uint32_t kind = 9;
-            th_rect rect = { { 0, 0 }, { 0, 0 } };
-            double radius = -1;
-            char line[200];
-            int kinds = host->set_mask(view, 7, rect, 0);
-            int nan = host->set_mask(view, TH_MASK_ELLIPSE, (th_rect){ { NAN, 0 }, { 1, 1 } }, 0);
-            int negative = host->set_mask(view, TH_MASK_ELLIPSE, (th_rect){ { 0, 0 }, { -1, 1 } }, 0);
-            int radii = host->set_mask(view, TH_MASK_ROUNDED_RECT, rect, -2);
-            int null = host->get_mask(view, &kind, NULL, &radius);
-            int handle = host->set_mask((th_view){ 0 }, TH_MASK_ELLIPSE, rect, 0);
-            host->set_mask(view, TH_MASK_ROUNDED_RECT, (th_rect){ { 10, 20 }, { 30, 40 } }, 5);
-            host->get_mask(view, &kind, &rect, &radius);
-            snprintf(line, sizeof line, "mask %u %g %g %g %g %g; kind %d nan %d negative %d radius %d null %d handle %d",
-                     (unsigned)kind, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height, radius,
-                     kinds, nan, negative, radii, null, handle);
-            host->log(TH_LOG_INFO, line);
-        }
-        static void animate(void *s, th_context ctx)
-        {
-            fx *self = s;
-            th_view container;
-            th_view_controller vc;
-            th_rect final;
-            th_animation_options options = { 0 };
-            self->ctx = ctx;
-            host->container_view(ctx, &container);
-            host->view(ctx, TH_FROM, &self->from);
-            host->view(ctx, TH_TO, &self->to);
-            if (!self->incoming) {
-                th_view parent = { 0 };
-                host->superview(self->to, &parent);
-                if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-            }
-            if (self->incoming) {
-                host->view_controller(ctx, TH_TO, &vc);
-                host->final_frame(ctx, vc, &final);
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                report(self->to);
-                host->set_alpha(self->to, 0);
-                if (MODE == 3) host->set_hidden(self->to, true);
-                if (MODE < 2 || MODE == 4) host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 300, 300 } }, 0);
-                else host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
-                if (MODE == 1) {
-                    th_animation_options later = { 0 };
-                    later.struct_size = sizeof later;
-                    later.duration = 0.01;
-                    later.delay = 0.2;
-                    later.curve = TH_CURVE_LINEAR;
-                    host->animate(&later, nothing, snap, self);
+        AnimatorFixture.source(
+            id: "masked", needs: "set_mask", defines: "#define MODE \(mode)",
+            helpers: """
+                /* The circle about (190, 350) that reaches the screen's farthest corner. */
+                static const double reach = 398.2;
+                static void nothing(void *s) { (void)s; }
+                static void snap(void *s, bool finished)
+                {
+                    fx *self = s;
+                    (void)finished;
+                    host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 0, 0 } }, 0);
                 }
-            }
-            options.struct_size = sizeof options;
-            options.duration = 0.3;
-            options.curve = TH_CURVE_LINEAR;
-            host->animate(&options, animations, completion, self);
-        }
-        static const th_animator_interface animator = {
-            .struct_size = sizeof animator, .create = create, .destroy = destroy, .transition_duration = duration,
-            .animate_transition = animate };
-        static const th_effect_descriptor effect = {
-            .struct_size = sizeof effect, .kind = TH_KIND_ANIMATOR, .id = "masked", .name = "Masked",
-            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &animator };
-        static bool init(const th_host_api *h) { host = h; return TH_HAS_FIELD(h, th_host_api, set_mask); }
-        static uint32_t count(void) { return 1; }
-        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
-        TH_EXPORT const th_plugin_entry th_entry = {
-            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.masked", "Masked", "1.0.0", NULL, init, NULL, count, get, NULL };
-        """
+                static void report(th_view view)
+                {
+                    uint32_t kind = 9;
+                    th_rect rect = { { 0, 0 }, { 0, 0 } };
+                    double radius = -1;
+                    char line[200];
+                    int kinds = host->set_mask(view, 7, rect, 0);
+                    int nan = host->set_mask(view, TH_MASK_ELLIPSE, (th_rect){ { NAN, 0 }, { 1, 1 } }, 0);
+                    int negative = host->set_mask(view, TH_MASK_ELLIPSE, (th_rect){ { 0, 0 }, { -1, 1 } }, 0);
+                    int radii = host->set_mask(view, TH_MASK_ROUNDED_RECT, rect, -2);
+                    int null = host->get_mask(view, &kind, NULL, &radius);
+                    int handle = host->set_mask((th_view){ 0 }, TH_MASK_ELLIPSE, rect, 0);
+                    host->set_mask(view, TH_MASK_ROUNDED_RECT, (th_rect){ { 10, 20 }, { 30, 40 } }, 5);
+                    host->get_mask(view, &kind, &rect, &radius);
+                    snprintf(line, sizeof line, "mask %u %g %g %g %g %g; kind %d nan %d negative %d radius %d null %d handle %d",
+                             (unsigned)kind, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height, radius,
+                             kinds, nan, negative, radii, null, handle);
+                    host->log(TH_LOG_INFO, line);
+                }
+                """,
+            animations: """
+                host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);
+                if (self->incoming && MODE < 2)
+                    host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 190 - reach, 350 - reach }, { 2 * reach, 2 * reach } }, 0);
+                """,
+            completion: """
+                /* The circle covers the screen by now: taking the mask away changes nothing seen. */
+                if (self->incoming) {
+                    if (MODE != 4) host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
+                    host->set_hidden(self->to, false);
+                } else {
+                    host->remove_from_superview(self->from);
+                }
+                """,
+            animate: """
+                if (!self->incoming) {
+                    th_view parent = { 0 };
+                    host->superview(self->to, &parent);
+                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
+                }
+                if (self->incoming) {
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    report(self->to);
+                    host->set_alpha(self->to, 0);
+                    if (MODE == 3) host->set_hidden(self->to, true);
+                    if (MODE < 2 || MODE == 4) host->set_mask(self->to, TH_MASK_ELLIPSE, (th_rect){ { 40, 200 }, { 300, 300 } }, 0);
+                    else host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
+                    if (MODE == 1) {
+                        th_animation_options later = { 0 };
+                        later.struct_size = sizeof later;
+                        later.duration = 0.01;
+                        later.delay = 0.2;
+                        later.curve = TH_CURVE_LINEAR;
+                        host->animate(&later, nothing, snap, self);
+                    }
+                }
+                """)
     }
 
     func run(mode: Int, _ extra: [String], in dir: TempDir) async throws -> (ProgramResult, String) {
