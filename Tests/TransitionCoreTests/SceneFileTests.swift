@@ -102,3 +102,46 @@ extension String {
         return result + rest
     }
 }
+
+/// ABI 1.2's layer properties in scene files: the same values a plugin can set, checked as
+/// strictly, and built onto the views with the file's frame kept.
+@Suite("Scene files: ABI 1.2's layer keys") struct SceneFileLayerKeys12Tests {
+    static let scene = """
+        {"screens": [{"name": "a", "views": [
+          {"name": "door", "frame": [10, 20, 100, 200], "color": "#ffffff", "anchorPoint": [0, 0.5],
+           "cornerCurve": "continuous", "zPosition": 2, "doubleSided": false,
+           "mask": {"kind": "roundedRect", "rect": [5, 5, 90, 190], "cornerRadius": 12}},
+          {"name": "dot", "frame": [0, 0, 50, 50], "mask": {"kind": "ellipse", "rect": [0, 0, 50, 50]}}]}]}
+        """
+
+    @Test("each key reaches the view; the anchor point keeps the file's frame")
+    func built() throws {
+        let built = BuiltScene(try SceneDescription(parsing: Self.scene))
+        let door = try #require(built.scene.window.subtree().first { $0.name == "door" })
+        #expect(door.frame == Rect(x: 10, y: 20, width: 100, height: 200))
+        #expect(door.anchorPoint == Point(x: 0, y: 0.5) && door.center == Point(x: 10, y: 120))
+        #expect(door.cornerCurve == .continuous && door.zPosition == 2 && !door.isDoubleSided)
+        #expect(door.mask == MaskShape(kind: .roundedRect, rect: Rect(x: 5, y: 5, width: 90, height: 190), cornerRadius: 12))
+        let dot = try #require(built.scene.window.subtree().first { $0.name == "dot" })
+        #expect(dot.mask == MaskShape(kind: .ellipse, rect: Rect(x: 0, y: 0, width: 50, height: 50)))
+    }
+
+    @Test("bad values name the key", arguments: [
+        ("\"cornerCurve\": \"round\"", "cornerCurve", "not a corner curve"),
+        ("\"mask\": {\"kind\": \"star\", \"rect\": [0, 0, 1, 1]}", "mask.kind", "not a mask"),
+        ("\"mask\": {\"kind\": \"ellipse\", \"rect\": [0, 0, -1, 1]}", "mask.rect", "negative"),
+        ("\"mask\": {\"kind\": \"ellipse\"}", "mask", "missing key 'rect'"),
+        ("\"anchorPoint\": [0.5]", "anchorPoint", "[x, y]"),
+        ("\"doubleSided\": 1", "doubleSided", "true or false"),
+    ])
+    func refused(key: String, path: String, message: String) {
+        let text = "{\"screens\": [{\"name\": \"a\", \"views\": [{\"name\": \"v\", \"frame\": [0, 0, 10, 10], \(key)}]}]}"
+        do {
+            _ = try SceneDescription(parsing: text)
+            Issue.record("accepted: \(text)")
+        } catch let error as SceneDescription.Failure {
+            #expect(error.key == "screens[0].views[0].\(path)", "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        } catch { Issue.record("\(error)") }
+    }
+}

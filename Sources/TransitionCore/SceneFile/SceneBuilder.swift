@@ -45,6 +45,15 @@ public struct BuiltScene {
         view.shadowOpacity = layer.shadowOpacity
         view.shadowRadius = layer.shadowRadius
         view.shadowOffset = layer.shadowOffset
+        view.cornerCurve = layer.cornerCurve
+        view.zPosition = layer.zPosition
+        view.isDoubleSided = layer.isDoubleSided
+        view.mask = layer.mask
+        if layer.anchorPoint != view.anchorPoint {
+            // The frame the file gives stays: the anchor point moves the centre to it.
+            view.anchorPoint = layer.anchorPoint
+            view.frame = node.frame
+        }
         if let text = node.text {
             labels[node.name] = ViewText(text, size: min(34, max(11, node.frame.size.height * 0.6)))
         }

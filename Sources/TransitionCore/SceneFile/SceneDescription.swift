@@ -34,6 +34,12 @@ public struct SceneDescription: Equatable, Sendable {
         public var shadowOpacity = 0.0
         public var shadowRadius = 3.0
         public var shadowOffset = Size(width: 0, height: -3)
+        // ABI 1.2's.
+        public var cornerCurve = CornerCurve.circular
+        public var zPosition = 0.0
+        public var isDoubleSided = true
+        public var anchorPoint = Point(x: 0.5, y: 0.5)
+        public var mask = MaskShape.none
         public init() {}
     }
 
@@ -235,6 +241,7 @@ extension SceneDescription {
     static let layerKeys = [
         "maskedCorners", "clipsToBounds", "borderWidth", "borderColor",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
+        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask",
     ]
 
     private static func layer(_ r: Reader) throws -> LayerStyle {
@@ -258,6 +265,31 @@ extension SceneDescription {
         if let offset = try r.optional("shadowOffset") {
             let o = try offset.numbers(2, "[dx, dy]")
             style.shadowOffset = Size(width: o[0], height: o[1])
+        }
+        if let curve = try r.optional("cornerCurve") {
+            switch try curve.string() {
+            case "circular": style.cornerCurve = .circular
+            case "continuous": style.cornerCurve = .continuous
+            case let other: throw curve.fail("'\(other)' is not a corner curve: circular or continuous")
+            }
+        }
+        if let z = try r.optional("zPosition") { style.zPosition = try z.number(in: -1_000_000...1_000_000) }
+        if let sided = try r.optional("doubleSided") { style.isDoubleSided = try sided.bool() }
+        if let anchor = try r.optional("anchorPoint") {
+            let a = try anchor.numbers(2, "[x, y]")
+            style.anchorPoint = Point(x: a[0], y: a[1])
+        }
+        if let mask = try r.optional("mask") {
+            try mask.allowOnly(["kind", "rect", "cornerRadius"])
+            let kinds: [String: MaskShape.Kind] = ["ellipse": .ellipse, "roundedRect": .roundedRect]
+            let kindReader = try mask.required("kind")
+            let name = try kindReader.string()
+            guard let kind = kinds[name] else { throw kindReader.fail("'\(name)' is not a mask: ellipse or roundedRect") }
+            let rectReader = try mask.required("rect")
+            let f = try rectReader.numbers(4, "[x, y, width, height]")
+            guard f[2] >= 0, f[3] >= 0 else { throw rectReader.fail("width and height may not be negative") }
+            let radius = try mask.optional("cornerRadius")?.number(in: 0...10_000) ?? 0
+            style.mask = MaskShape(kind: kind, rect: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), cornerRadius: radius)
         }
         return style
     }
