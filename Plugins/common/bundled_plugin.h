@@ -9,6 +9,7 @@
 #ifndef BUNDLED_PLUGIN_H
 #define BUNDLED_PLUGIN_H
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -34,6 +35,33 @@ static inline void plugin_log(uint32_t level, const char *format, ...)
     vsnprintf(message, sizeof message, format, args);
     va_end(args);
     host->log(level, message);
+}
+
+/* CATransform3DIdentity. */
+static inline th_transform3d identity_3d(void)
+{
+    th_transform3d t = { 0 };
+    t.m11 = t.m22 = t.m33 = t.m44 = 1;
+    return t;
+}
+
+/* A turn of `angle` radians about the vertical axis through the view's anchor point, seen
+ * from `distance` points away (CATransform3DRotate of a transform whose m34 is -1/distance):
+ * for a positive angle the view's right side goes away from the eye. */
+static inline th_transform3d turned_about_y(double angle, double distance)
+{
+    th_transform3d t = { 0 };
+    double c = cos(angle), s = sin(angle);
+    /* The rotation (row vectors) times the perspective. */
+    t.m11 = c;
+    t.m13 = -s;
+    t.m14 = s / distance;
+    t.m22 = 1;
+    t.m31 = s;
+    t.m33 = c;
+    t.m34 = -c / distance;
+    t.m44 = 1;
+    return t;
 }
 
 /* A view handle the host passed as "none" (for instance no from-view in a first present). */

@@ -50,13 +50,6 @@ typedef struct cube {
     int step; /* the keyframe being declared */
 } cube;
 
-static th_transform3d identity(void)
-{
-    th_transform3d t = { 0 };
-    t.m11 = t.m22 = t.m33 = t.m44 = 1;
-    return t;
-}
-
 /* a × b for row vectors: a point goes through a, then through b. */
 static th_transform3d concat(th_transform3d a, th_transform3d b)
 {
@@ -76,7 +69,7 @@ static th_transform3d concat(th_transform3d a, th_transform3d b)
 
 static th_transform3d translation_z(double z)
 {
-    th_transform3d t = identity();
+    th_transform3d t = identity_3d();
     t.m43 = z;
     return t;
 }
@@ -85,7 +78,7 @@ static th_transform3d translation_z(double z)
  * CATransform3DMakeRotation makes it. */
 static th_transform3d rotation(double angle, bool about_x)
 {
-    th_transform3d t = identity();
+    th_transform3d t = identity_3d();
     double c = cos(angle), s = sin(angle);
     if (about_x) {
         t.m22 = c;
@@ -106,8 +99,8 @@ static th_transform3d rotation(double angle, bool about_x)
  * screen at rest is left as UIKit would leave it. */
 static th_transform3d face(const cube *self, double angle)
 {
-    th_transform3d perspective = identity();
-    if (angle == 0) return identity();
+    th_transform3d perspective = identity_3d();
+    if (angle == 0) return identity_3d();
     perspective.m34 = -1.0 / self->distance;
     return concat(concat(concat(translation_z(self->depth), rotation(angle, self->vertical)), translation_z(-self->depth)),
                   perspective);
@@ -143,7 +136,7 @@ static double drawn_area(th_transform3d t, th_size size)
  * Turned away, its back would show, mirrored, where a single-sided layer draws nothing. */
 static bool faces_eye(const cube *self, th_transform3d t)
 {
-    return drawn_area(t, self->face) * drawn_area(identity(), self->face) > 0;
+    return drawn_area(t, self->face) * drawn_area(identity_3d(), self->face) > 0;
 }
 
 /* Where the outgoing face ends and the incoming one starts, in radians. About the vertical
@@ -210,11 +203,11 @@ static void cube_completion(void *user, bool finished)
     /* Both screens lie flat again, unveiled and shown, whichever is left on screen. */
     remove_veils(self);
     if (!is_none(self->from)) {
-        host->set_transform3d(self->from, identity());
+        host->set_transform3d(self->from, identity_3d());
         host->set_alpha(self->from, 1);
     }
     if (!is_none(self->to)) {
-        host->set_transform3d(self->to, identity());
+        host->set_transform3d(self->to, identity_3d());
         host->set_alpha(self->to, 1);
     }
     if (cancelled) {

@@ -28,31 +28,6 @@ typedef struct door {
     bool added_to;
 } door;
 
-/* Open by `angle` radians about the vertical axis through the anchor point, seen from
- * `distance` points away, the free edge going away from the eye: CATransform3DRotate of a
- * transform whose m34 is -1/distance. */
-static th_transform3d opened(double angle, double distance)
-{
-    th_transform3d t = { 0 };
-    double c = cos(angle), s = sin(angle);
-    t.m11 = c;
-    t.m13 = -s;
-    t.m14 = s / distance;
-    t.m22 = 1;
-    t.m31 = s;
-    t.m33 = c;
-    t.m34 = -c / distance;
-    t.m44 = 1;
-    return t;
-}
-
-static th_transform3d identity(void)
-{
-    th_transform3d t = { 0 };
-    t.m11 = t.m22 = t.m33 = t.m44 = 1;
-    return t;
-}
-
 /* Fully open: edge-on, so unseen. Hinged on the right, the door opens the other way. */
 static double open_angle(const door *self) { return self->right_hinge ? -QUARTER_TURN : QUARTER_TURN; }
 
@@ -69,7 +44,7 @@ static void hang(door *self)
 static void unhang(door *self)
 {
     th_point middle = { 0.5, 0.5 };
-    host->set_transform3d(self->swinging, identity());
+    host->set_transform3d(self->swinging, identity_3d());
     host->set_anchor_point(self->swinging, middle);
     host->set_frame(self->swinging, self->frame);
 }
@@ -77,7 +52,7 @@ static void unhang(door *self)
 static void door_swing(void *user)
 {
     door *self = user;
-    host->set_transform3d(self->swinging, self->incoming ? identity() : opened(open_angle(self), self->distance));
+    host->set_transform3d(self->swinging, self->incoming ? identity_3d() : turned_about_y(open_angle(self), self->distance));
 }
 
 static void door_completion(void *user, bool finished)
@@ -110,7 +85,7 @@ static void door_animate(void *opaque, th_context ctx)
     }
     hang(self);
     /* The new screen starts open, edge-on; the old one starts shut. */
-    if (self->incoming) host->set_transform3d(self->swinging, opened(open_angle(self), self->distance));
+    if (self->incoming) host->set_transform3d(self->swinging, turned_about_y(open_angle(self), self->distance));
     options.struct_size = sizeof options;
     options.timing = TH_TIMING_CURVE;
     options.curve = TH_CURVE_EASE_IN_OUT;

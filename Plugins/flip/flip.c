@@ -26,44 +26,19 @@ typedef struct flip {
     bool added_to;
 } flip;
 
-/* A turn of `angle` radians about the vertical axis through the view's centre, seen from
- * `distance` points away: CATransform3DRotate of a transform whose m34 is -1/distance. */
-static th_transform3d turned(double angle, double distance)
-{
-    th_transform3d t = { 0 };
-    double c = cos(angle), s = sin(angle);
-    /* The rotation (row vectors) times the perspective. */
-    t.m11 = c;
-    t.m13 = -s;
-    t.m14 = s / distance;
-    t.m22 = 1;
-    t.m31 = s;
-    t.m33 = c;
-    t.m34 = -c / distance;
-    t.m44 = 1;
-    return t;
-}
-
-static th_transform3d identity(void)
-{
-    th_transform3d t = { 0 };
-    t.m11 = t.m22 = t.m33 = t.m44 = 1;
-    return t;
-}
-
 /* Forward the old screen turns left (its right edge away from us); back, the other way. */
 static double direction(const flip *self) { return self->incoming ? 1.0 : -1.0; }
 
 static void first_half(void *user)
 {
     flip *self = user;
-    if (!is_none(self->from)) host->set_transform3d(self->from, turned(-direction(self) * QUARTER_TURN, self->distance));
+    if (!is_none(self->from)) host->set_transform3d(self->from, turned_about_y(-direction(self) * QUARTER_TURN, self->distance));
 }
 
 static void second_half(void *user)
 {
     flip *self = user;
-    if (!is_none(self->to)) host->set_transform3d(self->to, turned(0, self->distance));
+    if (!is_none(self->to)) host->set_transform3d(self->to, turned_about_y(0, self->distance));
 }
 
 static void flip_keyframes(void *user)
@@ -79,8 +54,8 @@ static void flip_completion(void *user, bool finished)
     (void)finished;
     host->transition_was_cancelled(self->ctx, &cancelled);
     /* Both screens lie flat again, whichever is left on screen. */
-    if (!is_none(self->from)) host->set_transform3d(self->from, identity());
-    if (!is_none(self->to)) host->set_transform3d(self->to, identity());
+    if (!is_none(self->from)) host->set_transform3d(self->from, identity_3d());
+    if (!is_none(self->to)) host->set_transform3d(self->to, identity_3d());
     if (cancelled) {
         if (self->added_to) host->remove_from_superview(self->to);
     } else if (!self->incoming && !is_none(self->from)) {
@@ -99,7 +74,7 @@ static void flip_animate(void *opaque, th_context ctx)
     if (!stage_views(ctx, self->incoming, &self->container, &self->from, &self->to, &self->added_to, &final)) return;
     if (!is_none(self->to)) {
         /* Edge-on, so unseen, until its half of the turn. */
-        host->set_transform3d(self->to, turned(direction(self) * QUARTER_TURN, self->distance));
+        host->set_transform3d(self->to, turned_about_y(direction(self) * QUARTER_TURN, self->distance));
     }
     options.struct_size = sizeof options;
     options.timing = TH_TIMING_CURVE;
