@@ -102,6 +102,22 @@ static inline bool stage_views(th_context ctx, bool incoming, th_view *container
     return true;
 }
 
+/* How those animators end, once their views are put back as they should stay: a cancelled
+ * transition takes out the to view stage_views `added`; a completed one going back (dismiss,
+ * pop) takes out the from view; then the transition completes, as it went. */
+static inline void end_stage(th_context ctx, bool incoming, th_view from, th_view to, bool added)
+{
+    bool cancelled = false;
+
+    host->transition_was_cancelled(ctx, &cancelled);
+    if (cancelled) {
+        if (added) host->remove_from_superview(to);
+    } else if (!incoming && !is_none(from)) {
+        host->remove_from_superview(from);
+    }
+    host->complete_transition(ctx, !cancelled);
+}
+
 /* The entry's effect_count and get_effect over a static array of descriptors, written once
  * after the array: BUNDLED_PLUGIN_EFFECT_LIST(effects). */
 #define BUNDLED_PLUGIN_EFFECT_LIST(array)                                                    \

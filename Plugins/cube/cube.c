@@ -197,9 +197,7 @@ static void remove_veils(cube *self)
 static void cube_completion(void *user, bool finished)
 {
     cube *self = user;
-    bool cancelled = false;
     (void)finished;
-    host->transition_was_cancelled(self->ctx, &cancelled);
     /* Both screens lie flat again, unveiled and shown, whichever is left on screen. */
     remove_veils(self);
     if (!is_none(self->from)) {
@@ -210,12 +208,7 @@ static void cube_completion(void *user, bool finished)
         host->set_transform3d(self->to, identity_3d());
         host->set_alpha(self->to, 1);
     }
-    if (cancelled) {
-        if (self->added_to) host->remove_from_superview(self->to);
-    } else if (!self->incoming && !is_none(self->from)) {
-        host->remove_from_superview(self->from);
-    }
-    host->complete_transition(self->ctx, !cancelled);
+    end_stage(self->ctx, self->incoming, self->from, self->to, self->added_to);
 }
 
 /* A black view over all of `face`'s subviews, clear until the turn darkens it. */
@@ -321,17 +314,10 @@ static void fade_animations(void *user)
 static void fade_completion(void *user, bool finished)
 {
     fade *self = user;
-    bool cancelled = false;
     (void)finished;
-    host->transition_was_cancelled(self->ctx, &cancelled);
     if (!is_none(self->from)) host->set_alpha(self->from, 1);
     if (!is_none(self->to)) host->set_alpha(self->to, 1);
-    if (cancelled) {
-        if (self->added_to) host->remove_from_superview(self->to);
-    } else if (!self->incoming && !is_none(self->from)) {
-        host->remove_from_superview(self->from);
-    }
-    host->complete_transition(self->ctx, !cancelled);
+    end_stage(self->ctx, self->incoming, self->from, self->to, self->added_to);
 }
 
 static void fade_animate(void *opaque, th_context ctx)

@@ -58,16 +58,9 @@ static void door_swing(void *user)
 static void door_completion(void *user, bool finished)
 {
     door *self = user;
-    bool cancelled = false;
     (void)finished;
-    host->transition_was_cancelled(self->ctx, &cancelled);
     unhang(self);
-    if (cancelled) {
-        if (self->added_to) host->remove_from_superview(self->to);
-    } else if (!self->incoming && !is_none(self->from)) {
-        host->remove_from_superview(self->from);
-    }
-    host->complete_transition(self->ctx, !cancelled);
+    end_stage(self->ctx, self->incoming, self->from, self->to, self->added_to);
 }
 
 static void door_animate(void *opaque, th_context ctx)

@@ -50,18 +50,11 @@ static void flip_keyframes(void *user)
 static void flip_completion(void *user, bool finished)
 {
     flip *self = user;
-    bool cancelled = false;
     (void)finished;
-    host->transition_was_cancelled(self->ctx, &cancelled);
     /* Both screens lie flat again, whichever is left on screen. */
     if (!is_none(self->from)) host->set_transform3d(self->from, identity_3d());
     if (!is_none(self->to)) host->set_transform3d(self->to, identity_3d());
-    if (cancelled) {
-        if (self->added_to) host->remove_from_superview(self->to);
-    } else if (!self->incoming && !is_none(self->from)) {
-        host->remove_from_superview(self->from);
-    }
-    host->complete_transition(self->ctx, !cancelled);
+    end_stage(self->ctx, self->incoming, self->from, self->to, self->added_to);
 }
 
 static void flip_animate(void *opaque, th_context ctx)

@@ -55,17 +55,10 @@ static void reveal_animations(void *user)
 static void reveal_completion(void *user, bool finished)
 {
     reveal *self = user;
-    bool cancelled = false;
     th_rect none = { { 0, 0 }, { 0, 0 } };
     (void)finished;
-    host->transition_was_cancelled(self->ctx, &cancelled);
     host->set_mask(self->revealed, TH_MASK_NONE, none, 0);
-    if (cancelled) {
-        if (self->added_to) host->remove_from_superview(self->to_view);
-    } else if (!self->incoming && !is_none(self->from_view)) {
-        host->remove_from_superview(self->from_view);
-    }
-    host->complete_transition(self->ctx, !cancelled);
+    end_stage(self->ctx, self->incoming, self->from_view, self->to_view, self->added_to);
 }
 
 static void reveal_animate(void *opaque, th_context ctx)
