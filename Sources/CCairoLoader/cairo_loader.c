@@ -72,6 +72,8 @@ static void *resolve(const char *name)
     F(void, cairo_font_options_set_hint_style, (cairo_font_options_t * options, cairo_hint_style_t style),        \
       (options, style))                                                                                          \
     F(cairo_surface_t *, cairo_get_target, (cairo_t * cr), (cr))                                              \
+    F(cairo_surface_t *, cairo_get_group_target, (cairo_t * cr), (cr))                                        \
+    F(cairo_pattern_t *, cairo_get_source, (cairo_t * cr), (cr))                                              \
     F(void, cairo_get_matrix, (cairo_t * cr, cairo_matrix_t * matrix), (cr, matrix))                           \
     F(void, cairo_identity_matrix, (cairo_t * cr), (cr))                                                       \
     F(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height),              \
@@ -84,6 +86,7 @@ static void *resolve(const char *name)
     F(int, cairo_image_surface_get_width, (cairo_surface_t * surface), (surface))                                \
     F(void, cairo_line_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
     F(void, cairo_mask_surface, (cairo_t * cr, cairo_surface_t * surface, double x, double y), (cr, surface, x, y)) \
+    F(void, cairo_matrix_multiply, (cairo_matrix_t * result, const cairo_matrix_t *a, const cairo_matrix_t *b), (result, a, b))\
     F(void, cairo_move_to, (cairo_t * cr, double x, double y), (cr, x, y))                                       \
     F(void, cairo_new_path, (cairo_t * cr), (cr))                                                                \
     F(void, cairo_new_sub_path, (cairo_t * cr), (cr))                                                            \
@@ -100,6 +103,8 @@ static void *resolve(const char *name)
     F(void, cairo_pattern_set_extend, (cairo_pattern_t * pattern, cairo_extend_t extend), (pattern, extend))    \
     F(void, cairo_pattern_set_matrix, (cairo_pattern_t * pattern, const cairo_matrix_t *matrix), (pattern, matrix)) \
     F(void, cairo_pop_group_to_source, (cairo_t * cr), (cr))                                                     \
+    F(cairo_pattern_t *, cairo_pop_group, (cairo_t * cr), (cr))                                                  \
+    F(cairo_status_t, cairo_pattern_get_surface, (cairo_pattern_t * pattern, cairo_surface_t * *surface), (pattern, surface))\
     F(void, cairo_push_group, (cairo_t * cr), (cr))                                                              \
     F(void, cairo_rectangle, (cairo_t * cr, double x, double y, double width, double height), (cr, x, y, width, height)) \
     F(void, cairo_restore, (cairo_t * cr), (cr))                                                                 \
@@ -129,6 +134,7 @@ static void *resolve(const char *name)
     F(void, cairo_surface_destroy, (cairo_surface_t * surface), (surface))                                       \
     F(void, cairo_surface_finish, (cairo_surface_t * surface), (surface))                                        \
     F(void, cairo_surface_flush, (cairo_surface_t * surface), (surface))                                         \
+    F(void, cairo_surface_get_device_offset, (cairo_surface_t * surface, double *x, double *y), (surface, x, y)) \
     F(void, cairo_surface_mark_dirty, (cairo_surface_t * surface), (surface))                                    \
     F(cairo_surface_t *, cairo_surface_reference, (cairo_surface_t * surface), (surface))                        \
     F(cairo_status_t, cairo_surface_status, (cairo_surface_t * surface), (surface))                              \

@@ -229,6 +229,19 @@ enum {
     TH_MASK_ELLIPSE = 2       /* the ellipse that fills the rectangle: a circle in a square */
 };
 
+/* What set_blur blurs (ABI 1.2). */
+enum {
+    TH_BLUR_NONE = 0,     /* no blur: removes the one the view has */
+    TH_BLUR_BACKDROP = 1, /* UIVisualEffectView with a UIBlurEffect, CSS backdrop-filter: what
+                             lies behind the view, within its rounded bounds, is shown blurred
+                             beneath the view's own background, contents and subviews */
+    TH_BLUR_LAYER = 2     /* a CALayer gaussianBlur filter, CSS filter: blur(): the view and
+                             everything it draws, its subviews too, blurred as one picture */
+};
+
+/* The largest blur radius set_blur takes, in points. */
+#define TH_MAX_BLUR_RADIUS 100
+
 /* The most stops one set_gradient takes. */
 #define TH_MAX_GRADIENT_STOPS 16
 
@@ -606,6 +619,25 @@ typedef struct th_host_api {
      * finite or of negative size, or a radius that is not finite or below 0. */
     th_status (*get_mask)(th_view view, uint32_t *kind, th_rect *rect, double *corner_radius);
     th_status (*set_mask)(th_view view, uint32_t kind, th_rect rect, double corner_radius);
+    /* Blurs what lies behind the view (TH_BLUR_BACKDROP: a frosted sheet, a blurred dimming
+     * view) or the view itself with everything it draws (TH_BLUR_LAYER). `radius` is the
+     * Gaussian's standard deviation in points, as CSS's blur() takes it; on a scale-3
+     * picture it spans three times as many pixels. A backdrop blur shows, within the view's
+     * rounded bounds and its mask, what was drawn before the view (the screens and views
+     * behind it) blurred, faded with the view's alpha, under the view's background colour
+     * (a tint: give it an alpha below 1) and its subviews. Inside an animations block the
+     * radius animates from the blur the view has, like any property, while the kind stays;
+     * a new kind applies at once, radius with it: set the kind with a radius of 0 first,
+     * then animate the radius, as a UIVisualEffectView's effect is animated in. TH_BLUR_NONE
+     * removes the blur. A 3D-turned view's backdrop is what its own turned ancestor draws
+     * behind it. Called by animators and presentation controllers; one that blurs a screen
+     * for a transition removes the blur at its end: a screen left blurred (TH_BLUR_LAYER with
+     * a radius above 0) after its transition is a broken end state (the run is not clean).
+     * get_blur writes the model values (what was last set). TH_ERR_BAD_HANDLE for a bad
+     * view; TH_ERR_BAD_ARGUMENT for a NULL out-pointer, a kind not listed, or a radius that
+     * is not finite, below 0 or above TH_MAX_BLUR_RADIUS. */
+    th_status (*get_blur)(th_view view, uint32_t *kind, double *radius);
+    th_status (*set_blur)(th_view view, uint32_t kind, double radius);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -181,6 +181,8 @@ public enum HostFunctions {
         Function(.api, "set_anchor_point", [.view, .point]),
         Function(.api, "get_mask", [.view, .outUInt32, .outRect, .outDouble]),
         Function(.api, "set_mask", [.view, .uint32, .rect, .double]),
+        Function(.api, "get_blur", [.view, .outUInt32, .outDouble]),
+        Function(.api, "set_blur", [.view, .uint32, .double]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

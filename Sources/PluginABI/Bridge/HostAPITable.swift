@@ -194,6 +194,23 @@ package enum HostAPITable {
                 $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
             }
         }
+        t.get_blur = { v, kind, radius in
+            api { b in
+                guard let kind, let radius else { return Status.badArgument }
+                guard let view = b.handles.view(v) else { return Status.badHandle }
+                let blur = view.blur
+                kind.pointee = blur.kind.rawValue
+                radius.pointee = blur.radius
+                return Status.ok
+            }
+        }
+        t.set_blur = { v, kind, radius in
+            let style = BlurEffect.Kind(rawValue: kind)
+            let valid = style != nil && radius.isFinite && radius >= 0 && radius <= BlurEffect.maxRadius
+            return set(v, valid: valid, "set_blur", "a kind is TH_BLUR_*, a radius finite, >= 0 and <= TH_MAX_BLUR_RADIUS") {
+                $0.blur = BlurEffect(kind: style!, radius: radius)
+            }
+        }
         t.get_anchor_point = { v, out in get(v, out) { th_point($0.anchorPoint) } }
         t.set_anchor_point = { v, p in
             set(v, valid: p.x.isFinite && p.y.isFinite, "set_anchor_point", "an anchor point is finite") { $0.anchorPoint = p.point }

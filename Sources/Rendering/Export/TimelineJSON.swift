@@ -61,6 +61,13 @@ public enum TimelineJSON {
                 if mask.kind == .roundedRect { j.field("cornerRadius", mask.cornerRadius) }
             }
         }
+        if look.blur.kind != .none {
+            j.key("blur")
+            j.object { j in
+                j.field("kind", look.blur.kind == .backdrop ? "backdrop" : "layer")
+                j.field("radius", look.blur.radius)
+            }
+        }
         if look.borderWidth > 0 {
             j.key("border")
             j.object { j in

@@ -7,11 +7,11 @@ struct PlotData {
     /// One quantity a reader thinks in: a view's position, its scale, its alpha.
     enum Quantity: String, CaseIterable {
         case position, size, translation, scale, rotation, alpha, color, cornerRadius
-        case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset
+        case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset, blurRadius
 
         var unit: String {
             switch self {
-            case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset: return "pt"
+            case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset, .blurRadius: return "pt"
             case .rotation: return "°"
             case .scale, .alpha, .color, .borderColor, .shadowColor, .shadowOpacity: return ""
             }
@@ -26,7 +26,7 @@ struct PlotData {
             case .rotation: return ["angle"]
             case .alpha: return ["alpha"]
             case .color: return ["red", "green", "blue", "alpha"]
-            case .cornerRadius, .shadowRadius: return ["radius"]
+            case .cornerRadius, .shadowRadius, .blurRadius: return ["radius"]
             case .borderWidth: return ["width"]
             case .borderColor, .shadowColor: return ["red", "green", "blue", "alpha"]
             case .shadowOpacity: return ["opacity"]
@@ -53,6 +53,7 @@ struct PlotData {
             case .transform3DA, .transform3DB, .rotation3D: return []
             // Nor the mask's rectangle: its kind gives the numbers their meaning.
             case .mask: return []
+            case .blurRadius: return [.blurRadius]
             }
         }
 
@@ -70,7 +71,7 @@ struct PlotData {
             switch self {
             case .position: return [packed[0], packed[1]]
             case .size: return [packed[2], packed[3]]
-            case .alpha, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: return [packed[0]]
+            case .alpha, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius, .blurRadius: return [packed[0]]
             case .shadowOffset: return [packed[0], packed[1]]
             case .color, .borderColor, .shadowColor: return [packed[0], packed[1], packed[2], packed[3]]
             case .translation, .scale, .rotation:
@@ -98,6 +99,7 @@ struct PlotData {
             case .shadowOpacity: return .shadowOpacity
             case .shadowRadius: return .shadowRadius
             case .shadowOffset: return .shadowOffset
+            case .blurRadius: return .blurRadius
             }
         }
     }

@@ -76,12 +76,20 @@ public enum SceneRasterizer {
             MaskClip.apply(layer, on: cr)
         }
         defer { if masked { cairo_restore(cr) } }
+        // A backdrop blur shows what was drawn before the view: taken now, before a group of
+        // the view's own starts empty.
+        let backdrop = LayerBlur.backdrop(of: layer, on: cr)
+        defer { if let backdrop { cairo_surface_destroy(backdrop.surface) } }
+        // A blur of the view itself: the view and all it draws go into a group, cut to where
+        // they lie (and the blur's reach), and the group is painted blurred.
+        let blurred = layer.appearance.blur.kind == .layer && layer.appearance.blur.radius > 0
+            ? beginLayerBlur(layers[index..<end], radius: layer.appearance.blur.radius, on: cr) : nil
         let grouped = alpha < 1 && end > index + 1
         let own = grouped ? 1 : opacity * alpha
         if grouped { cairo_push_group(cr) }
         let clips = layer.appearance.clipsToBounds && end > index + 1
         if clips { cairo_save(cr) }
-        draw(layer, opacity: own, on: cr, clippingAfter: clips)
+        draw(layer, opacity: own, on: cr, backdrop: backdrop, clippingAfter: clips)
         var child = index + 1
         while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr) }
         if clips { cairo_restore(cr) }
@@ -90,12 +98,53 @@ public enum SceneRasterizer {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity * alpha)
         }
+        if let blurred { endLayerBlur(blurred, on: cr) }
         return end
     }
 
-    /// The layer's shadow, background, picture and text; with `clippingAfter`, leaves the context cut
+    /// Where a layer blur's group lies on the device and how wide the blur is there.
+    private struct LayerBlurGroup {
+        let box: PixelBox
+        let sigma: Double
+    }
+
+    /// Cuts `cr` to where `subtree` draws, widened by the blur's reach, and starts the group
+    /// it is drawn into; nil (and nothing started) when it draws nowhere.
+    private static func beginLayerBlur(_ subtree: ArraySlice<SceneSnapshot.Layer>, radius: Double, on cr: OpaquePointer) -> LayerBlurGroup? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let sigma = radius * LayerBlur.scale(of: m)
+        guard sigma.isFinite, let box = LayerBlur.subtreeBox(subtree, sigma: sigma, on: cr) else { return nil }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, box.minX, box.minY, box.maxX - box.minX, box.maxY - box.minY)
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &m)
+        cairo_push_group(cr)
+        return LayerBlurGroup(box: box, sigma: sigma)
+    }
+
+    /// Ends the group beginLayerBlur started and paints it blurred (as it is, on a canvas
+    /// with no pixels to read).
+    private static func endLayerBlur(_ group: LayerBlurGroup, on cr: OpaquePointer) {
+        let pattern = cairo_pop_group(cr)
+        var surface: OpaquePointer?
+        if let pattern, cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+           let picture = LayerBlur.blurred(surface, box: group.box, sigma: group.sigma, clampEdges: false) {
+            LayerBlur.paint(picture, opacity: 1, on: cr)
+            cairo_surface_destroy(picture.surface)
+        } else if let pattern {
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+        }
+        if let pattern { cairo_pattern_destroy(pattern) }
+        cairo_restore(cr)
+    }
+
+    /// The layer's shadow, backdrop, background, picture and text; with `clippingAfter`, leaves the context cut
     /// to the layer's rounded bounds for its subviews (the caller saved the state to undo it).
-    private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer, clippingAfter: Bool = false) {
+    private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer, backdrop: LayerBlur.Picture? = nil,
+                             clippingAfter: Bool = false) {
         let t = layer.transform
         guard t.isValid, layer.size.width > 0, layer.size.height > 0 else {
             if clippingAfter { cairo_rectangle(cr, 0, 0, 0, 0); cairo_clip(cr) }
@@ -107,6 +156,11 @@ public enum SceneRasterizer {
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &matrix)
         if look.hasShadow { LayerShadow.draw(layer, opacity: opacity, on: cr) }
+        if let backdrop {
+            cairo_set_matrix(cr, &outer)
+            LayerBlur.paint(backdrop, within: layer, opacity: opacity, on: cr)
+            cairo_transform(cr, &matrix)
+        }
         if layer.color.alpha > 0 {
             roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners,
                              continuous: look.cornerCurve == .continuous)

@@ -33,13 +33,16 @@ public struct SceneSnapshot: Hashable, Sendable {
         public var color: Color { appearance.backgroundColor }
         public var cornerRadius: Double { appearance.cornerRadius }
         /// Worth drawing: shown, not fully transparent, with a background, a picture, a label,
-        /// a border or a shadow.
+        /// a border, a shadow or a backdrop blur.
         public var isVisible: Bool {
             Self.draws(isHidden: isHidden, opacity: opacity, appearance, hasContents: contents != nil) { text != nil }
+                || (!isHidden && opacity > 0 && appearance.blur.kind == .backdrop && appearance.blur.radius > 0)
         }
 
-        /// Whether a layer with these draws anything; `hasText` is asked last, only when
-        /// nothing else settles it (looking a label's text up costs more than the rest).
+        /// Whether a layer with these draws anything of its own; `hasText` is asked last, only
+        /// when nothing else settles it (looking a label's text up costs more than the rest). A
+        /// backdrop blur is not counted here: it shows what lies behind, and the motion check,
+        /// which sees what views draw, judges that where it is drawn.
         static func draws(isHidden: Bool, opacity: Double, _ appearance: ViewAppearance, hasContents: Bool,
                           hasText: () -> Bool) -> Bool {
             guard !isHidden && opacity > 0 else { return false }

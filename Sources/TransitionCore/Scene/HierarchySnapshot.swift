@@ -87,6 +87,9 @@ public struct HierarchySnapshot {
             if v.model.mask != e.appearance.mask {
                 problems.append("'\(v.name)' has \(describe(v.model.mask)), had \(describe(e.appearance.mask))")
             }
+            if v.model.blur != e.appearance.blur {
+                problems.append("'\(v.name)' has \(describe(v.model.blur)), had \(describe(e.appearance.blur))")
+            }
         }
         return problems
     }
@@ -97,6 +100,14 @@ func describe(_ m: MaskShape) -> String {
     case .none: "no mask"
     case .ellipse: "an elliptic mask in \(describe(m.rect))"
     case .roundedRect: "a mask \(describe(m.rect)) with corners of \(format(m.cornerRadius))"
+    }
+}
+
+func describe(_ b: BlurEffect) -> String {
+    switch b.kind {
+    case .none: "no blur"
+    case .backdrop: "a backdrop blur of \(format(b.radius)) pt"
+    case .layer: "a blur of \(format(b.radius)) pt"
     }
 }
 

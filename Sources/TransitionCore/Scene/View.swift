@@ -62,7 +62,7 @@ public final class View {
     /// AnimatableProperty.rawValue; −1 for none. Lets the engine find and replace an
     /// animation without searching.
     var animationSlots = noSlots
-    static let noSlots = SIMD16<Int32>(repeating: -1)
+    static let noSlots = SIMD32<Int32>(repeating: -1)
 
     init(id: Int, name: String, frame: Rect, scene: Scene) {
         self.id = id
@@ -142,6 +142,21 @@ public final class View {
             var next = model
             next.mask = newValue
             change(.mask, to: next)
+        }
+    }
+    /// A blur of the view's backdrop or of the view. The radius animates inside an animation
+    /// block while the kind stays; a new kind applies at once, with its radius.
+    public var blur: BlurEffect {
+        get { model.blur }
+        set {
+            guard newValue.kind == model.blur.kind else {
+                model.blur = newValue
+                presentationBase.blur = newValue
+                return
+            }
+            var next = model
+            next.blur = newValue
+            change(.blurRadius, to: next)
         }
     }
     /// Not animatable here: applies at once (CALayer.anchorPoint). The centre (the position)

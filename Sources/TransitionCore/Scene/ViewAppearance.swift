@@ -50,6 +50,9 @@ public struct ViewAppearance: Hashable, Sendable {
     /// Out of line: few views have a mask, and every view's appearance is copied several times
     /// a frame (model, presentation, the walk), so it costs a pointer, not 48 bytes.
     private var maskBox: MaskShape.Box?
+    /// A blur of what lies behind the view, or of the view itself; none by default. Its radius
+    /// animates (AnimatableProperty.blurRadius); its kind does not.
+    public var blur: BlurEffect = .none
 
     /// From the anchor point to the bounds' top left, in the view's own coordinates (before
     /// its transforms).
@@ -107,7 +110,7 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 }
 
 /// The properties an animation can carry, each stored as up to eight doubles so that
-/// interpolation is the same arithmetic for all of them. At most 16 (View.animationSlots).
+/// interpolation is the same arithmetic for all of them. At most 32 (View.animationSlots).
 /// The shape of a view's mask (CALayer.mask, a CAShapeLayer's path): a rounded rectangle or an
 /// ellipse, in the view's bounds coordinates. Only what lies inside it is drawn, of the view
 /// and of everything it holds. The kinds are the header's TH_MASK_* values.
@@ -159,6 +162,28 @@ public struct MaskShape: Hashable, Sendable {
     }
 }
 
+/// A blur (UIVisualEffectView's, or a CALayer filter's): of what lies behind the view, shown
+/// within its rounded bounds under its own background and subviews, or of the view itself with
+/// everything it draws. The kinds are the header's TH_BLUR_* values; the radius is the
+/// Gaussian's standard deviation in points, as CSS's blur() takes it.
+public struct BlurEffect: Hashable, Sendable {
+    public enum Kind: UInt32, Hashable, Sendable { case none = 0, backdrop = 1, layer = 2 }
+    public var kind: Kind
+    public var radius: Double
+
+    public init(kind: Kind, radius: Double) {
+        self.kind = kind
+        self.radius = radius
+    }
+
+    public static let none = BlurEffect(kind: .none, radius: 0)
+    /// The largest radius, in points (TH_MAX_BLUR_RADIUS).
+    public static let maxRadius = 100.0
+
+    /// Whether it changes what is drawn: a kind, and a radius above 0.
+    public var isVisible: Bool { kind != .none && radius > 0 }
+}
+
 /// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.
 public enum CornerCurve: UInt32, Hashable, Sendable {
     case circular = 0
@@ -173,6 +198,8 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
     case transform3DA, transform3DB, rotation3D
     /// The mask's rectangle and corner radius (its kind does not animate).
     case mask
+    /// The blur's radius (its kind does not animate).
+    case blurRadius
 
     public var name: String {
         switch self {
@@ -191,6 +218,7 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable {
         case .transform3DA, .transform3DB: return "transform3D"
         case .rotation3D: return "transform3D.rotation"
         case .mask: return "mask"
+        case .blurRadius: return "blur.radius"
         }
     }
 }
@@ -223,6 +251,7 @@ extension ViewAppearance {
         case .mask:
             let r = mask.rect
             return AnimatableValue(r.origin.x, r.origin.y, r.size.width, r.size.height, mask.cornerRadius, 0, 0, 0)
+        case .blurRadius: return AnimatableValue(blur.radius, 0, 0, 0, 0, 0, 0, 0)
         }
     }
 
@@ -250,6 +279,8 @@ extension ViewAppearance {
         case .mask:
             mask.rect = Rect(x: v[0], y: v[1], width: max(0, v[2]), height: max(0, v[3]))
             mask.cornerRadius = max(0, v[4])
+        // A spring may overshoot past either end: a blur is between none and the largest.
+        case .blurRadius: blur.radius = min(BlurEffect.maxRadius, max(0, v[0]))
         }
     }
 

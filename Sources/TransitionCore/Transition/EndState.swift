@@ -15,6 +15,9 @@ enum EndState {
         if !shown.mask.covers(shown.bounds) {
             found.append("'\(shown.name)' ends cut by \(describe(shown.mask)), left on it after \(what)")
         }
+        if shown.blur.kind == .layer && shown.blur.radius > 0 {
+            found.append("'\(shown.name)' ends blurred by \(describe(shown.blur)), left on it after \(what)")
+        }
         for view in container.subviews where view !== shown {
             found.append("'\(view.name)' is left in '\(container.name)' after \(what)\(view.alpha == 0 || view.isHidden ? " (invisible, but there)" : "")")
         }

@@ -158,6 +158,9 @@ public final class ModalPresenter {
                 if !view.mask.covers(view.bounds) {
                     violations.append("the presented view '\(view.name)' ends cut by \(describe(view.mask)), left on it")
                 }
+                if view.blur.kind == .layer && view.blur.radius > 0 {
+                    violations.append("the presented view '\(view.name)' ends blurred by \(describe(view.blur)), left on it")
+                }
                 if presentations[ObjectIdentifier(presented)]?.removedPresenter == true {
                     presenter.view.removeFromSuperview()
                 }

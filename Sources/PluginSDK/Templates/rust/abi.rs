@@ -14,6 +14,7 @@ pub type Status = i32;
 pub const TH_ABI_MAJOR: u16 = 1;
 pub const TH_ABI_MINOR: u16 = 2;
 pub const TH_TRANSITION_ALL: u32 = 31;
+pub const TH_MAX_BLUR_RADIUS: u32 = 100;
 pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
 pub const TH_MAX_MODIFIERS_BYTES: u32 = 255;
 pub const TH_ENTRY_SYMBOL: &CStr = c"th_entry";
@@ -65,6 +66,9 @@ pub const TH_GRADIENT_RADIAL: u32 = 2;
 pub const TH_MASK_NONE: u32 = 0;
 pub const TH_MASK_ROUNDED_RECT: u32 = 1;
 pub const TH_MASK_ELLIPSE: u32 = 2;
+pub const TH_BLUR_NONE: u32 = 0;
+pub const TH_BLUR_BACKDROP: u32 = 1;
+pub const TH_BLUR_LAYER: u32 = 2;
 pub const TH_FROM: u32 = 0;
 pub const TH_TO: u32 = 1;
 pub const TH_PRESENTATION_FULL_SCREEN: u32 = 0;
@@ -355,6 +359,8 @@ pub struct HostApi {
     pub set_anchor_point: Option<unsafe extern "C" fn(View, Point) -> Status>,
     pub get_mask: Option<unsafe extern "C" fn(View, *mut u32, *mut Rect, *mut f64) -> Status>,
     pub set_mask: Option<unsafe extern "C" fn(View, u32, Rect, f64) -> Status>,
+    pub get_blur: Option<unsafe extern "C" fn(View, *mut u32, *mut f64) -> Status>,
+    pub set_blur: Option<unsafe extern "C" fn(View, u32, f64) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -693,7 +699,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 624);
+const _: () = assert!(size_of::<HostApi>() == 640);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -774,6 +780,8 @@ const _: () = assert!(offset_of!(HostApi, get_anchor_point) == 592);
 const _: () = assert!(offset_of!(HostApi, set_anchor_point) == 600);
 const _: () = assert!(offset_of!(HostApi, get_mask) == 608);
 const _: () = assert!(offset_of!(HostApi, set_mask) == 616);
+const _: () = assert!(offset_of!(HostApi, get_blur) == 624);
+const _: () = assert!(offset_of!(HostApi, set_blur) == 632);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);

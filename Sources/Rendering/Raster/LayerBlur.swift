@@ -1,0 +1,240 @@
+import CCairo
+import TransitionCore
+
+/// A view's blur (ABI 1.2's set_blur): of what lies behind it (UIVisualEffectView, CSS
+/// backdrop-filter), or of the view itself with all it draws (a CALayer filter, CSS filter).
+///
+/// Both read device pixels: the backdrop from what the context's target holds so far, the
+/// layer's own from the group it was drawn into. A large blur is worked out on a smaller
+/// picture (each block of `factor` × `factor` pixels averaged into one), blurred there by three
+/// box blurs, and painted back scaled up with bilinear filtering, as GPUs blur: a blur that
+/// wide shows nothing the blocks could, and a frame at scale 3 stays within its budget. A
+/// target that is not an image (the SVG filmstrip) gets no blur: there are no pixels to read.
+enum LayerBlur {
+    /// A blurred picture ready to paint: `surface`, an ARGB image the holder destroys, covers
+    /// the device pixels from (`x`, `y`), each of its pixels `factor` of them across.
+    struct Picture {
+        let surface: OpaquePointer
+        let x, y: Double
+        let factor: Int
+    }
+
+    /// The blurred picture of what `cr`'s target holds under `layer`'s rounded bounds (and a
+    /// margin of three deviations, so that its edges blur with what lies around them), taken
+    /// before `layer` draws. Nil when nothing is to be blurred.
+    static func backdrop(of layer: SceneSnapshot.Layer, on cr: OpaquePointer) -> Picture? {
+        let blur = layer.appearance.blur
+        guard blur.kind == .backdrop, blur.radius > 0, layer.transform.isValid, let target = cairo_get_group_target(cr)
+        else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let t = layer.transform
+        var placed = cairo_matrix_t()
+        var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_matrix_multiply(&placed, &own, &m)
+        guard let box = deviceBox(of: layer.size, placed) else { return nil }
+        let sigma = blur.radius * scale(of: placed)
+        return blurred(target, box: box.insetBy(-3 * sigma), sigma: sigma, clampEdges: true)
+    }
+
+    /// Paints `picture` within `layer`'s rounded bounds (cut by whatever clip `cr` has: its
+    /// mask, its clipping ancestors), faded by `opacity`.
+    static func paint(_ picture: Picture, within layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
+        let t = layer.transform, look = layer.appearance
+        cairo_save(cr)
+        var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &own)
+        SceneRasterizer.roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius,
+                                         corners: look.maskedCorners, continuous: look.cornerCurve == .continuous)
+        cairo_clip(cr)
+        paint(picture, opacity: opacity, on: cr)
+        cairo_restore(cr)
+    }
+
+    /// Paints `picture` where it came from, faded by `opacity`, within `cr`'s clip.
+    static func paint(_ picture: Picture, opacity: Double, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_translate(cr, picture.x, picture.y)
+        cairo_scale(cr, Double(picture.factor), Double(picture.factor))
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        // The picture's edge pixels continue rather than fade out where it ends.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint_with_alpha(cr, opacity)
+        cairo_restore(cr)
+    }
+
+    /// Where a layer's subtree, drawn into a group, lies on the device: its layers' boxes
+    /// through `cr`'s matrix, with a margin for the blur to spread into. Nil when none has a
+    /// box that can be drawn.
+    static func subtreeBox(_ layers: ArraySlice<SceneSnapshot.Layer>, sigma: Double, on cr: OpaquePointer) -> PixelBox? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        var union: PixelBox?
+        for layer in layers where layer.transform.isValid {
+            let t = layer.transform
+            var placed = cairo_matrix_t()
+            var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_matrix_multiply(&placed, &own, &m)
+            // A shadow reaches past the bounds: the box takes its radius and offset in.
+            let look = layer.appearance
+            let reach = look.hasShadow ? look.shadowRadius * 2 + max(abs(look.shadowOffset.width), abs(look.shadowOffset.height)) : 0
+            guard let box = deviceBox(of: layer.size, placed, margin: reach) else { continue }
+            union = union.map { $0.union(box) } ?? box
+        }
+        return union?.insetBy(-3 * sigma)
+    }
+
+    /// The device's scale along the layer's axes, on average.
+    static func scale(of m: cairo_matrix_t) -> Double { abs(m.xx * m.yy - m.xy * m.yx).squareRoot() }
+
+    /// The box on the device of a layer of `size` placed by `m`, `margin` points around it.
+    private static func deviceBox(of size: Size, _ m: cairo_matrix_t, margin: Double = 0) -> PixelBox? {
+        let x0 = -margin, y0 = -margin, x1 = size.width + margin, y1 = size.height + margin
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+            let dx = m.xx * x + m.xy * y + m.x0, dy = m.yx * x + m.yy * y + m.y0
+            minX = min(minX, dx); maxX = max(maxX, dx)
+            minY = min(minY, dy); maxY = max(maxY, dy)
+        }
+        guard [minX, minY, maxX, maxY].allSatisfy(\.isFinite), maxX > minX, maxY > minY else { return nil }
+        return PixelBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// The part `box` (device coordinates) of the image `surface`, downsampled and blurred by a
+    /// Gaussian of `sigma` device pixels. `clampEdges`: beyond the surface its edge pixels
+    /// continue (a backdrop: the window's edge is no dark frame); else it is transparent there
+    /// (a layer's own blur fades out at its edges).
+    static func blurred(_ surface: OpaquePointer, box: PixelBox, sigma: Double, clampEdges: Bool) -> Picture? {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+              sigma.isFinite, sigma > 0 else { return nil }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // A group's surface starts where its device offset says, in the device's coordinates.
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        // Blocks of `factor` pixels: the blur on the small picture is then about 4 of its pixels.
+        let factor = max(1, Int(sigma / 4))
+        let x0 = max(0, Int((box.minX + offsetX).rounded(.down))), y0 = max(0, Int((box.minY + offsetY).rounded(.down)))
+        let x1 = min(width, Int((box.maxX + offsetX).rounded(.up))), y1 = min(height, Int((box.maxY + offsetY).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        let small = Downsampled(data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, factor: factor)
+        small.blur(sigma: sigma / Double(factor), clampEdges: clampEdges)
+        guard let out = small.surface() else { return nil }
+        return Picture(surface: out, x: Double(x0) - offsetX, y: Double(y0) - offsetY, factor: factor)
+    }
+}
+
+/// A box on the device, in pixels (fractional).
+struct PixelBox {
+    var minX, minY, maxX, maxY: Double
+
+    func insetBy(_ d: Double) -> PixelBox { PixelBox(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
+
+    func union(_ o: PixelBox) -> PixelBox {
+        PixelBox(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+    }
+}
+
+/// A part of an ARGB32 image averaged down by blocks of `factor` × `factor` pixels, its four
+/// (premultiplied) channels kept as floats while they are blurred.
+private final class Downsampled {
+    let width, height: Int
+    var channels: [Float]
+
+    init(_ data: UnsafeMutablePointer<UInt8>, stride: Int, x0: Int, y0: Int, x1: Int, y1: Int, factor: Int) {
+        width = (x1 - x0 + factor - 1) / factor
+        height = (y1 - y0 + factor - 1) / factor
+        channels = [Float](repeating: 0, count: width * height * 4)
+        var counts = [Float](repeating: 0, count: width * height)
+        channels.withUnsafeMutableBufferPointer { sums in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for y in y0..<y1 {
+                    let row = data + y * stride
+                    let base = ((y - y0) / factor) * width
+                    for x in x0..<x1 {
+                        let i = base + (x - x0) / factor, p = row + 4 * x
+                        sums[4 * i] += Float(p[0])
+                        sums[4 * i + 1] += Float(p[1])
+                        sums[4 * i + 2] += Float(p[2])
+                        sums[4 * i + 3] += Float(p[3])
+                        counts[i] += 1
+                    }
+                }
+                for i in 0..<counts.count where counts[i] > 0 {
+                    for c in 0..<4 { sums[4 * i + c] /= counts[i] }
+                }
+            }
+        }
+    }
+
+    /// Three box blurs across the rows, then three down the columns: together within a few
+    /// percent of a Gaussian of `sigma` pixels.
+    func blur(sigma: Double, clampEdges: Bool) {
+        let half = LayerShadow.boxHalfWidth(sigma: sigma)
+        guard half > 0 else { return }
+        let longest = max(width, height)
+        var line = [Float](repeating: 0, count: longest * 4), scratch = line
+        channels.withUnsafeMutableBufferPointer { px in
+            line.withUnsafeMutableBufferPointer { line in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    for y in 0..<height {
+                        for x in 0..<width { for c in 0..<4 { line[4 * x + c] = px[4 * (y * width + x) + c] } }
+                        for _ in 0..<3 { Self.boxPass(line, scratch, count: width, half: half, clampEdges: clampEdges) }
+                        for x in 0..<width { for c in 0..<4 { px[4 * (y * width + x) + c] = line[4 * x + c] } }
+                    }
+                    for x in 0..<width {
+                        for y in 0..<height { for c in 0..<4 { line[4 * y + c] = px[4 * (y * width + x) + c] } }
+                        for _ in 0..<3 { Self.boxPass(line, scratch, count: height, half: half, clampEdges: clampEdges) }
+                        for y in 0..<height { for c in 0..<4 { px[4 * (y * width + x) + c] = line[4 * y + c] } }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One box blur of `count` four-channel pixels with running sums; back into `values`.
+    private static func boxPass(_ values: UnsafeMutableBufferPointer<Float>, _ scratch: UnsafeMutableBufferPointer<Float>,
+                                count: Int, half: Int, clampEdges: Bool) {
+        let window = Float(2 * half + 1)
+        func at(_ i: Int, _ c: Int) -> Float {
+            if i >= 0 && i < count { return values[4 * i + c] }
+            return clampEdges ? values[4 * min(max(i, 0), count - 1) + c] : 0
+        }
+        for c in 0..<4 {
+            var sum: Float = 0
+            for i in -half...half { sum += at(i, c) }
+            for i in 0..<count {
+                scratch[4 * i + c] = sum / window
+                sum += at(i + half + 1, c) - at(i - half, c)
+            }
+        }
+        for i in 0..<(4 * count) { values[i] = scratch[i] }
+    }
+
+    /// An ARGB32 image of the blurred picture, or nil when cairo cannot make one.
+    func surface() -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<height {
+            let row = data + y * stride
+            for x in 0..<width {
+                let i = 4 * (y * width + x)
+                // Premultiplied: no channel may exceed alpha (rounding could make one).
+                let a = min(255, max(0, channels[i + 3].rounded()))
+                row[4 * x + 3] = UInt8(a)
+                for c in 0..<3 { row[4 * x + c] = UInt8(min(a, max(0, channels[i + c].rounded()))) }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
