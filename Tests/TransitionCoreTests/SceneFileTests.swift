@@ -111,7 +111,8 @@ extension String {
           {"name": "door", "frame": [10, 20, 100, 200], "color": "#ffffff", "anchorPoint": [0, 0.5],
            "cornerCurve": "continuous", "zPosition": 2, "doubleSided": false,
            "mask": {"kind": "roundedRect", "rect": [5, 5, 90, 190], "cornerRadius": 12}},
-          {"name": "dot", "frame": [0, 0, 50, 50], "mask": {"kind": "ellipse", "rect": [0, 0, 50, 50]}}]}]}
+          {"name": "dot", "frame": [0, 0, 50, 50], "mask": {"kind": "ellipse", "rect": [0, 0, 50, 50]},
+           "blur": {"kind": "backdrop", "radius": 20}}]}]}
         """
 
     @Test("each key reaches the view; the anchor point keeps the file's frame")
@@ -124,6 +125,7 @@ extension String {
         #expect(door.mask == MaskShape(kind: .roundedRect, rect: Rect(x: 5, y: 5, width: 90, height: 190), cornerRadius: 12))
         let dot = try #require(built.scene.window.subtree().first { $0.name == "dot" })
         #expect(dot.mask == MaskShape(kind: .ellipse, rect: Rect(x: 0, y: 0, width: 50, height: 50)))
+        #expect(dot.blur == BlurEffect(kind: .backdrop, radius: 20) && door.blur == .none)
     }
 
     @Test("bad values name the key", arguments: [
@@ -132,6 +134,10 @@ extension String {
         ("\"mask\": {\"kind\": \"ellipse\", \"rect\": [0, 0, -1, 1]}", "mask.rect", "negative"),
         ("\"mask\": {\"kind\": \"ellipse\"}", "mask", "missing key 'rect'"),
         ("\"anchorPoint\": [0.5]", "anchorPoint", "[x, y]"),
+        ("\"blur\": {\"kind\": \"gaussian\", \"radius\": 2}", "blur.kind", "not a blur"),
+        ("\"blur\": {\"kind\": \"layer\", \"radius\": 100.5}", "blur.radius", "100"),
+        ("\"blur\": {\"kind\": \"layer\", \"radius\": -1}", "blur.radius", "0"),
+        ("\"blur\": {\"kind\": \"layer\"}", "blur", "missing key 'radius'"),
         ("\"doubleSided\": 1", "doubleSided", "true or false"),
     ])
     func refused(key: String, path: String, message: String) {

@@ -49,6 +49,7 @@ public struct BuiltScene {
         view.zPosition = layer.zPosition
         view.isDoubleSided = layer.isDoubleSided
         view.mask = layer.mask
+        view.blur = layer.blur
         if layer.anchorPoint != view.anchorPoint {
             // The frame the file gives stays: the anchor point moves the centre to it.
             view.anchorPoint = layer.anchorPoint

@@ -40,6 +40,7 @@ public struct SceneDescription: Equatable, Sendable {
         public var isDoubleSided = true
         public var anchorPoint = Point(x: 0.5, y: 0.5)
         public var mask = MaskShape.none
+        public var blur = BlurEffect.none
         public init() {}
     }
 
@@ -241,7 +242,7 @@ extension SceneDescription {
     static let layerKeys = [
         "maskedCorners", "clipsToBounds", "borderWidth", "borderColor",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
-        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask",
+        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask", "blur",
     ]
 
     private static func layer(_ r: Reader) throws -> LayerStyle {
@@ -290,6 +291,14 @@ extension SceneDescription {
             guard f[2] >= 0, f[3] >= 0 else { throw rectReader.fail("width and height may not be negative") }
             let radius = try mask.optional("cornerRadius")?.number(in: 0...10_000) ?? 0
             style.mask = MaskShape(kind: kind, rect: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), cornerRadius: radius)
+        }
+        if let blur = try r.optional("blur") {
+            try blur.allowOnly(["kind", "radius"])
+            let kinds: [String: BlurEffect.Kind] = ["backdrop": .backdrop, "layer": .layer]
+            let kindReader = try blur.required("kind")
+            let name = try kindReader.string()
+            guard let kind = kinds[name] else { throw kindReader.fail("'\(name)' is not a blur: backdrop or layer") }
+            style.blur = BlurEffect(kind: kind, radius: try blur.required("radius").number(in: 0...BlurEffect.maxRadius))
         }
         return style
     }
