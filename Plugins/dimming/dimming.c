@@ -3,6 +3,10 @@
  * lower part of the container (two thirds by default: parameter `height`), over a black
  * backdrop (half transparent by default: parameter `opacity`) that fades in with the
  * presentation and out with the dismissal. The presenter's view stays on screen underneath.
+ * Frosted, its twin, puts the sheet over frosted glass instead, as a UIVisualEffectView
+ * behind a sheet: the backdrop blurs what lies behind it (ABI 1.2, set_blur), its radius
+ * growing from 0 with the presentation under a light tint; on a host without set_blur, the
+ * tint alone.
  * On a 1.1 host the sheet's top corners are rounded and it casts a shadow: the sheet clips
  * its content to its corners, and a view that clips casts no shadow, so it sits in a wrapper
  * of the same shape that casts it, which presented_view gives the animators to move.
@@ -35,9 +39,25 @@ static double whole_points_down(double value)
 typedef struct dimming {
     th_view backdrop; /* {0} while there is none */
     th_view wrapper;  /* the shadowed view holding the sheet (1.1 hosts); {0} while there is none */
-    double opacity;   /* the backdrop's darkness, 0 to 1 */
+    double opacity;   /* the backdrop's darkness, 0 to 1; frosted: its white tint's opacity */
     double height;    /* the sheet's height, a fraction of the container's */
+    bool frosted;     /* the backdrop is frosted glass, not a dimming */
+    double blur;      /* frosted: the backdrop blur's radius, points */
 } dimming;
+
+/* The frosted backdrop can blur on a 1.2 host; a 1.1 host's table ends before set_blur. */
+static bool can_blur(void) { return TH_HAS_FIELD(host, th_host_api, set_blur); }
+
+/* The backdrop at full strength (`shown`) or faded out, by its alpha; frosted glass by its
+ * blur's radius too, which grows from nothing as a UIVisualEffectView's effect does, so that
+ * the picture behind softens rather than a blurred copy fading in over it. */
+static void show_backdrop(const dimming *self, bool shown)
+{
+    host->set_alpha(self->backdrop, shown ? 1.0 : 0.0);
+    if (self->frosted && can_blur()) {
+        host->set_blur(self->backdrop, TH_BLUR_BACKDROP, shown ? self->blur : 0.0);
+    }
+}
 
 static void remove_backdrop(dimming *self)
 {
@@ -60,7 +80,7 @@ static void fade_in(void *user_data, th_context ctx)
 
     (void)ctx;
     if (!is_none(self->backdrop)) {
-        host->set_alpha(self->backdrop, 1.0);
+        show_backdrop(self, true);
     }
 }
 
@@ -70,12 +90,13 @@ static void fade_out(void *user_data, th_context ctx)
 
     (void)ctx;
     if (!is_none(self->backdrop)) {
-        host->set_alpha(self->backdrop, 0.0);
+        show_backdrop(self, false);
     }
 }
 
 /* The parameters, in declaration order (the host checked them against the ranges below). */
 enum { PARAM_OPACITY, PARAM_HEIGHT, PARAM_COUNT };
+enum { FROSTED_BLUR, FROSTED_TINT, FROSTED_HEIGHT, FROSTED_PARAM_COUNT };
 
 static void *dimming_create(const th_effect_config *config)
 {
@@ -89,6 +110,25 @@ static void *dimming_create(const th_effect_config *config)
     if (config != NULL && config->param_count == PARAM_COUNT && config->params != NULL) {
         self->opacity = config->params[PARAM_OPACITY];
         self->height = config->params[PARAM_HEIGHT];
+    }
+    return self;
+}
+
+static void *frosted_create(const th_effect_config *config)
+{
+    dimming *self = calloc(1, sizeof(dimming));
+
+    if (self == NULL) {
+        return NULL;
+    }
+    self->frosted = true;
+    self->blur = 20.0;
+    self->opacity = 0.3;
+    self->height = 2.0 / 3.0;
+    if (config != NULL && config->param_count == FROSTED_PARAM_COUNT && config->params != NULL) {
+        self->blur = config->params[FROSTED_BLUR];
+        self->opacity = config->params[FROSTED_TINT];
+        self->height = config->params[FROSTED_HEIGHT];
     }
     return self;
 }
@@ -193,7 +233,16 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
                    (int)status);
         return;
     }
-    host->set_background_color(backdrop, (th_color){ 0.0, 0.0, 0.0, self->opacity });
+    if (self->frosted) {
+        host->set_background_color(backdrop, (th_color){ 1.0, 1.0, 1.0, self->opacity });
+        if (can_blur()) {
+            host->set_blur(backdrop, TH_BLUR_BACKDROP, 0.0);
+        } else {
+            plugin_log(TH_LOG_INFO, "frosted: this host cannot blur (ABI 1.1); a tint only");
+        }
+    } else {
+        host->set_background_color(backdrop, (th_color){ 0.0, 0.0, 0.0, self->opacity });
+    }
     host->set_alpha(backdrop, 0.0);
     /* Added now, before the animator adds the presented view, so it ends up between the
      * presenter's view and the sheet. */
@@ -211,7 +260,7 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
         plugin_log(TH_LOG_WARNING,
                    "dimming: animate_alongside failed (status %d); showing the dimming at once",
                    (int)status);
-        host->set_alpha(backdrop, 1.0);
+        show_backdrop(self, true);
     }
 }
 
@@ -249,7 +298,7 @@ static void dimming_dismissal_did_end(void *opaque, bool completed)
     } else if (!is_none(self->backdrop)) {
         /* The sheet stays, so its backdrop must be back at full strength even if the fade-out
          * had already run. */
-        host->set_alpha(self->backdrop, 1.0);
+        show_backdrop(self, true);
     }
 }
 
@@ -298,6 +347,28 @@ static const th_param_descriptor params[PARAM_COUNT] = {
       0.1, 1.0, 2.0 / 3.0, 0, NULL },
 };
 
+static const th_presentation_interface frosted_interface = {
+    .struct_size = sizeof(th_presentation_interface),
+    .create = frosted_create,
+    .destroy = dimming_destroy,
+    .frame_of_presented_view = dimming_frame_of_presented_view,
+    .presentation_will_begin = dimming_presentation_will_begin,
+    .presentation_did_end = dimming_presentation_did_end,
+    .dismissal_will_begin = dimming_dismissal_will_begin,
+    .dismissal_did_end = dimming_dismissal_did_end,
+    .container_will_layout = dimming_container_will_layout,
+    .should_remove_presenters_view = dimming_should_remove_presenters_view,
+    .presented_view = dimming_presented_view,
+};
+
+static const th_param_descriptor frosted_params[FROSTED_PARAM_COUNT] = {
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "blur", "How far the backdrop blurs what lies behind it", "pt", 0.0, 100.0, 20.0, 0,
+      NULL },
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "tint", "Opacity of the white tint over the blur", NULL, 0.0, 1.0, 0.3, 0, NULL },
+    { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "height", "Height of the sheet, as a fraction of the screen's height", NULL,
+      0.1, 1.0, 2.0 / 3.0, 0, NULL },
+};
+
 static const th_effect_descriptor effects[] = {
     {
         .struct_size = sizeof(th_effect_descriptor),
@@ -311,6 +382,19 @@ static const th_effect_descriptor effects[] = {
         .params = params,
         .default_duration = DIMMING_DURATION,
         .interface = &dimming_interface,
+    },
+    {
+        .struct_size = sizeof(th_effect_descriptor),
+        .kind = TH_KIND_PRESENTATION_CONTROLLER,
+        .id = "frosted",
+        .name = "Frosted",
+        .description = "Shows the presented view as a sheet with rounded top corners and a shadow over the "
+                       "lower part of the screen, above frosted glass: what lies behind blurs as the sheet comes.",
+        .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS,
+        .param_count = FROSTED_PARAM_COUNT,
+        .params = frosted_params,
+        .default_duration = DIMMING_DURATION,
+        .interface = &frosted_interface,
     },
 };
 

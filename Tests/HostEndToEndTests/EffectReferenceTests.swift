@@ -33,6 +33,13 @@ struct EffectReferenceTests {
         try ReferenceFrame.expect(try await Self.frame(["reveal"], index: 15, in: try TempDir("reveal-reference")), matches: "reveal-half.png")
     }
 
+    @Test("a sheet half way up over frosted glass fading in: the list behind it half under its blur of 10 pt and white tint")
+    func frosted() async throws {
+        // 0.5 s: frame 15 is 0.25 s, the blur's radius half its 20 pt.
+        try ReferenceFrame.expect(try await Self.frame(["cover-vertical", "--presentation", "frosted"], index: 15,
+                                                       in: try TempDir("frosted-reference")), matches: "frosted-half.png")
+    }
+
     @Test("view-transition's flip from the right a third of the way in, played by the host")
     func viewTransition() async throws {
         // 0.5 s: frame 10 is 0.167 s.
