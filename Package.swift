@@ -49,7 +49,8 @@ let package = Package(
         // player, GIF/PNG/SVG/video export, filmstrips and curve plots.
         // The per-pixel loop of 3D-transformed views, in C for speed.
         .target(name: "CResample"),
-        .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif", "CResample", "CChildProcess"]),
+        .target(name: "CBlur"),
+        .target(name: "Rendering", dependencies: ["LibC", "TransitionCore", "CCairo", "CCairoLoader", "CGif", "CResample", "CBlur", "CChildProcess"]),
         // The window of `host run --window`: SDL2's types from its headers (libsdl2-dev), its
         // functions found in libSDL2-2.0.so.0 when the first window opens, so that no other
         // command maps SDL and the libraries it needs.

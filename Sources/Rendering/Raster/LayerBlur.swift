@@ -1,3 +1,4 @@
+import CBlur
 import CCairo
 import TransitionCore
 
@@ -38,17 +39,33 @@ enum LayerBlur {
     }
 
     /// Paints `picture` within `layer`'s rounded bounds (cut by whatever clip `cr` has: its
-    /// mask, its clipping ancestors), faded by `opacity`.
+    /// mask, its clipping ancestors), faded by `opacity`. The rounded bounds are filled with
+    /// the picture rather than clipped to and painted: a clip to a shape off the pixel grid (a
+    /// sheet sliding up) costs a mask the size of the window every frame.
     static func paint(_ picture: Picture, within layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
         let t = layer.transform, look = layer.appearance
+        if opacity < 1 { fade(picture, by: opacity) }
         cairo_save(cr)
         var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &own)
         SceneRasterizer.roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius,
                                          corners: look.maskedCorners, continuous: look.cornerCurve == .continuous)
-        cairo_clip(cr)
-        paint(picture, opacity: opacity, on: cr)
+        cairo_identity_matrix(cr)
+        cairo_translate(cr, picture.x, picture.y)
+        cairo_scale(cr, Double(picture.factor), Double(picture.factor))
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// Multiplies the picture's (premultiplied) pixels by `opacity`: it is small, and a faded
+    /// fill is cheaper than a clip and a faded paint.
+    private static func fade(_ picture: Picture, by opacity: Double) {
+        cairo_surface_flush(picture.surface)
+        guard let data = cairo_image_surface_get_data(picture.surface) else { return }
+        box_blur_fade(data, cairo_image_surface_get_stride(picture.surface) * cairo_image_surface_get_height(picture.surface), opacity)
+        cairo_surface_mark_dirty(picture.surface)
     }
 
     /// Paints `picture` where it came from, faded by `opacity`, within `cr`'s clip.
@@ -82,7 +99,11 @@ enum LayerBlur {
             guard let box = deviceBox(of: layer.size, placed, margin: reach) else { continue }
             union = union.map { $0.union(box) } ?? box
         }
-        return union?.insetBy(-3 * sigma)
+        // Whole pixels: a clip off the pixel grid would cost a mask of its own.
+        return union.map { box in
+            let wide = box.insetBy(-3 * sigma)
+            return PixelBox(minX: wide.minX.rounded(.down), minY: wide.minY.rounded(.down), maxX: wide.maxX.rounded(.up), maxY: wide.maxY.rounded(.up))
+        }
     }
 
     /// The device's scale along the layer's axes, on average.
@@ -140,34 +161,22 @@ struct PixelBox {
 }
 
 /// A part of an ARGB32 image averaged down by blocks of `factor` × `factor` pixels, its four
-/// (premultiplied) channels kept as floats while they are blurred.
+/// (premultiplied) channels kept as floats while they are blurred (CBlur's loops).
 private final class Downsampled {
     let width, height: Int
     var channels: [Float]
 
+    /// Each block's mean, from every `step`-th pixel of every `step`-th row of it: a large
+    /// block's mean is as good from a grid of its pixels, and reading all of a scale-3 screen
+    /// every frame would cost more than the rest of the blur.
     init(_ data: UnsafeMutablePointer<UInt8>, stride: Int, x0: Int, y0: Int, x1: Int, y1: Int, factor: Int) {
         width = (x1 - x0 + factor - 1) / factor
         height = (y1 - y0 + factor - 1) / factor
         channels = [Float](repeating: 0, count: width * height * 4)
-        var counts = [Float](repeating: 0, count: width * height)
-        channels.withUnsafeMutableBufferPointer { sums in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for y in y0..<y1 {
-                    let row = data + y * stride
-                    let base = ((y - y0) / factor) * width
-                    for x in x0..<x1 {
-                        let i = base + (x - x0) / factor, p = row + 4 * x
-                        sums[4 * i] += Float(p[0])
-                        sums[4 * i + 1] += Float(p[1])
-                        sums[4 * i + 2] += Float(p[2])
-                        sums[4 * i + 3] += Float(p[3])
-                        counts[i] += 1
-                    }
-                }
-                for i in 0..<counts.count where counts[i] > 0 {
-                    for c in 0..<4 { sums[4 * i + c] /= counts[i] }
-                }
-            }
+        let (w, h) = (width, height)
+        channels.withUnsafeMutableBufferPointer { out in
+            box_blur_downsample_argb(data, Int32(stride), Int32(x0), Int32(y0), Int32(x1), Int32(y1), Int32(factor),
+                                     Int32(max(1, factor / 4)), out.baseAddress, Int32(w), Int32(h))
         }
     }
 
@@ -176,43 +185,10 @@ private final class Downsampled {
     func blur(sigma: Double, clampEdges: Bool) {
         let half = LayerShadow.boxHalfWidth(sigma: sigma)
         guard half > 0 else { return }
-        let longest = max(width, height)
-        var line = [Float](repeating: 0, count: longest * 4), scratch = line
+        let (w, h) = (width, height)
         channels.withUnsafeMutableBufferPointer { px in
-            line.withUnsafeMutableBufferPointer { line in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    for y in 0..<height {
-                        for x in 0..<width { for c in 0..<4 { line[4 * x + c] = px[4 * (y * width + x) + c] } }
-                        for _ in 0..<3 { Self.boxPass(line, scratch, count: width, half: half, clampEdges: clampEdges) }
-                        for x in 0..<width { for c in 0..<4 { px[4 * (y * width + x) + c] = line[4 * x + c] } }
-                    }
-                    for x in 0..<width {
-                        for y in 0..<height { for c in 0..<4 { line[4 * y + c] = px[4 * (y * width + x) + c] } }
-                        for _ in 0..<3 { Self.boxPass(line, scratch, count: height, half: half, clampEdges: clampEdges) }
-                        for y in 0..<height { for c in 0..<4 { px[4 * (y * width + x) + c] = line[4 * y + c] } }
-                    }
-                }
-            }
+            box_blur_rgba_float(px.baseAddress, Int32(w), Int32(h), Int32(half), clampEdges ? 1 : 0)
         }
-    }
-
-    /// One box blur of `count` four-channel pixels with running sums; back into `values`.
-    private static func boxPass(_ values: UnsafeMutableBufferPointer<Float>, _ scratch: UnsafeMutableBufferPointer<Float>,
-                                count: Int, half: Int, clampEdges: Bool) {
-        let window = Float(2 * half + 1)
-        func at(_ i: Int, _ c: Int) -> Float {
-            if i >= 0 && i < count { return values[4 * i + c] }
-            return clampEdges ? values[4 * min(max(i, 0), count - 1) + c] : 0
-        }
-        for c in 0..<4 {
-            var sum: Float = 0
-            for i in -half...half { sum += at(i, c) }
-            for i in 0..<count {
-                scratch[4 * i + c] = sum / window
-                sum += at(i + half + 1, c) - at(i - half, c)
-            }
-        }
-        for i in 0..<(4 * count) { values[i] = scratch[i] }
     }
 
     /// An ARGB32 image of the blurred picture, or nil when cairo cannot make one.
@@ -223,16 +199,9 @@ private final class Downsampled {
             return nil
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<height {
-            let row = data + y * stride
-            for x in 0..<width {
-                let i = 4 * (y * width + x)
-                // Premultiplied: no channel may exceed alpha (rounding could make one).
-                let a = min(255, max(0, channels[i + 3].rounded()))
-                row[4 * x + 3] = UInt8(a)
-                for c in 0..<3 { row[4 * x + c] = UInt8(min(a, max(0, channels[i + c].rounded()))) }
-            }
+        let (w, h) = (width, height)
+        channels.withUnsafeBufferPointer { px in
+            box_blur_store_argb(px.baseAddress, Int32(w), Int32(h), data, cairo_image_surface_get_stride(surface))
         }
         cairo_surface_mark_dirty(surface)
         return surface

@@ -1,3 +1,4 @@
+import CBlur
 import CCairo
 import Synchronization
 import TransitionCore
@@ -26,10 +27,13 @@ enum LayerShadow {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0].allSatisfy(\.isFinite) else { return }
-        // The whole pixels of the translation move the mask; only the fraction shapes it.
-        let wholeX = m.x0.rounded(.down), wholeY = m.y0.rounded(.down)
+        // The whole pixels of the translation move the mask; only the fraction shapes it. A
+        // wide shadow is placed to the nearest whole pixel (half a pixel is nothing in a blur
+        // that wide), so that a card sliding across the screen keeps one mask.
+        let wide = look.shadowRadius / 2 * abs(m.xx * m.yy - m.xy * m.yx).squareRoot() >= wideSigma
+        let wholeX = wide ? m.x0.rounded() : m.x0.rounded(.down), wholeY = wide ? m.y0.rounded() : m.y0.rounded(.down)
         let key = ShadowMasks.Key(
-            xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: m.x0 - wholeX, fractionY: m.y0 - wholeY,
+            xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: wide ? 0 : m.x0 - wholeX, fractionY: wide ? 0 : m.y0 - wholeY,
             width: layer.size.width, height: layer.size.height, cornerRadius: look.cornerRadius,
             corners: look.maskedCorners.rawValue, continuous: look.cornerCurve == .continuous,
             offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height, radius: look.shadowRadius)
@@ -51,9 +55,15 @@ enum LayerShadow {
         // How many device pixels a point is, along the layer's axes on average.
         let scale = abs(key.xx * key.yy - key.xy * key.yx).squareRoot()
         guard scale.isFinite, scale > 0 else { return nil }
-        // CALayer's radius reads as a Gaussian's standard deviation of half of it.
-        let half = boxHalfWidth(sigma: key.radius / 2 * scale)
-        let pad = Double(3 * half + 2)
+        // CALayer's radius reads as a Gaussian's standard deviation of half of it. A wide one
+        // (a card's shadow at scale 3) is made on a picture `factor` times smaller each way,
+        // as LayerBlur does: its pixels blur into each other anyway, and the exact blur of a
+        // screen-sized mask would cost more than the rest of the frame. Below that width the
+        // mask is made at full size, as before.
+        let sigma = key.radius / 2 * scale
+        let factor = sigma >= wideSigma ? Int(sigma / 4) : 1
+        let half = boxHalfWidth(sigma: sigma / Double(factor))
+        let pad = Double(3 * half * factor + 2 * factor)
         let dx = key.offsetX, dy = key.offsetY
         let corners = [(0.0, 0.0), (key.width, 0.0), (0.0, key.height), (key.width, key.height)].map { (x, y) in
             (key.xx * (x + dx) + key.xy * (y + dy) + key.fractionX, key.yx * (x + dx) + key.yy * (y + dy) + key.fractionY)
@@ -61,7 +71,7 @@ enum LayerShadow {
         let x1 = (corners.map(\.0).min()! - pad).rounded(.down), y1 = (corners.map(\.1).min()! - pad).rounded(.down)
         let x2 = (corners.map(\.0).max()! + pad).rounded(.up), y2 = (corners.map(\.1).max()! + pad).rounded(.up)
         guard x2 > x1, y2 > y1, (x2 - x1) * (y2 - y1) < 16_000_000 else { return nil }
-        let width = Int(x2 - x1), height = Int(y2 - y1)
+        let width = (Int(x2 - x1) + factor - 1) / factor, height = (Int(y2 - y1) + factor - 1) / factor
 
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let shape = cairo_create(surface) else {
@@ -69,7 +79,8 @@ enum LayerShadow {
             return nil
         }
         var placed = cairo_matrix_t(xx: key.xx, yx: key.yx, xy: key.xy, yy: key.yy, x0: key.fractionX - x1, y0: key.fractionY - y1)
-        cairo_set_matrix(shape, &placed)
+        cairo_scale(shape, 1 / Double(factor), 1 / Double(factor))
+        cairo_transform(shape, &placed)
         SceneRasterizer.roundedRectangle(
             shape, x: dx, y: dy, width: key.width, height: key.height,
             radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners), continuous: key.continuous)
@@ -85,8 +96,29 @@ enum LayerShadow {
             }
             cairo_surface_mark_dirty(surface)
         }
-        return ShadowMasks.Mask(surface: surface, originX: x1, originY: y1, bytes: height * Int(cairo_image_surface_get_stride(surface)))
+        guard factor > 1 else {
+            return ShadowMasks.Mask(surface: surface, originX: x1, originY: y1, bytes: height * Int(cairo_image_surface_get_stride(surface)))
+        }
+        // Scaled up once (bilinear) to a mask at full size: painted every frame, a full-size
+        // mask goes through pixman's fast path, a scaled one does not.
+        defer { cairo_surface_destroy(surface) }
+        let fullWidth = Int(x2 - x1), fullHeight = Int(y2 - y1)
+        guard let full = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(fullWidth), Int32(fullHeight)) else { return nil }
+        guard cairo_surface_status(full) == CAIRO_STATUS_SUCCESS, let up = cairo_create(full) else {
+            cairo_surface_destroy(full)
+            return nil
+        }
+        cairo_scale(up, Double(factor), Double(factor))
+        cairo_set_source_surface(up, surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(up), CAIRO_EXTEND_PAD)
+        cairo_set_operator(up, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(up)
+        cairo_destroy(up)
+        return ShadowMasks.Mask(surface: full, originX: x1, originY: y1, bytes: fullHeight * Int(cairo_image_surface_get_stride(full)))
     }
+
+    /// The deviation, in device pixels, from which a shadow's mask is made smaller.
+    static let wideSigma = 12.0
 
     /// The half-width of the box that, applied three times, blurs like a Gaussian of `sigma`
     /// pixels: three boxes of width w have the variance 3(w² − 1)/12.
@@ -96,36 +128,10 @@ enum LayerShadow {
     }
 
     /// Three box blurs of half-width `half` across the rows, then three down the columns, in
-    /// place on an 8-bit alpha image. Pixels beyond the edges count as transparent.
+    /// place on an 8-bit alpha image, each pass rounding to the nearest level. Pixels beyond
+    /// the edges count as transparent. (CBlur: in C, fast in a debug build too.)
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, half: Int) {
-        let longest = max(width, height)
-        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
-        defer { line.deallocate(); scratch.deallocate() }
-        for y in 0..<height {
-            let row = data + y * stride
-            for _ in 0..<3 { boxPass(row, scratch, count: width, half: half) }
-        }
-        for x in 0..<width {
-            for y in 0..<height { line[y] = data[y * stride + x] }
-            for _ in 0..<3 { boxPass(line, scratch, count: height, half: half) }
-            for y in 0..<height { data[y * stride + x] = line[y] }
-        }
-    }
-
-    /// One box blur of `values[0..<count]` with a running sum; the result goes back in `values`.
-    private static func boxPass(_ values: UnsafeMutablePointer<UInt8>, _ scratch: UnsafeMutablePointer<UInt8>, count: Int, half: Int) {
-        let window = 2 * half + 1
-        var sum = 0
-        // The window around index 0: indices −half…half, those below 0 being transparent.
-        for i in 0...min(half, count - 1) { sum += Int(values[i]) }
-        for i in 0..<count {
-            scratch[i] = UInt8(truncatingIfNeeded: (sum + window / 2) / window)
-            let entering = i + half + 1, leaving = i - half
-            if entering < count { sum += Int(values[entering]) }
-            if leaving >= 0 { sum -= Int(values[leaving]) }
-        }
-        values.update(from: scratch, count: count)
+        box_blur_a8(data, Int32(width), Int32(height), Int32(stride), Int32(half))
     }
 }
 
