@@ -22,7 +22,8 @@ public enum SceneRasterizer {
     public static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color = .black) {
         image.draw { cr in
             fill(cr, with: background)
-            draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)))
+            draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)),
+                 background: background)
         }
     }
 
@@ -31,19 +32,36 @@ public enum SceneRasterizer {
     public static func forgetKeptDrawings() { ShadowMasks.shared.removeAll() }
 
     /// Draws the snapshot on a Cairo context; the context's state is left as it was.
-    public static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement) {
+    /// `background`: the colour the canvas was filled with, when it was, so that the display's
+    /// rounded corners can be painted over in it at the end rather than clipped to throughout
+    /// (a clip that is not a rectangle makes every fill beneath it build a mask first).
+    public static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color? = nil) {
         cairo_save(cr)
         configureText(cr)
         cairo_translate(cr, placement.originX, placement.originY)
         cairo_scale(cr, placement.scale, placement.scale)
         // Nothing outside the window is seen, as on a phone, nor outside its display's rounded
         // corners when it has them.
-        roundedRectangle(cr, width: snapshot.windowSize.width, height: snapshot.windowSize.height,
-                         radius: snapshot.chrome?.displayCornerRadius ?? 0)
+        let size = snapshot.windowSize, corners = snapshot.chrome?.displayCornerRadius ?? 0
+        let paintsCorners = background != nil && corners > 0
+        if paintsCorners {
+            cairo_rectangle(cr, 0, 0, size.width, size.height)
+        } else {
+            roundedRectangle(cr, width: size.width, height: size.height, radius: corners)
+        }
         cairo_clip(cr)
         var index = 0
         while index < snapshot.layers.count {
             index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr)
+        }
+        if let background, paintsCorners {
+            // Between the window's rectangle and its rounded one: the four corners.
+            cairo_rectangle(cr, 0, 0, size.width, size.height)
+            roundedRectangle(cr, width: size.width, height: size.height, radius: corners)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            setColor(cr, background)
+            cairo_fill(cr)
         }
         cairo_restore(cr)
     }
