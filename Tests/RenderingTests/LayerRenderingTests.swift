@@ -116,6 +116,32 @@ struct LayerRenderingTests: CardOnWhite {
         #expect(isWhite(image.rgba(x: 23, y: 23)), "the picture cut to the snapshot's rounded corner")
     }
 
+    @Test("a shadow path casts the shadow by its shape, not the bounds: an ellipse round past the card, a rectangle to its corners")
+    func shadowPath() {
+        func picture(_ path: MaskShape) -> CairoImage {
+            render { _, card in
+                card.shadowOpacity = 1
+                card.shadowRadius = 2
+                card.shadowOffset = Size(width: 0, height: 0)
+                card.shadowColor = .black
+                card.shadowPath = path
+            }
+        }
+        // In the card's coordinates, 20 points past each edge: the card is (50, 50, 100, 100).
+        let around = Rect(x: -20, y: -20, width: 140, height: 140)
+        let bounds = picture(.none), ellipse = picture(MaskShape(kind: .ellipse, rect: around))
+        let square = picture(MaskShape(kind: .roundedRect, rect: around)), rounded = picture(MaskShape(kind: .roundedRect, rect: around, cornerRadius: 30))
+        // 15 points above the card's top edge, in the middle: inside either path, far outside the bounds' shadow.
+        #expect(isWhite(bounds.rgba(x: 100, y: 35)))
+        #expect(darkness(ellipse.rgba(x: 100, y: 35)) > 250 && darkness(square.rgba(x: 100, y: 35)) > 250)
+        // Beyond the card's top left corner, 77.8 points from its middle: outside the ellipse of
+        // radius 70 and the 30-point rounded corner, inside the square.
+        #expect(isWhite(ellipse.rgba(x: 45, y: 45)) && isWhite(bounds.rgba(x: 45, y: 45)))
+        #expect(darkness(square.rgba(x: 36, y: 36)) > 250)
+        #expect(isWhite(rounded.rgba(x: 36, y: 36)))
+        #expect(isRed(ellipse.rgba(x: 100, y: 100)), "the card itself is drawn as before, over its shadow")
+    }
+
     @Test("three box blurs spread as a Gaussian of the same standard deviation")
     func boxBlurWidth() {
         for sigma in [2.0, 5, 12] {

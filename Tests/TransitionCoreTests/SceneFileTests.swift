@@ -112,7 +112,7 @@ extension String {
            "cornerCurve": "continuous", "zPosition": 2, "doubleSided": false,
            "mask": {"kind": "roundedRect", "rect": [5, 5, 90, 190], "cornerRadius": 12}},
           {"name": "dot", "frame": [0, 0, 50, 50], "mask": {"kind": "ellipse", "rect": [0, 0, 50, 50]},
-           "blur": {"kind": "backdrop", "radius": 20}}]}]}
+           "blur": {"kind": "backdrop", "radius": 20}, "shadowPath": {"kind": "roundedRect", "rect": [-2, 4, 54, 50], "cornerRadius": 9}}]}]}
         """
 
     @Test("each key reaches the view; the anchor point keeps the file's frame")
@@ -126,6 +126,7 @@ extension String {
         let dot = try #require(built.scene.window.subtree().first { $0.name == "dot" })
         #expect(dot.mask == MaskShape(kind: .ellipse, rect: Rect(x: 0, y: 0, width: 50, height: 50)))
         #expect(dot.blur == BlurEffect(kind: .backdrop, radius: 20) && door.blur == .none)
+        #expect(dot.shadowPath == MaskShape(kind: .roundedRect, rect: Rect(x: -2, y: 4, width: 54, height: 50), cornerRadius: 9))
     }
 
     @Test("bad values name the key", arguments: [
@@ -138,6 +139,7 @@ extension String {
         ("\"blur\": {\"kind\": \"layer\", \"radius\": 100.5}", "blur.radius", "100"),
         ("\"blur\": {\"kind\": \"layer\", \"radius\": -1}", "blur.radius", "0"),
         ("\"blur\": {\"kind\": \"layer\"}", "blur", "missing key 'radius'"),
+        ("\"shadowPath\": {\"kind\": \"star\", \"rect\": [0, 0, 1, 1]}", "shadowPath.kind", "not a shadow path"),
         ("\"doubleSided\": 1", "doubleSided", "true or false"),
     ])
     func refused(key: String, path: String, message: String) {

@@ -638,6 +638,18 @@ typedef struct th_host_api {
      * is not finite, below 0 or above TH_MAX_BLUR_RADIUS. */
     th_status (*get_blur)(th_view view, uint32_t *kind, double *radius);
     th_status (*set_blur)(th_view view, uint32_t kind, double radius);
+    /* The shape the view's shadow is cast by (CALayer.shadowPath), instead of its rounded
+     * bounds: TH_MASK_ROUNDED_RECT (with `corner_radius`, drawn at most half its shorter side)
+     * or TH_MASK_ELLIPSE, `rect` in the view's bounds coordinates as a mask's; TH_MASK_NONE
+     * (the default) casts it by the rounded bounds again. Only the shadow follows it: the view
+     * is drawn as before, and a view that clips still casts none. A round avatar casts a round
+     * shadow; a sheet's shadow can stop short of its bottom edge. Not animatable: applies at
+     * once. Called by animators and presentation controllers. get_shadow_path writes what was
+     * last set. TH_ERR_BAD_HANDLE for a bad view; TH_ERR_BAD_ARGUMENT for a NULL out-pointer,
+     * a kind not listed, a rectangle that is not finite or of negative size, or a radius that
+     * is not finite or below 0. */
+    th_status (*get_shadow_path)(th_view view, uint32_t *kind, th_rect *rect, double *corner_radius);
+    th_status (*set_shadow_path)(th_view view, uint32_t kind, th_rect rect, double corner_radius);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -194,6 +194,25 @@ package enum HostAPITable {
                 $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
             }
         }
+        t.get_shadow_path = { v, kind, rect, radius in
+            api { b in
+                guard let kind, let rect, let radius else { return Status.badArgument }
+                guard let view = b.handles.view(v) else { return Status.badHandle }
+                let path = view.shadowPath
+                kind.pointee = path.kind.rawValue
+                rect.pointee = th_rect(path.rect)
+                radius.pointee = path.cornerRadius
+                return Status.ok
+            }
+        }
+        t.set_shadow_path = { v, kind, rect, radius in
+            let shape = MaskShape.Kind(rawValue: kind)
+            let r = rect.rect
+            let valid = shape != nil && r.isValid && radius.isFinite && radius >= 0
+            return set(v, valid: valid, "set_shadow_path", "a kind is TH_MASK_*, a rectangle finite with a size >= 0, a radius finite and >= 0") {
+                $0.shadowPath = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
+            }
+        }
         t.get_blur = { v, kind, radius in
             api { b in
                 guard let kind, let radius else { return Status.badArgument }

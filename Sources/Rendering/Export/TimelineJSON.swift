@@ -50,16 +50,18 @@ public enum TimelineJSON {
             j.array { j in for v in look.transform3D.values { j.number(v) } }
         }
         if look.clipsToBounds { j.field("clipsToBounds", true) }
-        let mask = look.mask
-        if mask.kind != .none {
-            // In the view's bounds coordinates, as the plugin set it.
-            j.key("mask")
+        // A shape in the view's bounds coordinates, as the plugin set it.
+        func shape(_ shape: MaskShape, _ j: inout JSONWriter) {
             j.object { j in
-                j.field("kind", mask.kind == .ellipse ? "ellipse" : "roundedRect")
+                j.field("kind", shape.kind == .ellipse ? "ellipse" : "roundedRect")
                 j.key("rect")
-                j.array { j in for v in [mask.rect.minX, mask.rect.minY, mask.rect.size.width, mask.rect.size.height] { j.number(v) } }
-                if mask.kind == .roundedRect { j.field("cornerRadius", mask.cornerRadius) }
+                j.array { j in for v in [shape.rect.minX, shape.rect.minY, shape.rect.size.width, shape.rect.size.height] { j.number(v) } }
+                if shape.kind == .roundedRect { j.field("cornerRadius", shape.cornerRadius) }
             }
+        }
+        if look.mask.kind != .none {
+            j.key("mask")
+            shape(look.mask, &j)
         }
         if look.blur.kind != .none {
             j.key("blur")
@@ -85,6 +87,10 @@ public enum TimelineJSON {
                 j.field("radius", look.shadowRadius)
                 j.key("offset")
                 j.array { j in j.number(look.shadowOffset.width); j.number(look.shadowOffset.height) }
+                if look.shadowPath.kind != .none {
+                    j.key("path")
+                    shape(look.shadowPath, &j)
+                }
             }
         }
     }

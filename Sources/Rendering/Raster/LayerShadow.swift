@@ -36,7 +36,8 @@ enum LayerShadow {
             xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: wide ? 0 : m.x0 - wholeX, fractionY: wide ? 0 : m.y0 - wholeY,
             width: layer.size.width, height: layer.size.height, cornerRadius: look.cornerRadius,
             corners: look.maskedCorners.rawValue, continuous: look.cornerCurve == .continuous,
-            offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height, radius: look.shadowRadius)
+            offsetX: look.shadowOffset.width, offsetY: look.shadowOffset.height, radius: look.shadowRadius,
+            path: ShadowMasks.Key.Path(look.shadowPath, boundsOrigin: look.bounds.origin))
         guard let mask = ShadowMasks.shared.mask(for: key) else { return }
         defer { cairo_surface_destroy(mask.surface) }
 
@@ -65,7 +66,13 @@ enum LayerShadow {
         let half = boxHalfWidth(sigma: sigma / Double(factor))
         let pad = Double(3 * half * factor + 2 * factor)
         let dx = key.offsetX, dy = key.offsetY
-        let corners = [(0.0, 0.0), (key.width, 0.0), (0.0, key.height), (key.width, key.height)].map { (x, y) in
+        // The shape: the rounded bounds, or the shadow path's rectangle (in the layer's own
+        // coordinates).
+        let shape = key.path.kind == MaskShape.Kind.none.rawValue
+            ? (x: 0.0, y: 0.0, width: key.width, height: key.height) : (x: key.path.x, y: key.path.y, width: key.path.width, height: key.path.height)
+        guard shape.width > 0, shape.height > 0 else { return nil }
+        let corners = [(shape.x, shape.y), (shape.x + shape.width, shape.y), (shape.x, shape.y + shape.height),
+                       (shape.x + shape.width, shape.y + shape.height)].map { (x, y) in
             (key.xx * (x + dx) + key.xy * (y + dy) + key.fractionX, key.yx * (x + dx) + key.yy * (y + dy) + key.fractionY)
         }
         let x1 = (corners.map(\.0).min()! - pad).rounded(.down), y1 = (corners.map(\.1).min()! - pad).rounded(.down)
@@ -74,19 +81,31 @@ enum LayerShadow {
         let width = (Int(x2 - x1) + factor - 1) / factor, height = (Int(y2 - y1) + factor - 1) / factor
 
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let shape = cairo_create(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil
         }
         var placed = cairo_matrix_t(xx: key.xx, yx: key.yx, xy: key.xy, yy: key.yy, x0: key.fractionX - x1, y0: key.fractionY - y1)
-        cairo_scale(shape, 1 / Double(factor), 1 / Double(factor))
-        cairo_transform(shape, &placed)
-        SceneRasterizer.roundedRectangle(
-            shape, x: dx, y: dy, width: key.width, height: key.height,
-            radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners), continuous: key.continuous)
-        cairo_set_source_rgba(shape, 0, 0, 0, 1)
-        cairo_fill(shape)
-        cairo_destroy(shape)
+        cairo_scale(cr, 1 / Double(factor), 1 / Double(factor))
+        cairo_transform(cr, &placed)
+        switch MaskShape.Kind(rawValue: key.path.kind) ?? .none {
+        case .none:
+            SceneRasterizer.roundedRectangle(
+                cr, x: dx, y: dy, width: key.width, height: key.height,
+                radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners), continuous: key.continuous)
+        case .roundedRect:
+            SceneRasterizer.roundedRectangle(cr, x: dx + shape.x, y: dy + shape.y, width: shape.width, height: shape.height,
+                                             radius: key.path.cornerRadius)
+        case .ellipse:
+            cairo_save(cr)
+            cairo_translate(cr, dx + shape.x + shape.width / 2, dy + shape.y + shape.height / 2)
+            cairo_scale(cr, shape.width / 2, shape.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(cr)
+        }
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
 
         if half > 0 {
             cairo_surface_flush(surface)
@@ -148,6 +167,23 @@ final class ShadowMasks: Sendable {
         var corners: UInt32
         var continuous: Bool
         var offsetX, offsetY, radius: Double
+        var path: Path
+
+        /// The shadow path (CALayer.shadowPath) in the layer's own coordinates: its kind
+        /// (TH_MASK_*; none for the rounded bounds), rectangle and corner radius.
+        struct Path: Hashable, Sendable {
+            var kind: UInt32
+            var x, y, width, height, cornerRadius: Double
+
+            init(_ shape: MaskShape, boundsOrigin: Point) {
+                kind = shape.kind.rawValue
+                x = shape.rect.minX - boundsOrigin.x
+                y = shape.rect.minY - boundsOrigin.y
+                width = shape.rect.size.width
+                height = shape.rect.size.height
+                cornerRadius = shape.cornerRadius
+            }
+        }
     }
 
     /// An A8 image and where its top-left pixel goes, relative to the whole pixels of the

@@ -144,6 +144,11 @@ public final class View {
             change(.mask, to: next)
         }
     }
+    /// CALayer.shadowPath as a shape; not animatable here: applies at once.
+    public var shadowPath: MaskShape {
+        get { model.shadowPath }
+        set { model.shadowPath = newValue; presentationBase.shadowPath = newValue }
+    }
     /// A blur of the view's backdrop or of the view. The radius animates inside an animation
     /// block while the kind stays; a new kind applies at once, with its radius.
     public var blur: BlurEffect {

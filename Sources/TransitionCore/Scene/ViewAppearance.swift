@@ -50,6 +50,14 @@ public struct ViewAppearance: Hashable, Sendable {
     /// Out of line: few views have a mask, and every view's appearance is copied several times
     /// a frame (model, presentation, the walk), so it costs a pointer, not 48 bytes.
     private var maskBox: MaskShape.Box?
+    /// The shape the shadow is cast by (CALayer.shadowPath), in the view's bounds coordinates;
+    /// none by default, when the rounded bounds cast it. Not animatable. Out of line, as the
+    /// mask is: few views have one.
+    public var shadowPath: MaskShape {
+        get { shadowPathBox?.shape ?? .none }
+        set { shadowPathBox = newValue.kind == .none ? nil : MaskShape.Box(newValue) }
+    }
+    private var shadowPathBox: MaskShape.Box?
     /// A blur of what lies behind the view, or of the view itself; none by default. Its radius
     /// animates (AnimatableProperty.blurRadius); its kind does not.
     public var blur: BlurEffect = .none

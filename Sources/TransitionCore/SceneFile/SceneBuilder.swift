@@ -50,6 +50,7 @@ public struct BuiltScene {
         view.isDoubleSided = layer.isDoubleSided
         view.mask = layer.mask
         view.blur = layer.blur
+        view.shadowPath = layer.shadowPath
         if layer.anchorPoint != view.anchorPoint {
             // The frame the file gives stays: the anchor point moves the centre to it.
             view.anchorPoint = layer.anchorPoint

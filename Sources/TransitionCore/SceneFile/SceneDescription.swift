@@ -41,6 +41,7 @@ public struct SceneDescription: Equatable, Sendable {
         public var anchorPoint = Point(x: 0.5, y: 0.5)
         public var mask = MaskShape.none
         public var blur = BlurEffect.none
+        public var shadowPath = MaskShape.none
         public init() {}
     }
 
@@ -242,7 +243,7 @@ extension SceneDescription {
     static let layerKeys = [
         "maskedCorners", "clipsToBounds", "borderWidth", "borderColor",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
-        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask", "blur",
+        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask", "blur", "shadowPath",
     ]
 
     private static func layer(_ r: Reader) throws -> LayerStyle {
@@ -280,18 +281,8 @@ extension SceneDescription {
             let a = try anchor.numbers(2, "[x, y]")
             style.anchorPoint = Point(x: a[0], y: a[1])
         }
-        if let mask = try r.optional("mask") {
-            try mask.allowOnly(["kind", "rect", "cornerRadius"])
-            let kinds: [String: MaskShape.Kind] = ["ellipse": .ellipse, "roundedRect": .roundedRect]
-            let kindReader = try mask.required("kind")
-            let name = try kindReader.string()
-            guard let kind = kinds[name] else { throw kindReader.fail("'\(name)' is not a mask: ellipse or roundedRect") }
-            let rectReader = try mask.required("rect")
-            let f = try rectReader.numbers(4, "[x, y, width, height]")
-            guard f[2] >= 0, f[3] >= 0 else { throw rectReader.fail("width and height may not be negative") }
-            let radius = try mask.optional("cornerRadius")?.number(in: 0...10_000) ?? 0
-            style.mask = MaskShape(kind: kind, rect: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), cornerRadius: radius)
-        }
+        if let mask = try r.optional("mask") { style.mask = try shape(mask, what: "a mask") }
+        if let path = try r.optional("shadowPath") { style.shadowPath = try shape(path, what: "a shadow path") }
         if let blur = try r.optional("blur") {
             try blur.allowOnly(["kind", "radius"])
             let kinds: [String: BlurEffect.Kind] = ["backdrop": .backdrop, "layer": .layer]
@@ -301,6 +292,21 @@ extension SceneDescription {
             style.blur = BlurEffect(kind: kind, radius: try blur.required("radius").number(in: 0...BlurEffect.maxRadius))
         }
         return style
+    }
+
+    /// A mask's or a shadow path's shape: {"kind": "ellipse" or "roundedRect", "rect": [x, y,
+    /// width, height], "cornerRadius": r}.
+    private static func shape(_ r: Reader, what: String) throws -> MaskShape {
+        try r.allowOnly(["kind", "rect", "cornerRadius"])
+        let kinds: [String: MaskShape.Kind] = ["ellipse": .ellipse, "roundedRect": .roundedRect]
+        let kindReader = try r.required("kind")
+        let name = try kindReader.string()
+        guard let kind = kinds[name] else { throw kindReader.fail("'\(name)' is not \(what): ellipse or roundedRect") }
+        let rectReader = try r.required("rect")
+        let f = try rectReader.numbers(4, "[x, y, width, height]")
+        guard f[2] >= 0, f[3] >= 0 else { throw rectReader.fail("width and height may not be negative") }
+        let radius = try r.optional("cornerRadius")?.number(in: 0...10_000) ?? 0
+        return MaskShape(kind: kind, rect: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), cornerRadius: radius)
     }
 
     private static func names(_ node: ViewNode) -> [String] { [node.name] + node.children.flatMap(names) }
