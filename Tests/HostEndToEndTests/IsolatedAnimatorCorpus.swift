@@ -137,8 +137,11 @@ struct IsolatedAnimatorCorpusTests {
                     let source = "#define _POSIX_C_SOURCE 200809L\n#include <signal.h>\n#include <string.h>\n#include <unistd.h>\n"
                         + hostile.plugin.render()
                     try await compileC(source, to: "case-\(i)/fragile.so", in: dir)
+                    // 1.5 s a call: short enough for the hangs to cost little, long enough that
+                    // a benign call on a loaded machine (the whole suite at once) is not taken
+                    // for one.
                     let result = try await runHost(
-                        ["run", "fixture.fragile:fx", "--isolate", "--isolate-timeout", "0.5", "--format", "json"],
+                        ["run", "fixture.fragile:fx", "--isolate", "--isolate-timeout", scaled(1.5), "--format", "json"],
                         pluginFolder: folder, in: dir)
                     await tally.record(hostile.name, crashed: result.crashed,
                                        problem: result.crashed ? "the host crashed: \(result)" : Self.problem(hostile, result))
