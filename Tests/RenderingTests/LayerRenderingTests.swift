@@ -102,6 +102,36 @@ struct LayerRenderingTests: CardOnWhite {
         #expect(isBlue(image.rgba(x: (first + last) / 2, y: 100)), "the subview turns with the card, flat in its plane")
     }
 
+    @Test("a sublayer transform carries the subviews about the anchor point, not the view's own background")
+    func sublayerTransform() {
+        func picture(_ sublayer: Transform3D) -> CairoImage {
+            render { scene, card in
+                let inner = scene.makeView(name: "inner", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+                inner.backgroundColor = blue
+                card.addSubview(inner)
+                card.sublayerTransform = sublayer
+            }
+        }
+        // Half as wide about the card's middle (x = 100): the subview from 75 to 125.
+        let squeezed = picture(Transform3D([[0.5, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]))
+        #expect(isRed(squeezed.rgba(x: 60, y: 100)) && isRed(squeezed.rgba(x: 140, y: 100)), "the card's own background stays")
+        #expect(isBlue(squeezed.rgba(x: 80, y: 100)) && isBlue(squeezed.rgba(x: 120, y: 100)))
+        #expect(isBlue(picture(.identity).rgba(x: 60, y: 100)))
+        // Perspective for the subview's own turn: with it the turned subview's edges differ in height.
+        let turned = render { scene, card in
+            let inner = scene.makeView(name: "inner", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            inner.backgroundColor = blue
+            inner.transform3D = Transform3D.rotation(.pi / 4, x: 0, y: 1, z: 0)
+            card.addSubview(inner)
+            card.backgroundColor = .white
+            card.sublayerTransform = .perspective(distance: 300)
+        }
+        func blueRun(column x: Int) -> Int { (0..<200).filter { y in isBlue(turned.rgba(x: x, y: y)) }.count }
+        let columns = (0..<200).filter { blueRun(column: $0) > 0 }
+        let left = blueRun(column: columns.first! + 3), right = blueRun(column: columns.last! - 3)
+        #expect(abs(left - right) > 8, "the parent's perspective: one edge \(left) px tall, the other \(right)")
+    }
+
     @Test("a snapshot's picture fills its bounds and is cut by its own rounded corners once it clips, as UIKit's snapshotView")
     func snapshotPicture() {
         let image = render { scene, card in

@@ -650,6 +650,18 @@ typedef struct th_host_api {
      * is not finite or below 0. */
     th_status (*get_shadow_path)(th_view view, uint32_t *kind, th_rect *rect, double *corner_radius);
     th_status (*set_shadow_path)(th_view view, uint32_t kind, th_rect rect, double corner_radius);
+    /* A 3D transform applied to the view's subviews, not to the view itself
+     * (CALayer.sublayerTransform), about the view's anchor point: each subview is turned and
+     * projected in its parent's space, after its own 3D transform. Perspective for every
+     * face of a cube at once: set m34 = -1/distance here and turn the faces with
+     * set_transform3d. The view's own contents (its background, a snapshot's picture) are not
+     * turned. Each subview is drawn flat and carried by the transform, as a 3D-turned view is;
+     * whether a subview that is not double-sided faces away is judged by its own transform.
+     * Not animatable here: applies at once. Called by animators and presentation controllers;
+     * one that sets it for a transition sets it back. TH_ERR_BAD_HANDLE for a bad view;
+     * TH_ERR_BAD_ARGUMENT for NULL `out`, an entry that is not finite, or m44 of 0. */
+    th_status (*get_sublayer_transform)(th_view view, th_transform3d *out);
+    th_status (*set_sublayer_transform)(th_view view, th_transform3d transform);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -185,6 +185,8 @@ public enum HostFunctions {
         Function(.api, "set_blur", [.view, .uint32, .double]),
         Function(.api, "get_shadow_path", [.view, .outUInt32, .outRect, .outDouble]),
         Function(.api, "set_shadow_path", [.view, .uint32, .rect, .double]),
+        Function(.api, "get_sublayer_transform", [.view, .outTransform3D]),
+        Function(.api, "set_sublayer_transform", [.view, .transform3D]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

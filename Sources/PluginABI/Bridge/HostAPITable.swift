@@ -194,6 +194,13 @@ package enum HostAPITable {
                 $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
             }
         }
+        t.get_sublayer_transform = { v, out in get(v, out) { th_transform3d($0.sublayerTransform) } }
+        t.set_sublayer_transform = { v, m in
+            let t = m.transform
+            return set(v, valid: t.isFinite && t[3, 3] != 0, "set_sublayer_transform", "every entry is finite and m44 is not 0") {
+                $0.sublayerTransform = t
+            }
+        }
         t.get_shadow_path = { v, kind, rect, radius in
             api { b in
                 guard let kind, let rect, let radius else { return Status.badArgument }

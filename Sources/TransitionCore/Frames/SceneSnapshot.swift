@@ -146,14 +146,24 @@ public struct SceneSnapshot: Hashable, Sendable {
     static func walk<V: SceneLayerVisitor>(_ top: View, placed: AffineTransform, asDrawn: Bool = false, into visitor: inout V) {
         // `look`: the view's presentation (or drawn look), computed once by its parent, which
         // needs it to place it.
-        func visit(_ view: View, look: ViewAppearance, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int) {
+        // `sublayer`: the parent's sublayer transform in 3D, about window coordinates, which
+        // carries this view after its own 3D transform (the depth that turn gives the view is
+        // what the parent's perspective sees); nil for none.
+        func visit(_ view: View, look: ViewAppearance, placed: AffineTransform, parentOpacity: Double, parentHidden: Bool, depth: Int,
+                   sublayer: Transform3D? = nil) {
             let opacity = parentOpacity * look.alpha
             // A view that is not double-sided is not drawn, with what it carries, while it
             // shows its back.
             let hidden = parentHidden || look.isHidden || (!look.isDoubleSided && look.facesAway)
+            let carried: Homography?
+            if let sublayer {
+                let own = look.transform3D.isIdentity ? nil : windowTurn(look.transform3D, look, placed: placed)
+                carried = (own.map { $0.concatenating(sublayer) } ?? sublayer).planeHomography
+            } else {
+                carried = look.transform3D.isIdentity ? nil : warp(look, placed: placed)
+            }
             visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
-                                          isHidden: hidden, depth: depth,
-                                          warp: look.transform3D.isIdentity ? nil : warp(look, placed: placed), contents: view.contents))
+                                          isHidden: hidden, depth: depth, warp: carried, contents: view.contents))
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let pieces = picture.pieces(in: look.bounds.size)
                 // With cap insets, each of the nine parts is drawn in a clipping layer of its own.
@@ -190,6 +200,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
+            let carries = look.sublayerTransform.isIdentity ? nil : windowTurn(look.sublayerTransform, look, placed: placed)
             for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
                 let c = asDrawn ? child.drawnLook : child.presentation
                 let offset = c.anchorOffset
@@ -197,7 +208,8 @@ public struct SceneSnapshot: Hashable, Sendable {
                     .composed(after: .translation(c.center.x, c.center.y))
                     .composed(after: c.transform)
                     .composed(after: .translation(offset.x, offset.y))
-                visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+                visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1,
+                      sublayer: carries)
             }
         }
         visit(top, look: asDrawn ? top.drawnLook : top.presentation, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
@@ -210,6 +222,22 @@ public struct SceneSnapshot: Hashable, Sendable {
         func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentationBase.zPosition }
         guard views.contains(where: { z($0) != 0 }) else { return views }
         return views.enumerated().sorted { (z($0.element), $0.offset) < (z($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// `turn` (the view's 3D transform or its sublayer transform) about the view's anchor point,
+    /// as a 3D map of window coordinates: back to the view's own coordinates (its flat placement
+    /// is `placed`), turned, and out again. Kept in 3D, so that a subview's own turn gives it
+    /// the depth its parent's perspective then sees. Nil when the placement cannot be inverted.
+    private static func windowTurn(_ turn: Transform3D, _ look: ViewAppearance, placed: AffineTransform) -> Transform3D? {
+        let w = -look.anchorOffset.x, h = -look.anchorOffset.y
+        guard let back = Homography(placed).inverse else { return nil }
+        return lifted(back).concatenating(lifted(Homography(.translation(-w, -h)))).concatenating(turn)
+            .concatenating(lifted(Homography(.translation(w, h)))).concatenating(lifted(Homography(placed)))
+    }
+
+    /// A map of the plane as a 3D transform that leaves z alone.
+    private static func lifted(_ m: Homography) -> Transform3D {
+        Transform3D([[m.a, m.b, 0, m.c], [m.d, m.e, 0, m.f], [0, 0, 1, 0], [m.g, m.h, 0, m.i]])
     }
 
     /// The window-space map of a view whose flat placement is `placed` and whose 3D transform

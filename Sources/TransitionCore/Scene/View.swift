@@ -144,6 +144,11 @@ public final class View {
             change(.mask, to: next)
         }
     }
+    /// CALayer.sublayerTransform; not animatable here: applies at once.
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        set { model.sublayerTransform = newValue; presentationBase.sublayerTransform = newValue }
+    }
     /// CALayer.shadowPath as a shape; not animatable here: applies at once.
     public var shadowPath: MaskShape {
         get { model.shadowPath }

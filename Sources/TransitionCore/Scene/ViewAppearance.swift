@@ -50,6 +50,14 @@ public struct ViewAppearance: Hashable, Sendable {
     /// Out of line: few views have a mask, and every view's appearance is copied several times
     /// a frame (model, presentation, the walk), so it costs a pointer, not 48 bytes.
     private var maskBox: MaskShape.Box?
+    /// A 3D transform of the subviews about the anchor point (CALayer.sublayerTransform), not
+    /// animatable; the identity by default. Out of line: few views have one, and it is 128 bytes.
+    public var sublayerTransform: Transform3D {
+        get { sublayerBox?.transform ?? .identity }
+        set { sublayerBox = newValue.isIdentity ? nil : SublayerBox(newValue) }
+    }
+    private var sublayerBox: SublayerBox?
+
     /// The shape the shadow is cast by (CALayer.shadowPath), in the view's bounds coordinates;
     /// none by default, when the rounded bounds cast it. Not animatable. Out of line, as the
     /// mask is: few views have one.
@@ -190,6 +198,14 @@ public struct BlurEffect: Hashable, Sendable {
 
     /// Whether it changes what is drawn: a kind, and a radius above 0.
     public var isVisible: Bool { kind != .none && radius > 0 }
+}
+
+/// A sublayer transform held by reference in a ViewAppearance, compared and hashed by value.
+final class SublayerBox: Hashable, Sendable {
+    let transform: Transform3D
+    init(_ transform: Transform3D) { self.transform = transform }
+    static func == (a: SublayerBox, b: SublayerBox) -> Bool { a.transform == b.transform }
+    func hash(into hasher: inout Hasher) { hasher.combine(transform) }
 }
 
 /// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.

@@ -363,6 +363,8 @@ pub struct HostApi {
     pub set_blur: Option<unsafe extern "C" fn(View, u32, f64) -> Status>,
     pub get_shadow_path: Option<unsafe extern "C" fn(View, *mut u32, *mut Rect, *mut f64) -> Status>,
     pub set_shadow_path: Option<unsafe extern "C" fn(View, u32, Rect, f64) -> Status>,
+    pub get_sublayer_transform: Option<unsafe extern "C" fn(View, *mut Transform3d) -> Status>,
+    pub set_sublayer_transform: Option<unsafe extern "C" fn(View, Transform3d) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -701,7 +703,7 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
-const _: () = assert!(size_of::<HostApi>() == 656);
+const _: () = assert!(size_of::<HostApi>() == 672);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -786,6 +788,8 @@ const _: () = assert!(offset_of!(HostApi, get_blur) == 624);
 const _: () = assert!(offset_of!(HostApi, set_blur) == 632);
 const _: () = assert!(offset_of!(HostApi, get_shadow_path) == 640);
 const _: () = assert!(offset_of!(HostApi, set_shadow_path) == 648);
+const _: () = assert!(offset_of!(HostApi, get_sublayer_transform) == 656);
+const _: () = assert!(offset_of!(HostApi, set_sublayer_transform) == 664);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
