@@ -40,6 +40,9 @@ _Static_assert(sizeof(th_animator_interface) >= TH_ANIMATOR_INTERFACE_SIZE_1_0, 
 _Static_assert(sizeof(th_presentation_interface) >= TH_PRESENTATION_INTERFACE_SIZE_1_0, "th_presentation_interface shrank");
 _Static_assert(sizeof(th_delegate_interface) >= TH_DELEGATE_INTERFACE_SIZE_1_0, "th_delegate_interface shrank");
 _Static_assert(sizeof(th_animation_options) >= TH_ANIMATION_OPTIONS_SIZE_1_0, "th_animation_options shrank");
+TH_ASSERT_OFFSET(th_animation_options, spring_mass, 48);
+TH_ASSERT_OFFSET(th_animation_options, spring_damping, 64);
+_Static_assert(sizeof(th_animation_options) == 72, "th_animation_options v1.2 is 72 bytes");
 _Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank");
 
 // ABI 1.1: its appended fields start where 1.0 ended, and its new structs' sizes.

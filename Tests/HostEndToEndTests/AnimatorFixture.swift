@@ -7,10 +7,12 @@
 /// - `animations` and `completion`: the bodies of the animation's blocks, `self` the state (a
 ///   completion ends with complete_transition(self->ctx, true), written here);
 /// - `animate`: what animate_transition does once `self->from`, `self->to`, `container`, `vc`
-///   and `final` (the to view controller's final frame) are known, before the animation starts.
+///   and `final` (the to view controller's final frame) are known, before the animation starts;
+/// - `timing`: what sets the animation's `options` (0.3 s, linear, unless given).
 enum AnimatorFixture {
     static func source(id: String, needs: String, defines: String = "", fields: String = "", helpers: String = "",
-                       animations: String, completion: String, animate: String) -> String {
+                       animations: String, completion: String, animate: String,
+                       timing: String = "options.duration = 0.3;\n    options.curve = TH_CURVE_LINEAR;") -> String {
         """
         #include <math.h>
         #include <stdio.h>
@@ -55,8 +57,7 @@ enum AnimatorFixture {
             if (host->view_controller(ctx, TH_TO, &vc) == TH_OK) host->final_frame(ctx, vc, &final);
             \(animate)
             options.struct_size = sizeof options;
-            options.duration = 0.3;
-            options.curve = TH_CURVE_LINEAR;
+            \(timing)
             host->animate(&options, animations, completion, self);
         }
         static const th_animator_interface animator = {

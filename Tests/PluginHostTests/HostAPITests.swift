@@ -299,6 +299,30 @@ struct AnimationOptionsTests {
         #expect(HostAPITable.animationOptions(instant) != nil, "zero duration and delay are allowed")
     }
 
+    @Test("A physical spring: mass 1, stiffness 100, damping 10 lasts until it settles, 1.4103 s, whatever duration says")
+    func physicalSpring() throws {
+        var o = Self.valid()
+        o.physical(mass: 1, stiffness: 100, damping: 10)
+        o.spring_initial_velocity = 0
+        let spring = try #require(HostAPITable.animationOptions(o))
+        #expect(abs(spring.duration - log(1000 * (4.0 / 3).squareRoot()) / 5) < 1e-9 && spring.delay == 0.1)
+        guard case .spring(let curve) = spring.curve else { Issue.record("not a spring: \(spring.curve)"); return }
+        #expect(curve.omega == 10 && curve.dampingRatio == 0.5 && curve.initialVelocity == 0)
+    }
+
+    @Test("Options are read no further than their struct_size: an older plugin's shorter struct, then other bytes")
+    func declaredOnly() {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<th_animation_options>.size, alignment: 8)
+        defer { raw.deallocate() }
+        raw.initializeMemory(as: UInt8.self, repeating: 0xFF, count: MemoryLayout<th_animation_options>.size)
+        var old = Self.valid()
+        old.struct_size = UInt32(TH_ANIMATION_OPTIONS_SIZE_1_0)
+        withUnsafeBytes(of: &old) { raw.copyMemory(from: $0.baseAddress!, byteCount: Int(TH_ANIMATION_OPTIONS_SIZE_1_0)) }
+        let read = UnsafePointer(raw.assumingMemoryBound(to: th_animation_options.self)).declared
+        #expect(read.struct_size == UInt32(TH_ANIMATION_OPTIONS_SIZE_1_0) && read.duration == 0.3 && read.spring_initial_velocity == 0.5)
+        #expect(read.spring_mass == 0 && read.spring_stiffness == 0 && read.spring_damping == 0, "the bytes past the struct are not read")
+    }
+
     struct Mistake: Sendable, CustomTestStringConvertible {
         let testDescription: String
         let edit: @Sendable (inout th_animation_options) -> Void
@@ -317,10 +341,29 @@ struct AnimationOptionsTests {
         Mistake(testDescription: "spring damping > 1") { $0.timing = UInt32(TH_TIMING_SPRING); $0.spring_damping_ratio = 1.5 },
         Mistake(testDescription: "spring damping NaN") { $0.timing = UInt32(TH_TIMING_SPRING); $0.spring_damping_ratio = .nan },
         Mistake(testDescription: "spring velocity infinite") { $0.timing = UInt32(TH_TIMING_SPRING); $0.spring_initial_velocity = .infinity },
+        Mistake(testDescription: "physical spring of mass 0") { $0.physical(mass: 0, stiffness: 100, damping: 10) },
+        Mistake(testDescription: "physical spring of NaN stiffness") { $0.physical(mass: 1, stiffness: .nan, damping: 10) },
+        Mistake(testDescription: "physical spring of negative damping") { $0.physical(mass: 1, stiffness: 100, damping: -1) },
+        Mistake(testDescription: "physical spring settling in hours") { $0.physical(mass: 1, stiffness: 100, damping: 0.001) },
+        Mistake(testDescription: "physical spring in 1.1's 48 bytes") {
+            $0.physical(mass: 1, stiffness: 100, damping: 10)
+            $0.struct_size = UInt32(TH_ANIMATION_OPTIONS_SIZE_1_0)
+        },
     ])
     func refused(_ mistake: Mistake) {
         var options = Self.valid()
         mistake.edit(&options)
         #expect(HostAPITable.animationOptions(options) == nil)
+    }
+}
+
+extension th_animation_options {
+    /// A physical spring (ABI 1.2) in options of today's size.
+    mutating func physical(mass: Double, stiffness: Double, damping: Double) {
+        struct_size = UInt32(MemoryLayout<th_animation_options>.size)
+        timing = UInt32(TH_TIMING_SPRING_PHYSICAL)
+        spring_mass = mass
+        spring_stiffness = stiffness
+        spring_damping = damping
     }
 }

@@ -275,8 +275,12 @@ enum {
 
 /* How th_animation_options.timing is read. */
 enum {
-    TH_TIMING_CURVE = 0, /* use `curve` */
-    TH_TIMING_SPRING = 1 /* use spring_damping_ratio and spring_initial_velocity */
+    TH_TIMING_CURVE = 0,          /* use `curve` */
+    TH_TIMING_SPRING = 1,         /* use spring_damping_ratio and spring_initial_velocity */
+    TH_TIMING_SPRING_PHYSICAL = 2 /* ABI 1.2: a spring of spring_mass, spring_stiffness and
+                                     spring_damping, started at spring_initial_velocity
+                                     (CASpringAnimation, UISpringTimingParameters(mass:...)):
+                                     it lasts until it settles, and `duration` is not read */
 };
 
 /* Parameter types. Every parameter value crosses the ABI as a double (see th_effect_config). */
@@ -315,6 +319,15 @@ typedef struct th_animation_options {
     uint32_t reserved;              /* zero */
     double spring_damping_ratio;    /* (0, 1], used with TH_TIMING_SPRING; 1 = no overshoot */
     double spring_initial_velocity; /* in distances per second relative to the total change */
+    /* --- ABI 1.2, read only with TH_TIMING_SPRING_PHYSICAL, and only when struct_size reaches
+     * them (a 1.1 plugin's 48-byte options are read as they were). The spring is damped
+     * harmonic motion: its natural frequency sqrt(stiffness / mass), its damping ratio
+     * damping / (2 sqrt(stiffness * mass)), under 1 overshooting, above it creeping in. It
+     * lasts until it settles within a thousandth of the distance (CASpringAnimation's
+     * settlingDuration), at most 60 s: a spring slower than that is refused. --- */
+    double spring_mass;      /* > 0 and finite */
+    double spring_stiffness; /* > 0 and finite */
+    double spring_damping;   /* > 0 and finite */
 } th_animation_options;
 
 /* ------------------------------------------------------------------------------------------

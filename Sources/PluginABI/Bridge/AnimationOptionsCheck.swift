@@ -19,6 +19,23 @@ package enum AnimationOptionsCheck {
                 return .failure(BadField("curve is \(o.curve); it must be one of the TH_CURVE_* values (0 to \(standardCurves.keys.max()!))"))
             }
             return .success(AnimationOptions(duration: o.duration, delay: o.delay, curve: curve))
+        case Int(TH_TIMING_SPRING_PHYSICAL):
+            let end = UInt32(MemoryLayout<th_animation_options>.offset(of: \th_animation_options.spring_damping)! + MemoryLayout<Double>.size)
+            guard o.struct_size >= end else {
+                return .failure(BadField("struct_size is \(o.struct_size); TH_TIMING_SPRING_PHYSICAL needs ABI 1.2's fields, \(end) bytes"))
+            }
+            for (name, value) in [("spring_mass", o.spring_mass), ("spring_stiffness", o.spring_stiffness), ("spring_damping", o.spring_damping)] {
+                guard value.isFinite, value > 0 else { return .failure(BadField("\(name) is \(value); it must be finite and > 0")) }
+            }
+            guard o.spring_initial_velocity.isFinite else {
+                return .failure(BadField("spring_initial_velocity is \(o.spring_initial_velocity); it must be finite"))
+            }
+            let spring = SpringCurve(mass: o.spring_mass, stiffness: o.spring_stiffness, damping: o.spring_damping,
+                                     initialVelocity: o.spring_initial_velocity)
+            guard spring.duration <= SpringCurve.longestSettling else {
+                return .failure(BadField("the spring of mass \(o.spring_mass), stiffness \(o.spring_stiffness) and damping \(o.spring_damping) settles in \(spring.duration) s; it must settle within \(Int(SpringCurve.longestSettling)) s"))
+            }
+            return .success(AnimationOptions(duration: spring.duration, delay: o.delay, curve: .spring(spring)))
         case Int(TH_TIMING_SPRING):
             guard o.spring_damping_ratio.isFinite, o.spring_damping_ratio > 0, o.spring_damping_ratio <= 1 else {
                 return .failure(BadField("spring_damping_ratio is \(o.spring_damping_ratio); it must be in (0, 1]"))
@@ -29,7 +46,7 @@ package enum AnimationOptionsCheck {
             return .success(.spring(duration: o.duration, delay: o.delay, dampingRatio: o.spring_damping_ratio,
                                     initialVelocity: o.spring_initial_velocity))
         default:
-            return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0) or TH_TIMING_SPRING (1)"))
+            return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0), TH_TIMING_SPRING (1) or TH_TIMING_SPRING_PHYSICAL (2)"))
         }
     }
 
@@ -50,8 +67,21 @@ package enum AnimationOptionsCheck {
     package static func problem(_ options: UnsafePointer<th_animation_options>?, animations: th_animations_fn?,
                         ignoringCurve: Bool = false) -> String? {
         guard let options else { return "options is NULL" }
-        if case .failure(let bad) = read(options.pointee, ignoringCurve: ignoringCurve) { return "options.\(bad)" }
+        if case .failure(let bad) = read(options.declared, ignoringCurve: ignoringCurve) { return "options.\(bad)" }
         if animations == nil { return "animations is NULL" }
         return nil
+    }
+}
+
+extension UnsafePointer where Pointee == th_animation_options {
+    /// The options as the plugin declared them: no more bytes than their struct_size (a 1.1
+    /// plugin's options are 48 bytes, today's more), the fields past it zero. Reading the
+    /// whole of today's struct from an older plugin would read past the end of its own.
+    package var declared: th_animation_options {
+        var copy = th_animation_options()
+        let size = Int(UnsafeRawPointer(self).load(as: UInt32.self))
+        withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: self, count: Swift.min(size, $0.count))) }
+        copy.struct_size = UInt32(size)
+        return copy
     }
 }

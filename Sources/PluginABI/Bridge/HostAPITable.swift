@@ -310,7 +310,7 @@ package enum HostAPITable {
         // Animation.
         t.animate = { options, animations, completion, user in
             api { b in
-                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee) else {
+                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.declared) else {
                     let why = AnimationOptionsCheck.problem(options, animations: animations) ?? "invalid arguments"
                     b.reportMisuse("animate: \(why); nothing ran")
                     return Status.badArgument

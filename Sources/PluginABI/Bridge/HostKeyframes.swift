@@ -9,7 +9,7 @@ package enum HostKeyframes {
         t.struct_size = UInt32(MemoryLayout<th_host_keyframes>.size)
         t.animate_keyframes = { options, mode, animations, completion, user in
             api { b in
-                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.pointee),
+                guard let options, let animations, let parsed = HostAPITable.animationOptions(options.declared),
                       let mode = KeyframeMode(rawValue: mode)
                 else {
                     let why = AnimationOptionsCheck.problem(options, animations: animations)

@@ -12,7 +12,7 @@ package enum HostPropertyAnimators {
         t.create = { options, out in
             api { b in
                 guard let out else { return Status.badArgument }
-                guard let options, let timing = HostAPITable.animationOptions(options.pointee), timing.delay == 0 else {
+                guard let options, let timing = HostAPITable.animationOptions(options.declared), timing.delay == 0 else {
                     let why = options.flatMap { $0.pointee.delay != 0 ? "delay is \($0.pointee.delay); a property animator starts without one" : nil }
                         ?? AnimationOptionsCheck.problem(options, animations: { _ in }) ?? "invalid timing"
                     b.reportMisuse("property animator create: \(why)")
@@ -72,7 +72,7 @@ package enum HostPropertyAnimators {
             with(a, "continue_animation") { b, animator in
                 var curve: TimingCurve?
                 if let options {
-                    guard let timing = HostAPITable.animationOptions(options.pointee) else {
+                    guard let timing = HostAPITable.animationOptions(options.declared) else {
                         b.reportMisuse("continue_animation: \(AnimationOptionsCheck.problem(options, animations: { _ in }) ?? "invalid timing")")
                         return Status.badArgument
                     }

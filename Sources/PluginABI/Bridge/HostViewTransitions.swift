@@ -10,7 +10,7 @@ package enum HostViewTransitions {
         t.struct_size = UInt32(MemoryLayout<th_host_view_transitions>.size)
         t.transition = { from, to, style, options, completion, user in
             api { b in
-                guard let options, let parsed = HostAPITable.animationOptions(options.pointee) else {
+                guard let options, let parsed = HostAPITable.animationOptions(options.declared) else {
                     let why = AnimationOptionsCheck.problem(options, animations: nil) ?? "invalid arguments"
                     b.reportMisuse("view transition: \(why); nothing ran")
                     return Status.badArgument

@@ -24,7 +24,7 @@ package enum HostCurves {
                     b.reportMisuse("animate_with_curve: \(why); nothing ran")
                     return Status.badArgument
                 }
-                guard let options, let animations, var parsed = HostAPITable.animationOptions(options.pointee, ignoringCurve: true),
+                guard let options, let animations, var parsed = HostAPITable.animationOptions(options.declared, ignoringCurve: true),
                       let curve = resolve(spec, b)
                 else { return Status.badArgument }
                 parsed.curve = curve

@@ -29,8 +29,14 @@ extension AnimationOptions {
         result.duration = duration * factor
         result.delay = delay * factor
         if case .spring(let s) = curve {
-            result.curve = .spring(SpringCurve(dampingRatio: s.dampingRatio, initialVelocity: s.initialVelocity / factor,
-                                               duration: s.duration * factor))
+            if let p = s.physical {
+                // The same motion, slower: the frequency over `factor`, the damping ratio kept.
+                result.curve = .spring(SpringCurve(mass: p.mass, stiffness: p.stiffness / (factor * factor), damping: p.damping / factor,
+                                                   initialVelocity: s.initialVelocity / factor))
+            } else {
+                result.curve = .spring(SpringCurve(dampingRatio: s.dampingRatio, initialVelocity: s.initialVelocity / factor,
+                                                   duration: s.duration * factor))
+            }
         }
         return result
     }

@@ -27,7 +27,11 @@ public enum TimingCurve: Hashable, Sendable {
     public var name: String {
         switch self {
         case .bezier(let name, _): return name
-        case .spring(let s): return "spring(damping: \(s.dampingRatio), velocity: \(s.initialVelocity))"
+        case .spring(let s):
+            if let p = s.physical {
+                return "spring(mass: \(p.mass), stiffness: \(p.stiffness), damping: \(p.damping), velocity: \(s.initialVelocity))"
+            }
+            return "spring(damping: \(s.dampingRatio), velocity: \(s.initialVelocity))"
         case .custom(let f): return f.name
         }
     }

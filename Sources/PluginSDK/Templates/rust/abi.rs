@@ -81,6 +81,7 @@ pub const TH_CURVE_LINEAR: u32 = 3;
 pub const TH_CURVE_DEFAULT: u32 = 4;
 pub const TH_TIMING_CURVE: u32 = 0;
 pub const TH_TIMING_SPRING: u32 = 1;
+pub const TH_TIMING_SPRING_PHYSICAL: u32 = 2;
 pub const TH_PARAM_DOUBLE: u32 = 0;
 pub const TH_PARAM_INT: u32 = 1;
 pub const TH_PARAM_BOOL: u32 = 2;
@@ -273,6 +274,9 @@ pub struct AnimationOptions {
     pub reserved: u32,
     pub spring_damping_ratio: f64,
     pub spring_initial_velocity: f64,
+    pub spring_mass: f64,
+    pub spring_stiffness: f64,
+    pub spring_damping: f64,
 }
 
 /// th_host_api
@@ -694,7 +698,7 @@ const _: () = assert!(offset_of!(EdgeInsets, right) == 24);
 const _: () = assert!(size_of::<GradientStop>() == 40);
 const _: () = assert!(offset_of!(GradientStop, color) == 0);
 const _: () = assert!(offset_of!(GradientStop, location) == 32);
-const _: () = assert!(size_of::<AnimationOptions>() == 48);
+const _: () = assert!(size_of::<AnimationOptions>() == 72);
 const _: () = assert!(offset_of!(AnimationOptions, struct_size) == 0);
 const _: () = assert!(offset_of!(AnimationOptions, timing) == 4);
 const _: () = assert!(offset_of!(AnimationOptions, duration) == 8);
@@ -703,6 +707,9 @@ const _: () = assert!(offset_of!(AnimationOptions, curve) == 24);
 const _: () = assert!(offset_of!(AnimationOptions, reserved) == 28);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping_ratio) == 32);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 40);
+const _: () = assert!(offset_of!(AnimationOptions, spring_mass) == 48);
+const _: () = assert!(offset_of!(AnimationOptions, spring_stiffness) == 56);
+const _: () = assert!(offset_of!(AnimationOptions, spring_damping) == 64);
 const _: () = assert!(size_of::<HostApi>() == 672);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
