@@ -58,6 +58,7 @@ struct HostFunctionParityTests {
         case .capacity: "4"
         case .count: "2"
         case .gradientStops: "probe_stops"
+        case .pathElements: "probe_path"
         }
     }
 
@@ -80,7 +81,7 @@ struct HostFunctionParityTests {
              .outUInt32, .outCurve, .outViews, .outChars, .outPropertyAnimator: [("null", "NULL")]
         case .key: [("bad-key", "99u")]
         case .count: [("many", "999u")]
-        case .gradientStops: [("null", "NULL")]
+        case .gradientStops, .pathElements: [("null", "NULL")]
         default: []
         }
     }
@@ -131,6 +132,7 @@ struct HostFunctionParityTests {
             static th_edge_insets probe_insets = { 1, 1, 1, 1 };
             static th_color probe_color = { 0, 0, 0, 1 };
             static th_gradient_stop probe_stops[2] = { { { 0, 0, 0, 1 }, 0 }, { { 1, 1, 1, 1 }, 1 } };
+            static th_path_element probe_path[2] = { { TH_PATH_MOVE_TO, 0, { { 0, 0 } } }, { TH_PATH_LINE_TO, 0, { { 10, 10 } } } };
             static th_animation_options probe_options = { sizeof(th_animation_options), TH_TIMING_CURVE, 0.1, 0, TH_CURVE_LINEAR, 0, 0, 0 };
             static th_view o_view, o_views[4];
             static char o_chars[4];

@@ -58,6 +58,41 @@ struct MaskShapeTests {
         #expect(!MaskShape(kind: .ellipse, rect: .zero).covers(bounds))
     }
 
+    @Test("a path mask: its box from every point, controls included; it covers the bounds only when it holds them")
+    func pathMask() {
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 200)
+        let square = MaskShape(path: [PathElement(.moveTo, [Point(x: -1, y: -1)]), PathElement(.lineTo, [Point(x: 101, y: -1)]),
+                                      PathElement(.lineTo, [Point(x: 101, y: 201)]), PathElement(.lineTo, [Point(x: -1, y: 201)]), PathElement(.close)])
+        #expect(square.kind == .path && square.rect == Rect(x: -1, y: -1, width: 102, height: 202))
+        #expect(square.covers(bounds))
+        let triangle = MaskShape(path: [PathElement(.moveTo, [Point(x: -10, y: -10)]), PathElement(.lineTo, [Point(x: 150, y: -10)]),
+                                        PathElement(.lineTo, [Point(x: -10, y: 250)]), PathElement(.close)])
+        #expect(!triangle.covers(bounds), "its long side cuts the bounds' bottom right corner")
+        // A curve's box holds its control points: (50, −40) lifts the top.
+        let arch = MaskShape(path: [PathElement(.moveTo, [Point(x: 0, y: 0)]),
+                                    PathElement(.curveTo, [Point(x: 50, y: -40), Point(x: 100, y: -40), Point(x: 100, y: 0)])])
+        #expect(arch.rect == Rect(x: 0, y: -40, width: 100, height: 40))
+        #expect(arch.polygons.first?.count == 17, "the start and the curve in 16 pieces")
+        #expect(PathElement.problem([PathElement(.lineTo, [Point(x: 0, y: 0)])]) != nil)
+        #expect(PathElement.problem([PathElement(.moveTo, [Point(x: .nan, y: 0)])]) != nil)
+    }
+
+    @Test("a path does not animate: set inside an animation it applies at once, and a running shape's lane leaves it alone")
+    func pathAtOnce() {
+        let (scene, v) = makeScene()
+        let engine = scene.engine
+        v.mask = MaskShape(kind: .roundedRect, rect: Rect(x: 0, y: 0, width: 10, height: 10))
+        engine.animate(AnimationOptions(duration: 1, curve: .linear), animations: {
+            v.mask = MaskShape(kind: .roundedRect, rect: Rect(x: 0, y: 0, width: 200, height: 200))
+        })
+        let path = MaskShape(path: [PathElement(.moveTo, [Point(x: 0, y: 0)]), PathElement(.lineTo, [Point(x: 50, y: 0)]),
+                                    PathElement(.lineTo, [Point(x: 0, y: 50)])])
+        engine.animate(AnimationOptions(duration: 1, curve: .linear), animations: { v.mask = path })
+        engine.settle()
+        while engine.now < 0.5 - 1e-9 { engine.step() }
+        #expect(v.presentation.mask == path)
+    }
+
     @Test("a mask put on during a transition that should leave things as they were is named as a difference")
     func differenceNamed() {
         let (scene, v) = makeScene()

@@ -226,8 +226,29 @@ enum {
 enum {
     TH_MASK_NONE = 0,         /* no mask: the whole view is drawn */
     TH_MASK_ROUNDED_RECT = 1, /* a rectangle with rounded corners (a radius of 0: square ones) */
-    TH_MASK_ELLIPSE = 2       /* the ellipse that fills the rectangle: a circle in a square */
+    TH_MASK_ELLIPSE = 2,      /* the ellipse that fills the rectangle: a circle in a square */
+    TH_MASK_PATH = 3          /* a path of its own, set with set_mask_path (get_mask gives its
+                                 bounding box); set_mask does not take it */
 };
+
+/* The kinds of a path's elements (ABI 1.2): CGPathElementType's. */
+enum {
+    TH_PATH_MOVE_TO = 0,  /* starts a new subpath at points[0] */
+    TH_PATH_LINE_TO = 1,  /* a line to points[0] */
+    TH_PATH_CURVE_TO = 2, /* a cubic Bézier curve to points[2], points[0] and [1] its controls */
+    TH_PATH_CLOSE = 3     /* a line back to the subpath's start; no points */
+};
+
+/* The most elements one set_mask_path takes. */
+#define TH_MAX_PATH_ELEMENTS 256
+
+/* One element of a path (ABI 1.2), as CGPath's elements: its kind and as many of its points
+ * as the kind uses, the rest ignored. */
+typedef struct th_path_element {
+    uint32_t kind;      /* TH_PATH_* */
+    uint32_t reserved;  /* zero */
+    th_point points[3]; /* finite, in the coordinates of the call that takes the path */
+} th_path_element;
 
 /* What set_blur blurs (ABI 1.2). */
 enum {
@@ -675,6 +696,18 @@ typedef struct th_host_api {
      * TH_ERR_BAD_ARGUMENT for NULL `out`, an entry that is not finite, or m44 of 0. */
     th_status (*get_sublayer_transform)(th_view view, th_transform3d *out);
     th_status (*set_sublayer_transform)(th_view view, th_transform3d transform);
+    /* Cuts the view to a path of its own (CALayer.mask set to a CAShapeLayer with that path),
+     * as set_mask cuts it to a shape: `count` elements (1 to TH_MAX_PATH_ELEMENTS), in the
+     * view's bounds coordinates, read during the call and copied. Filled by the non-zero
+     * winding rule, each subpath closed; a path must start with TH_PATH_MOVE_TO. Not
+     * animatable: applies at once, inside an animations block too (a rounded rectangle or
+     * an ellipse, set_mask, animates). get_mask then gives TH_MASK_PATH and the path's
+     * bounding box; set_mask with TH_MASK_NONE removes it. As with any mask, a screen left cut
+     * by it after its transition is a broken end state. TH_ERR_BAD_HANDLE for a bad view;
+     * TH_ERR_BAD_ARGUMENT for a count of 0 or above the limit (the elements are then not
+     * read), NULL `elements`, a kind not listed, a first element that is not a move, or a
+     * point that is not finite. */
+    th_status (*set_mask_path)(th_view view, uint32_t count, const th_path_element *elements);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ package enum HostFunctionInterfaces {
         case .color: return Structs.color
         case .transform3D: return Structs.transform3D
         case .edgeInsets: return Structs.edgeInsets
-        case .string, .options, .gradientStops, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
+        case .string, .options, .gradientStops, .pathElements, .animations, .completion, .alongside, .positionCompletion, .userData, .outPropertyAnimator,
              .outView, .outViewController, .outRect, .outPoint, .outAffine, .outColor, .outTransform3D, .outDouble, .outBool,
              .outUInt32, .outCurve, .outViews, .outChars:
             return cffi_type_pointer()

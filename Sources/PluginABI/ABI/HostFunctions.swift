@@ -41,6 +41,7 @@ public enum HostFunctions {
         /// An array of `count` gradient stops (the parameter before it) that the plugin passes
         /// in; read only when that count is within TH_MAX_GRADIENT_STOPS.
         case gradientStops = "const th_gradient_stop * (array)"
+        case pathElements = "const th_path_element * (array)"
         case count = "uint32_t count"
         // Out-pointers the host writes.
         case outView = "th_view *", outViewController = "th_view_controller *", outRect = "th_rect *"
@@ -187,6 +188,7 @@ public enum HostFunctions {
         Function(.api, "set_shadow_path", [.view, .uint32, .rect, .double]),
         Function(.api, "get_sublayer_transform", [.view, .outTransform3D]),
         Function(.api, "set_sublayer_transform", [.view, .transform3D]),
+        Function(.api, "set_mask_path", [.view, .count, .pathElements]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -189,11 +189,13 @@ package enum HostAPITable {
         t.set_mask = { v, kind, rect, radius in
             let shape = MaskShape.Kind(rawValue: kind)
             let r = rect.rect
-            let valid = shape != nil && r.isValid && radius.isFinite && radius >= 0
-            return set(v, valid: valid, "set_mask", "a kind is TH_MASK_*, a rectangle finite with a size >= 0, a radius finite and >= 0") {
+            let valid = shape != nil && shape != .path && r.isValid && radius.isFinite && radius >= 0
+            return set(v, valid: valid, "set_mask",
+                       "a kind is TH_MASK_NONE, _ROUNDED_RECT or _ELLIPSE (a path goes through set_mask_path), a rectangle finite with a size >= 0, a radius finite and >= 0") {
                 $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
             }
         }
+        t.set_mask_path = { v, count, elements in setMaskPath(v, count, elements) }
         t.get_sublayer_transform = { v, out in get(v, out) { th_transform3d($0.sublayerTransform) } }
         t.set_sublayer_transform = { v, m in
             let t = m.transform
@@ -215,8 +217,9 @@ package enum HostAPITable {
         t.set_shadow_path = { v, kind, rect, radius in
             let shape = MaskShape.Kind(rawValue: kind)
             let r = rect.rect
-            let valid = shape != nil && r.isValid && radius.isFinite && radius >= 0
-            return set(v, valid: valid, "set_shadow_path", "a kind is TH_MASK_*, a rectangle finite with a size >= 0, a radius finite and >= 0") {
+            let valid = shape != nil && shape != .path && r.isValid && radius.isFinite && radius >= 0
+            return set(v, valid: valid, "set_shadow_path",
+                       "a kind is TH_MASK_NONE, _ROUNDED_RECT or _ELLIPSE, a rectangle finite with a size >= 0, a radius finite and >= 0") {
                 $0.shadowPath = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
             }
         }
@@ -444,6 +447,32 @@ private func set(_ v: th_view, valid: Bool, _ name: StaticString = "", _ rule: S
             return Status.badArgument
         }
         write(view)
+        return Status.ok
+    }
+}
+
+/// set_mask_path: the view's mask becomes a path of its own. The count is checked before a
+/// single element is read.
+private func setMaskPath(_ v: th_view, _ count: UInt32, _ elements: UnsafePointer<th_path_element>?) -> th_status {
+    api { b in
+        guard let view = b.handles.view(v) else { return Status.badHandle }
+        func refuse(_ rule: String) -> th_status {
+            b.reportMisuse("set_mask_path: \(rule); the path was refused")
+            return Status.badArgument
+        }
+        guard (1...UInt32(TH_MAX_PATH_ELEMENTS)).contains(count) else {
+            return refuse("a path has from 1 to \(TH_MAX_PATH_ELEMENTS) elements, not \(count)")
+        }
+        guard let elements else { return refuse("elements is NULL") }
+        var path: [PathElement] = []
+        for i in 0..<Int(count) {
+            let e = elements[i]
+            guard let kind = PathElement.Kind(rawValue: e.kind) else { return refuse("element \(i)'s kind is \(e.kind), not a TH_PATH_* value") }
+            let points = [e.points.0, e.points.1, e.points.2].prefix(PathElement.pointCount(kind)).map(\.point)
+            path.append(PathElement(kind, Array(points)))
+        }
+        if let problem = PathElement.problem(path) { return refuse(problem) }
+        view.mask = MaskShape(path: path)
         return Status.ok
     }
 }

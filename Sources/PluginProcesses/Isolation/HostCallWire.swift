@@ -67,6 +67,13 @@ package enum HostCallWire {
             let sent = count <= UInt32(TH_MAX_GRADIENT_STOPS) ? Int(count) : 0
             w.put(UInt32(sent))
             w.append(Array(UnsafeRawBufferPointer(start: stops, count: sent * MemoryLayout<th_gradient_stop>.size)))
+        case .pathElements:
+            // As the stops: sent only for a count the host accepts.
+            guard let elements = argument.load(as: UnsafeRawPointer?.self) else { w.put(false); return }
+            w.put(true)
+            let sent = count <= UInt32(TH_MAX_PATH_ELEMENTS) ? Int(count) : 0
+            w.put(UInt32(sent))
+            w.append(Array(UnsafeRawBufferPointer(start: elements, count: sent * MemoryLayout<th_path_element>.size)))
         case .userData:
             break
         case .animations, .completion, .alongside, .positionCompletion,
@@ -125,6 +132,14 @@ package enum HostCallWire {
             let bytes = try r.take(sent * MemoryLayout<th_gradient_stop>.size)
             // Room for the most stops the host reads, whatever the count parameter says.
             let buffer = storage.zeroed(Int(TH_MAX_GRADIENT_STOPS) * MemoryLayout<th_gradient_stop>.size)
+            buffer.copyMemory(from: Array(bytes), byteCount: bytes.count)
+            slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
+        case .pathElements:
+            guard try r.bool() else { slot.storeBytes(of: nil, as: UnsafeRawPointer?.self); return }
+            let sent = min(Int(try r.integer(UInt32.self)), Int(TH_MAX_PATH_ELEMENTS))
+            let bytes = try r.take(sent * MemoryLayout<th_path_element>.size)
+            // Room for the most elements the host reads, whatever the count parameter says.
+            let buffer = storage.zeroed(Int(TH_MAX_PATH_ELEMENTS) * MemoryLayout<th_path_element>.size)
             buffer.copyMemory(from: Array(bytes), byteCount: bytes.count)
             slot.storeBytes(of: UnsafeRawPointer(buffer), as: UnsafeRawPointer?.self)
         case .userData, .animations, .completion, .alongside, .positionCompletion:

@@ -53,7 +53,7 @@ public enum TimelineJSON {
         // A shape in the view's bounds coordinates, as the plugin set it.
         func shape(_ shape: MaskShape, _ j: inout JSONWriter) {
             j.object { j in
-                j.field("kind", shape.kind == .ellipse ? "ellipse" : "roundedRect")
+                j.field("kind", shape.kind == .ellipse ? "ellipse" : shape.kind == .path ? "path" : "roundedRect")
                 j.key("rect")
                 j.array { j in for v in [shape.rect.minX, shape.rect.minY, shape.rect.size.width, shape.rect.size.height] { j.number(v) } }
                 if shape.kind == .roundedRect { j.field("cornerRadius", shape.cornerRadius) }

@@ -89,7 +89,7 @@ enum LayerShadow {
         cairo_scale(cr, 1 / Double(factor), 1 / Double(factor))
         cairo_transform(cr, &placed)
         switch MaskShape.Kind(rawValue: key.path.kind) ?? .none {
-        case .none:
+        case .none, .path:  // set_shadow_path takes no path of its own
             SceneRasterizer.roundedRectangle(
                 cr, x: dx, y: dy, width: key.width, height: key.height,
                 radius: key.cornerRadius, corners: CornerMask(rawValue: key.corners), continuous: key.continuous)

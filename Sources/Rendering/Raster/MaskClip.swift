@@ -22,7 +22,19 @@ enum MaskClip {
         // The layer's own coordinates start at its bounds' origin.
         let origin = layer.appearance.bounds.origin
         let r = mask.rect.offsetBy(dx: -origin.x, dy: -origin.y)
-        if r.size.width > 0, r.size.height > 0 {
+        if mask.kind == .path {
+            // CGPath's elements, in the bounds coordinates, filled by the non-zero winding rule.
+            for element in mask.elements {
+                let p = element.points.map { (x: $0.x - origin.x, y: $0.y - origin.y) }
+                switch element.kind {
+                case .moveTo: cairo_move_to(cr, p[0].x, p[0].y)
+                case .lineTo: cairo_line_to(cr, p[0].x, p[0].y)
+                case .curveTo: cairo_curve_to(cr, p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y)
+                case .close: cairo_close_path(cr)
+                }
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        } else if r.size.width > 0, r.size.height > 0 {
             switch mask.kind {
             case .ellipse:
                 cairo_save(cr)
@@ -33,7 +45,7 @@ enum MaskClip {
             case .roundedRect:
                 SceneRasterizer.roundedRectangle(cr, x: r.minX, y: r.minY, width: r.size.width, height: r.size.height,
                                                  radius: mask.cornerRadius)
-            case .none:
+            case .none, .path:
                 break
             }
         }

@@ -100,6 +100,7 @@ func describe(_ m: MaskShape) -> String {
     case .none: "no mask"
     case .ellipse: "an elliptic mask in \(describe(m.rect))"
     case .roundedRect: "a mask \(describe(m.rect)) with corners of \(format(m.cornerRadius))"
+    case .path: "a path mask of \(m.elements.count) elements in \(describe(m.rect))"
     }
 }
 

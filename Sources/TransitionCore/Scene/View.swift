@@ -134,7 +134,7 @@ public final class View {
     public var mask: MaskShape {
         get { model.mask }
         set {
-            guard newValue.kind == model.mask.kind else {
+            guard newValue.kind == model.mask.kind, newValue.kind != .path else {
                 model.mask = newValue
                 presentationBase.mask = newValue
                 return

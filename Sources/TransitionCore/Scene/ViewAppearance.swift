@@ -131,16 +131,76 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 /// ellipse, in the view's bounds coordinates. Only what lies inside it is drawn, of the view
 /// and of everything it holds. The kinds are the header's TH_MASK_* values.
 public struct MaskShape: Hashable, Sendable {
-    public enum Kind: UInt32, Hashable, Sendable { case none = 0, roundedRect = 1, ellipse = 2 }
+    public enum Kind: UInt32, Hashable, Sendable { case none = 0, roundedRect = 1, ellipse = 2, path = 3 }
     public var kind: Kind
+    /// The rectangle of a rounded rectangle or an ellipse; a path's bounding box (its points,
+    /// control points included).
     public var rect: Rect
     /// The corners' radius of a rounded rectangle, at most half its shorter side when drawn.
     public var cornerRadius: Double
+    /// A path mask's elements (CGPath's), filled by the non-zero winding rule; empty for the
+    /// other kinds.
+    public var elements: [PathElement] = []
 
     public init(kind: Kind, rect: Rect, cornerRadius: Double = 0) {
         self.kind = kind
         self.rect = rect
         self.cornerRadius = cornerRadius
+    }
+
+    /// A mask of a path of its own (set_mask_path). The caller checked it (PathElement.problem).
+    public init(path elements: [PathElement]) {
+        kind = .path
+        self.elements = elements
+        let points = elements.flatMap(\.points)
+        let xs = points.map(\.x), ys = points.map(\.y)
+        rect = points.isEmpty ? .zero
+            : Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        cornerRadius = 0
+    }
+
+    /// The path flattened to polygons, one per subpath (a curve in 16 straight pieces).
+    public var polygons: [[Point]] {
+        var polygons: [[Point]] = [], current: [Point] = []
+        for element in elements {
+            switch element.kind {
+            case .moveTo:
+                if current.count > 1 { polygons.append(current) }
+                current = [element.points[0]]
+            case .lineTo:
+                current.append(element.points[0])
+            case .curveTo:
+                guard let start = current.last else { continue }
+                let (c1, c2, end) = (element.points[0], element.points[1], element.points[2])
+                for k in 1...16 {
+                    let t = Double(k) / 16, u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    current.append(Point(x: a * start.x + b * c1.x + c * c2.x + d * end.x, y: a * start.y + b * c1.y + c * c2.y + d * end.y))
+                }
+            case .close:
+                if current.count > 1 { polygons.append(current) }
+                current = current.first.map { [$0] } ?? []
+            }
+        }
+        if current.count > 1 { polygons.append(current) }
+        return polygons
+    }
+
+    /// Whether `p` is inside the path, by the non-zero winding rule over its polygons.
+    func pathContains(_ p: Point) -> Bool {
+        var winding = 0
+        for polygon in polygons {
+            for i in polygon.indices {
+                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                let cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+                if a.y <= p.y {
+                    if b.y > p.y && cross > 0 { winding += 1 }
+                } else if b.y <= p.y && cross < 0 {
+                    winding -= 1
+                }
+            }
+        }
+        return winding != 0
     }
 
     public static let none = MaskShape(kind: .none, rect: .zero)
@@ -166,6 +226,14 @@ public struct MaskShape: Hashable, Sendable {
                 let dx = ($0.x - rect.midX) / (w / 2), dy = ($0.y - rect.midY) / (h / 2)
                 return dx * dx + dy * dy <= 1 + 1e-9
             }
+        case .path:
+            // Its box around the bounds and the bounds' corners and middle inside it: a path
+            // that leaves a notch between them is not caught (a rare mask to leave on a screen).
+            guard rect.minX <= bounds.minX, rect.minY <= bounds.minY, rect.maxX >= bounds.maxX, rect.maxY >= bounds.maxY else { return false }
+            let inset = 1e-6
+            return [Point(x: bounds.minX + inset, y: bounds.minY + inset), Point(x: bounds.maxX - inset, y: bounds.minY + inset),
+                    Point(x: bounds.minX + inset, y: bounds.maxY - inset), Point(x: bounds.maxX - inset, y: bounds.maxY - inset),
+                    Point(x: bounds.midX, y: bounds.midY)].allSatisfy(pathContains)
         }
     }
 
@@ -206,6 +274,37 @@ final class SublayerBox: Hashable, Sendable {
     init(_ transform: Transform3D) { self.transform = transform }
     static func == (a: SublayerBox, b: SublayerBox) -> Bool { a.transform == b.transform }
     func hash(into hasher: inout Hasher) { hasher.combine(transform) }
+}
+
+/// One element of a path (CGPath's; the header's th_path_element): a move, a line, a cubic
+/// curve (two control points, then its end) or a close.
+public struct PathElement: Hashable, Sendable {
+    public enum Kind: UInt32, Hashable, Sendable { case moveTo = 0, lineTo = 1, curveTo = 2, close = 3 }
+    public let kind: Kind
+    /// As many as the kind uses: 1, 1, 3 or 0.
+    public let points: [Point]
+
+    public init(_ kind: Kind, _ points: [Point] = []) {
+        self.kind = kind
+        self.points = points
+    }
+
+    /// How many points a kind uses.
+    public static func pointCount(_ kind: Kind) -> Int {
+        switch kind {
+        case .moveTo, .lineTo: 1
+        case .curveTo: 3
+        case .close: 0
+        }
+    }
+
+    /// What is wrong with `elements` as a path, or nil: it must start with a move, and every
+    /// point must be finite.
+    public static func problem(_ elements: [PathElement]) -> String? {
+        guard elements.first?.kind == .moveTo else { return "a path starts with TH_PATH_MOVE_TO" }
+        guard elements.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else { return "every point of a path is finite" }
+        return nil
+    }
 }
 
 /// CALayerCornerCurve, with the header's TH_CORNER_CURVE_* values.
@@ -301,6 +400,8 @@ extension ViewAppearance {
             transform3D = parts.matrix
         // A spring may overshoot below 0: a size or radius below 0 means nothing.
         case .mask:
+            // A path does not animate: a lane left running from a shape before it changes nothing.
+            guard mask.kind != .path else { return }
             mask.rect = Rect(x: v[0], y: v[1], width: max(0, v[2]), height: max(0, v[3]))
             mask.cornerRadius = max(0, v[4])
         // A spring may overshoot past either end: a blur is between none and the largest.

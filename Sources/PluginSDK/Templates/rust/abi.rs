@@ -14,6 +14,7 @@ pub type Status = i32;
 pub const TH_ABI_MAJOR: u16 = 1;
 pub const TH_ABI_MINOR: u16 = 2;
 pub const TH_TRANSITION_ALL: u32 = 31;
+pub const TH_MAX_PATH_ELEMENTS: u32 = 256;
 pub const TH_MAX_BLUR_RADIUS: u32 = 100;
 pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
 pub const TH_MAX_MODIFIERS_BYTES: u32 = 255;
@@ -66,6 +67,11 @@ pub const TH_GRADIENT_RADIAL: u32 = 2;
 pub const TH_MASK_NONE: u32 = 0;
 pub const TH_MASK_ROUNDED_RECT: u32 = 1;
 pub const TH_MASK_ELLIPSE: u32 = 2;
+pub const TH_MASK_PATH: u32 = 3;
+pub const TH_PATH_MOVE_TO: u32 = 0;
+pub const TH_PATH_LINE_TO: u32 = 1;
+pub const TH_PATH_CURVE_TO: u32 = 2;
+pub const TH_PATH_CLOSE: u32 = 3;
 pub const TH_BLUR_NONE: u32 = 0;
 pub const TH_BLUR_BACKDROP: u32 = 1;
 pub const TH_BLUR_LAYER: u32 = 2;
@@ -254,6 +260,15 @@ pub struct EdgeInsets {
     pub right: f64,
 }
 
+/// th_path_element
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PathElement {
+    pub kind: u32,
+    pub reserved: u32,
+    pub points: [Point; 3],
+}
+
 /// th_gradient_stop
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -369,6 +384,7 @@ pub struct HostApi {
     pub set_shadow_path: Option<unsafe extern "C" fn(View, u32, Rect, f64) -> Status>,
     pub get_sublayer_transform: Option<unsafe extern "C" fn(View, *mut Transform3d) -> Status>,
     pub set_sublayer_transform: Option<unsafe extern "C" fn(View, Transform3d) -> Status>,
+    pub set_mask_path: Option<unsafe extern "C" fn(View, u32, *const PathElement) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -695,6 +711,10 @@ const _: () = assert!(offset_of!(EdgeInsets, top) == 0);
 const _: () = assert!(offset_of!(EdgeInsets, left) == 8);
 const _: () = assert!(offset_of!(EdgeInsets, bottom) == 16);
 const _: () = assert!(offset_of!(EdgeInsets, right) == 24);
+const _: () = assert!(size_of::<PathElement>() == 56);
+const _: () = assert!(offset_of!(PathElement, kind) == 0);
+const _: () = assert!(offset_of!(PathElement, reserved) == 4);
+const _: () = assert!(offset_of!(PathElement, points) == 8);
 const _: () = assert!(size_of::<GradientStop>() == 40);
 const _: () = assert!(offset_of!(GradientStop, color) == 0);
 const _: () = assert!(offset_of!(GradientStop, location) == 32);
@@ -710,7 +730,7 @@ const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 4
 const _: () = assert!(offset_of!(AnimationOptions, spring_mass) == 48);
 const _: () = assert!(offset_of!(AnimationOptions, spring_stiffness) == 56);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping) == 64);
-const _: () = assert!(size_of::<HostApi>() == 672);
+const _: () = assert!(size_of::<HostApi>() == 680);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -797,6 +817,7 @@ const _: () = assert!(offset_of!(HostApi, get_shadow_path) == 640);
 const _: () = assert!(offset_of!(HostApi, set_shadow_path) == 648);
 const _: () = assert!(offset_of!(HostApi, get_sublayer_transform) == 656);
 const _: () = assert!(offset_of!(HostApi, set_sublayer_transform) == 664);
+const _: () = assert!(offset_of!(HostApi, set_mask_path) == 672);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);

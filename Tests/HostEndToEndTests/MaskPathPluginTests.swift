@@ -1,0 +1,100 @@
+import Foundation
+import Rendering
+import Testing
+
+/// set_mask_path (ABI 1.2) from a plugin, in process and isolated: the host copies the path,
+/// refuses what it must with the same statuses both ways, and cuts the view to it as drawn.
+@Suite("Path masks from a plugin (ABI 1.2)")
+struct MaskPathPluginTests {
+    /// Presents the detail fading in: `mode` 0 cut to the triangle of its top left half
+    /// (corners (0, 0), (390, 0) and (0, 844)); 2 with no mask; 3 hidden.
+    static func plugin(mode: Int) -> String {
+        AnimatorFixture.source(
+            id: "pathmask", needs: "set_mask_path", defines: "#define MODE \(mode)",
+            helpers: """
+                static th_path_element element(uint32_t kind, double x, double y)
+                {
+                    th_path_element e = { 0 };
+                    e.kind = kind;
+                    e.points[0] = (th_point){ x, y };
+                    return e;
+                }
+                static void report(th_view view)
+                {
+                    th_path_element path[4] = { element(TH_PATH_MOVE_TO, 0, 0), element(TH_PATH_LINE_TO, 390, 0),
+                                                element(TH_PATH_LINE_TO, 0, 844), element(TH_PATH_CLOSE, 0, 0) };
+                    th_path_element bad[2] = { element(TH_PATH_LINE_TO, 0, 0), element(TH_PATH_CLOSE, 0, 0) };
+                    uint32_t kind = 9;
+                    th_rect rect = { { 0, 0 }, { 0, 0 } };
+                    double radius = -1;
+                    char line[200];
+                    int none = host->set_mask_path(view, 0, path);
+                    int many = host->set_mask_path(view, TH_MAX_PATH_ELEMENTS + 1, NULL);
+                    int null = host->set_mask_path(view, 2, NULL);
+                    int start = host->set_mask_path(view, 2, bad);
+                    bad[0] = element(TH_PATH_MOVE_TO, 0, 0);
+                    bad[1] = element(9, 1, 1);
+                    int kinds = host->set_mask_path(view, 2, bad);
+                    bad[1] = element(TH_PATH_LINE_TO, NAN, 1);
+                    int nan = host->set_mask_path(view, 2, bad);
+                    int handle = host->set_mask_path((th_view){ 0 }, 4, path);
+                    int shape = host->set_mask(view, TH_MASK_PATH, (th_rect){ { 0, 0 }, { 1, 1 } }, 0);
+                    host->set_mask_path(view, 4, path);
+                    host->get_mask(view, &kind, &rect, &radius);
+                    snprintf(line, sizeof line, "path %u %g %g %g %g; none %d many %d null %d start %d kind %d nan %d handle %d shape %d",
+                             (unsigned)kind, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height,
+                             none, many, null, start, kinds, nan, handle, shape);
+                    host->log(TH_LOG_INFO, line);
+                    if (MODE != 0) host->set_mask(view, TH_MASK_NONE, rect, 0);
+                }
+                """,
+            animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
+            completion: """
+                if (self->incoming) {
+                    host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
+                    host->set_hidden(self->to, false);
+                } else {
+                    host->remove_from_superview(self->from);
+                }
+                """,
+            animate: """
+                if (!self->incoming) {
+                    th_view parent = { 0 };
+                    host->superview(self->to, &parent);
+                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
+                }
+                if (self->incoming) {
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    report(self->to);
+                    host->set_alpha(self->to, 0);
+                    if (MODE == 3) host->set_hidden(self->to, true);
+                }
+                """)
+    }
+
+    @Test("the path kept and refused as told; inside it the detail is drawn as without it, outside as if hidden",
+          arguments: [[], ["--isolate"]])
+    func keptRefusedAndDrawn(_ extra: [String]) async throws {
+        let dir = try TempDir("mask-path")
+        var frames: [String] = []
+        for mode in [0, 2, 3] {
+            let plugins = try dir.folder("plugins-\(mode)")
+            try await compileC(Self.plugin(mode: mode), to: "plugins-\(mode)/pathmask.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
+            let output = dir.file("frames-\(mode)/")
+            let result = try await runHost(["run", "pathmask", "--output", output, "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
+            #expect(result.status == 0 && result.out.contains("end state verified"), "\(result)")
+            #expect(result.out.contains("path 3 0 0 390 844; none -2 many -2 null -2 start -2 kind -2 nan -2 handle -1 shape -2"),
+                    "\(result.out)")
+            frames.append(output + "frame-0009.png")
+        }
+        let scale = Double(try CairoImage.readPNG(frames[0]).width) / 390
+        func pixels(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> (Int, Int, Int, Int) {
+            (Int(x * scale), Int(y * scale), Int(w * scale), Int(h * scale))
+        }
+        // Well inside the triangle, and well outside it (below its long side).
+        #expect(try largestDifference(frames[0], frames[1], inside: pixels(10, 60, 90, 240)) == 0, "inside the path: as without a mask")
+        #expect(try largestDifference(frames[0], frames[2], inside: pixels(300, 600, 80, 200)) == 0, "outside it: nothing of the detail")
+        #expect((try largestDifference(frames[1], frames[2], inside: pixels(300, 600, 80, 200)) ?? 0) > 50, "without the mask the detail shows there")
+    }
+}
