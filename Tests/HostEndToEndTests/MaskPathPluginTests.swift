@@ -29,7 +29,10 @@ struct MaskPathPluginTests {
                     double radius = -1;
                     char line[200];
                     int none = host->set_mask_path(view, 0, path);
-                    int many = host->set_mask_path(view, TH_MAX_PATH_ELEMENTS + 1, NULL);
+                    static th_path_element long_path[TH_MAX_PATH_ELEMENTS + 1];
+                    for (int i = 0; i <= TH_MAX_PATH_ELEMENTS; i++) long_path[i] = element(i ? TH_PATH_LINE_TO : TH_PATH_MOVE_TO, i, i % 7);
+                    int many = host->set_mask_path(view, TH_MAX_PATH_ELEMENTS + 1, long_path);
+                    int most = host->set_mask_path(view, TH_MAX_PATH_ELEMENTS, long_path);
                     int null = host->set_mask_path(view, 2, NULL);
                     int start = host->set_mask_path(view, 2, bad);
                     bad[0] = element(TH_PATH_MOVE_TO, 0, 0);
@@ -41,9 +44,9 @@ struct MaskPathPluginTests {
                     int shape = host->set_mask(view, TH_MASK_PATH, (th_rect){ { 0, 0 }, { 1, 1 } }, 0);
                     host->set_mask_path(view, 4, path);
                     host->get_mask(view, &kind, &rect, &radius);
-                    snprintf(line, sizeof line, "path %u %g %g %g %g; none %d many %d null %d start %d kind %d nan %d handle %d shape %d",
+                    snprintf(line, sizeof line, "path %u %g %g %g %g; none %d many %d most %d null %d start %d kind %d nan %d handle %d shape %d",
                              (unsigned)kind, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height,
-                             none, many, null, start, kinds, nan, handle, shape);
+                             none, many, most, null, start, kinds, nan, handle, shape);
                     host->log(TH_LOG_INFO, line);
                     if (MODE != 0) host->set_mask(view, TH_MASK_NONE, rect, 0);
                 }
@@ -84,7 +87,7 @@ struct MaskPathPluginTests {
             let output = dir.file("frames-\(mode)/")
             let result = try await runHost(["run", "pathmask", "--output", output, "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
             #expect(result.status == 0 && result.out.contains("end state verified"), "\(result)")
-            #expect(result.out.contains("path 3 0 0 390 844; none -2 many -2 null -2 start -2 kind -2 nan -2 handle -1 shape -2"),
+            #expect(result.out.contains("path 3 0 0 390 844; none -2 many -2 most 0 null -2 start -2 kind -2 nan -2 handle -1 shape -2"),
                     "\(result.out)")
             frames.append(output + "frame-0009.png")
         }

@@ -91,6 +91,13 @@ struct MaskShapeTests {
         engine.settle()
         while engine.now < 0.5 - 1e-9 { engine.step() }
         #expect(v.presentation.mask == path)
+        // A path in place of a path, inside an animation, at once too.
+        let other = MaskShape(path: [PathElement(.moveTo, [Point(x: 0, y: 0)]), PathElement(.lineTo, [Point(x: 80, y: 80)]),
+                                     PathElement(.lineTo, [Point(x: 0, y: 80)])])
+        engine.animate(AnimationOptions(duration: 1, curve: .linear), animations: { v.mask = other })
+        engine.settle()
+        engine.step()
+        #expect(v.presentation.mask == other)
     }
 
     @Test("a mask put on during a transition that should leave things as they were is named as a difference")
