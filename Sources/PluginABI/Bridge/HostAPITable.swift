@@ -175,26 +175,8 @@ package enum HostAPITable {
             }
         }
         t.set_gradient = { v, kind, start, end, count, stops in setGradient(v, kind, start, end, count, stops) }
-        t.get_mask = { v, kind, rect, radius in
-            api { b in
-                guard let kind, let rect, let radius else { return Status.badArgument }
-                guard let view = b.handles.view(v) else { return Status.badHandle }
-                let mask = view.mask
-                kind.pointee = mask.kind.rawValue
-                rect.pointee = th_rect(mask.rect)
-                radius.pointee = mask.cornerRadius
-                return Status.ok
-            }
-        }
-        t.set_mask = { v, kind, rect, radius in
-            let shape = MaskShape.Kind(rawValue: kind)
-            let r = rect.rect
-            let valid = shape != nil && shape != .path && r.isValid && radius.isFinite && radius >= 0
-            return set(v, valid: valid, "set_mask",
-                       "a kind is TH_MASK_NONE, _ROUNDED_RECT or _ELLIPSE (a path goes through set_mask_path), a rectangle finite with a size >= 0, a radius finite and >= 0") {
-                $0.mask = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
-            }
-        }
+        t.get_mask = { v, kind, rect, radius in getShape(v, kind, rect, radius) { $0.mask } }
+        t.set_mask = { v, kind, rect, radius in setShape(v, kind, rect, radius, "set_mask") { $0.mask = $1 } }
         t.set_mask_path = { v, count, elements in setMaskPath(v, count, elements) }
         t.get_sublayer_transform = { v, out in get(v, out) { th_transform3d($0.sublayerTransform) } }
         t.set_sublayer_transform = { v, m in
@@ -203,26 +185,8 @@ package enum HostAPITable {
                 $0.sublayerTransform = t
             }
         }
-        t.get_shadow_path = { v, kind, rect, radius in
-            api { b in
-                guard let kind, let rect, let radius else { return Status.badArgument }
-                guard let view = b.handles.view(v) else { return Status.badHandle }
-                let path = view.shadowPath
-                kind.pointee = path.kind.rawValue
-                rect.pointee = th_rect(path.rect)
-                radius.pointee = path.cornerRadius
-                return Status.ok
-            }
-        }
-        t.set_shadow_path = { v, kind, rect, radius in
-            let shape = MaskShape.Kind(rawValue: kind)
-            let r = rect.rect
-            let valid = shape != nil && shape != .path && r.isValid && radius.isFinite && radius >= 0
-            return set(v, valid: valid, "set_shadow_path",
-                       "a kind is TH_MASK_NONE, _ROUNDED_RECT or _ELLIPSE, a rectangle finite with a size >= 0, a radius finite and >= 0") {
-                $0.shadowPath = MaskShape(kind: shape!, rect: r, cornerRadius: radius)
-            }
-        }
+        t.get_shadow_path = { v, kind, rect, radius in getShape(v, kind, rect, radius) { $0.shadowPath } }
+        t.set_shadow_path = { v, kind, rect, radius in setShape(v, kind, rect, radius, "set_shadow_path") { $0.shadowPath = $1 } }
         t.get_blur = { v, kind, radius in
             api { b in
                 guard let kind, let radius else { return Status.badArgument }
@@ -448,6 +412,33 @@ private func set(_ v: th_view, valid: Bool, _ name: StaticString = "", _ rule: S
         }
         write(view)
         return Status.ok
+    }
+}
+
+/// get_mask and get_shadow_path: the kind, rectangle and radius of the shape `read` gives.
+private func getShape(_ v: th_view, _ kind: UnsafeMutablePointer<UInt32>?, _ rect: UnsafeMutablePointer<th_rect>?,
+                      _ radius: UnsafeMutablePointer<Double>?, _ read: (View) -> MaskShape) -> th_status {
+    api { b in
+        guard let kind, let rect, let radius else { return Status.badArgument }
+        guard let view = b.handles.view(v) else { return Status.badHandle }
+        let shape = read(view)
+        kind.pointee = shape.kind.rawValue
+        rect.pointee = th_rect(shape.rect)
+        radius.pointee = shape.cornerRadius
+        return Status.ok
+    }
+}
+
+/// set_mask and set_shadow_path: a rounded rectangle, an ellipse or none, checked, given to
+/// `write` (a path has a call of its own, set_mask_path).
+private func setShape(_ v: th_view, _ kind: UInt32, _ rect: th_rect, _ radius: Double, _ name: StaticString,
+                      _ write: (View, MaskShape) -> Void) -> th_status {
+    let shape = MaskShape.Kind(rawValue: kind)
+    let r = rect.rect
+    let valid = shape != nil && shape != .path && r.isValid && radius.isFinite && radius >= 0
+    return set(v, valid: valid, name,
+               "a kind is TH_MASK_NONE, _ROUNDED_RECT or _ELLIPSE (a mask's path goes through set_mask_path), a rectangle finite with a size >= 0, a radius finite and >= 0") {
+        write($0, MaskShape(kind: shape!, rect: r, cornerRadius: radius))
     }
 }
 
