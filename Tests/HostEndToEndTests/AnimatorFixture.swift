@@ -73,4 +73,37 @@ enum AnimatorFixture {
             sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.\(id)", "\(id)", "1.0.0", NULL, init, NULL, count, get, NULL };
         """
     }
+
+    /// The usual fixture: the present adds the detail at its final frame and fades it in, the
+    /// dismissal fades it out and takes it away. `onPresent` runs once the detail is in place
+    /// (before its alpha goes to 0), `onPresentEnd` in the present's completion.
+    static func fadingIn(id: String, needs: String, defines: String = "", helpers: String = "", onPresent: String,
+                         onPresentEnd: String = "",
+                         timing: String = "options.duration = 0.3;\n    options.curve = TH_CURVE_LINEAR;") -> String {
+        source(
+            id: id, needs: needs, defines: defines, helpers: helpers,
+            animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
+            completion: """
+                if (self->incoming) {
+                    \(onPresentEnd)
+                } else {
+                    host->remove_from_superview(self->from);
+                }
+                """,
+            animate: """
+                if (!self->incoming) {
+                    th_view parent = { 0 };
+                    host->superview(self->to, &parent);
+                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
+                }
+                if (self->incoming) {
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    \(onPresent)
+                    host->set_alpha(self->to, 0);
+                }
+                """,
+            timing: timing)
+    }
 }
+

@@ -9,7 +9,7 @@ struct MaskPathPluginTests {
     /// Presents the detail fading in: `mode` 0 cut to the triangle of its top left half
     /// (corners (0, 0), (390, 0) and (0, 844)); 2 with no mask; 3 hidden.
     static func plugin(mode: Int) -> String {
-        AnimatorFixture.source(
+        AnimatorFixture.fadingIn(
             id: "pathmask", needs: "set_mask_path", defines: "#define MODE \(mode)",
             helpers: """
                 static th_path_element element(uint32_t kind, double x, double y)
@@ -51,28 +51,13 @@ struct MaskPathPluginTests {
                     if (MODE != 0) host->set_mask(view, TH_MASK_NONE, rect, 0);
                 }
                 """,
-            animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
-            completion: """
-                if (self->incoming) {
-                    host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
-                    host->set_hidden(self->to, false);
-                } else {
-                    host->remove_from_superview(self->from);
-                }
+            onPresent: """
+                report(self->to);
+                if (MODE == 3) host->set_hidden(self->to, true);
                 """,
-            animate: """
-                if (!self->incoming) {
-                    th_view parent = { 0 };
-                    host->superview(self->to, &parent);
-                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-                }
-                if (self->incoming) {
-                    host->add_subview(container, self->to);
-                    host->set_frame(self->to, final);
-                    report(self->to);
-                    host->set_alpha(self->to, 0);
-                    if (MODE == 3) host->set_hidden(self->to, true);
-                }
+            onPresentEnd: """
+                host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
+                host->set_hidden(self->to, false);
                 """)
     }
 

@@ -6,36 +6,24 @@ import Testing
 /// the options give; bad springs, and options too short to hold the fields, are refused.
 @Suite("Physical springs from a plugin (ABI 1.2)")
 struct PhysicalSpringPluginTests {
-    static let plugin = AnimatorFixture.source(
+    static let plugin = AnimatorFixture.fadingIn(
         id: "spring", needs: "set_sublayer_transform",
-        animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
-        completion: "if (!self->incoming) host->remove_from_superview(self->from);",
-        animate: """
-            if (!self->incoming) {
-                th_view parent = { 0 };
-                host->superview(self->to, &parent);
-                if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-            }
-            if (self->incoming) {
-                th_animation_options bad = { 0 };
-                char line[120];
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                host->set_alpha(self->to, 0);
-                bad.struct_size = sizeof bad;
-                bad.timing = TH_TIMING_SPRING_PHYSICAL;
-                bad.spring_stiffness = 100;
-                bad.spring_damping = 10;
-                int zero = host->animate(&bad, animations, completion, self);
-                bad.spring_mass = 1;
-                bad.struct_size = TH_ANIMATION_OPTIONS_SIZE_1_0;
-                int old = host->animate(&bad, animations, completion, self);
-                bad.struct_size = sizeof bad;
-                bad.spring_damping = 0.001;
-                int slow = host->animate(&bad, animations, completion, self);
-                snprintf(line, sizeof line, "zero %d old %d slow %d", zero, old, slow);
-                host->log(TH_LOG_INFO, line);
-            }
+        onPresent: """
+            th_animation_options bad = { 0 };
+            char line[120];
+            bad.struct_size = sizeof bad;
+            bad.timing = TH_TIMING_SPRING_PHYSICAL;
+            bad.spring_stiffness = 100;
+            bad.spring_damping = 10;
+            int zero = host->animate(&bad, animations, completion, self);
+            bad.spring_mass = 1;
+            bad.struct_size = TH_ANIMATION_OPTIONS_SIZE_1_0;
+            int old = host->animate(&bad, animations, completion, self);
+            bad.struct_size = sizeof bad;
+            bad.spring_damping = 0.001;
+            int slow = host->animate(&bad, animations, completion, self);
+            snprintf(line, sizeof line, "zero %d old %d slow %d", zero, old, slow);
+            host->log(TH_LOG_INFO, line);
             """,
         timing: """
             options.timing = TH_TIMING_SPRING_PHYSICAL;

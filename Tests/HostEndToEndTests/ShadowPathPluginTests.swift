@@ -5,7 +5,7 @@ import Testing
 /// host keeps what it was told and refuses what it must, with the same statuses both ways.
 @Suite("Shadow paths from a plugin (ABI 1.2)")
 struct ShadowPathPluginTests {
-    static let plugin = AnimatorFixture.source(
+    static let plugin = AnimatorFixture.fadingIn(
         id: "pathed", needs: "set_shadow_path",
         helpers: """
             static void report(th_view view)
@@ -35,21 +35,7 @@ struct ShadowPathPluginTests {
                 host->set_shadow_path(view, TH_MASK_ELLIPSE, (th_rect){ { 10, 20 }, { 100, 80 } }, 0);
             }
             """,
-        animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
-        completion: "if (!self->incoming) host->remove_from_superview(self->from);",
-        animate: """
-            if (!self->incoming) {
-                th_view parent = { 0 };
-                host->superview(self->to, &parent);
-                if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-            }
-            if (self->incoming) {
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                report(self->to);
-                host->set_alpha(self->to, 0);
-            }
-            """)
+        onPresent: "report(self->to);")
 
     @Test("the path kept and refused as told, the same in process and isolated", arguments: [[], ["--isolate"]])
     func keptAndRefused(_ extra: [String]) async throws {

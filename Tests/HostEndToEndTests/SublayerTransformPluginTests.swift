@@ -5,7 +5,7 @@ import Testing
 /// isolated: the host keeps what it was told and refuses what it must, with the same statuses.
 @Suite("Sublayer transforms from a plugin (ABI 1.2)")
 struct SublayerTransformPluginTests {
-    static let plugin = AnimatorFixture.source(
+    static let plugin = AnimatorFixture.fadingIn(
         id: "perspective", needs: "set_sublayer_transform",
         helpers: """
             static void report(th_view view)
@@ -30,21 +30,7 @@ struct SublayerTransformPluginTests {
                 host->set_sublayer_transform(view, t);
             }
             """,
-        animations: "host->set_alpha(self->incoming ? self->to : self->from, self->incoming ? 1 : 0);",
-        completion: "if (!self->incoming) host->remove_from_superview(self->from);",
-        animate: """
-            if (!self->incoming) {
-                th_view parent = { 0 };
-                host->superview(self->to, &parent);
-                if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-            }
-            if (self->incoming) {
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                report(self->to);
-                host->set_alpha(self->to, 0);
-            }
-            """)
+        onPresent: "report(self->to);")
 
     @Test("the transform kept and refused as told, the same in process and isolated", arguments: [[], ["--isolate"]])
     func keptAndRefused(_ extra: [String]) async throws {
