@@ -258,6 +258,31 @@ struct MotionCheckTests {
         #expect(smooth.pops.isEmpty)
     }
 
+    @Test("a blur that snaps on pops, its size the radius; one that grows does not; below 4 pt nothing is a pop")
+    func blur() {
+        let film = Film()
+        film.shoot()
+        film.card.blur = BlurEffect(kind: .backdrop, radius: 20)
+        film.shoot()
+        film.shoot()
+        #expect(film.pops.map(\.quantity) == [.blur])
+        #expect(film.pops.first?.size == 20 && film.pops.first?.around == 0)
+        #expect(film.pops.first?.description.contains("'card' changed its blur by 20 pt in one frame") == true)
+
+        let smooth = Film { $0.card.blur = BlurEffect(kind: .layer, radius: 0) }
+        for r in stride(from: 3.0, through: 21, by: 3) {
+            smooth.card.blur = BlurEffect(kind: .layer, radius: r)
+            smooth.shoot()
+        }
+        #expect(smooth.pops.isEmpty, "\(smooth.pops.map(\.description))")
+
+        let slight = Film()
+        slight.card.blur = BlurEffect(kind: .layer, radius: 3.9)
+        slight.shoot()
+        slight.shoot()
+        #expect(slight.pops.isEmpty, "3.9 pt is under the floor")
+    }
+
     @Test("a 3D turn is seen through its projection: a card turning steadily does not pop; snapping flat again does")
     func turned() {
         let film = Film { $0.card.frame = Rect(x: 0, y: 0, width: 390, height: 844) }

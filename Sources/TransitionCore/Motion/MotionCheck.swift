@@ -2,7 +2,8 @@
 /// steps that pop. A pop is a step of one view, between two consecutive frames, that is
 ///
 /// - at least a floor a person notices (Rule: 8 pt of a corner's travel, 8 pt of corner
-///   radius, or 1% of the window's area appearing, vanishing or flashing), and
+///   radius, 4 pt of blur radius, or 1% of the window's area appearing, vanishing or
+///   flashing), and
 /// - more than four times every step of the same view and quantity within two frames of it.
 ///
 /// The frames judged are the scene at rest just before the transition began, every frame of
@@ -31,6 +32,7 @@ public final class MotionCheck {
         /// Floors below which no step is a pop, however sudden: points.
         public static let position = 8.0
         public static let cornerRadius = 8.0
+        public static let blur = 4.0
         /// Of the window's area.
         public static let shownFraction = 0.01
         /// A view takes another's place when each corner is within this many points.
@@ -158,7 +160,7 @@ public final class MotionCheck {
 
     /// The floors below which a step of each quantity is no pop, for a window of `windowArea`.
     private func floors(windowArea: Double) -> [(MotionPop.Quantity, Double)] {
-        [(.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius)]
+        [(.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius), (.blur, Rule.blur)]
     }
 
     /// Judges the steps not judged yet, the last ones among them, and gives every pop found.
@@ -180,7 +182,7 @@ public final class MotionCheck {
         var popsHere: [(id: Int, pop: MotionPop)] = []
         for (id, name) in candidates[j] ?? [] {
             guard let step = steps[j]?[id] else { continue }
-            // At most one pop per view and step: the first of position, shown, radius.
+            // At most one pop per view and step: the first of position, shown, radius, blur.
             for (quantity, floor) in floors {
                 let value = step[quantity]
                 guard abs(value) >= floor, floor > 0 else { continue }
@@ -237,17 +239,20 @@ public final class MotionCheck {
         var shownChange = 0.0
         /// How much its corner radius on screen changed, points.
         var radius = 0.0
+        /// How much its blur's radius on screen changed, points.
+        var blur = 0.0
         /// Whether it showed in either frame: only such a step can pop. Every other step still
         /// counts as a step around one that can (a view sliding off screen keeps its pace there).
         var seen = false
 
-        var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 }
+        var isNothing: Bool { position == 0 && shown == 0 && shownChange == 0 && radius == 0 && blur == 0 }
 
         subscript(quantity: MotionPop.Quantity) -> Double {
             switch quantity {
             case .position: return position
             case .shown: return shown
             case .cornerRadius: return radius
+            case .blur: return blur
             }
         }
 
@@ -263,6 +268,7 @@ public final class MotionCheck {
                 shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
                 if let from = a.corners, let to = b.corners { position = from.farthest(to) }
                 radius = abs(b.cornerRadius - a.cornerRadius)
+                blur = abs(b.blur - a.blur)
             } else if let a {
                 // Gone: it takes away what would have shown of it, were it still there.
                 shown = -min(was, after.wouldShow(a, of: before))

@@ -9,6 +9,9 @@ public struct MotionPop: Hashable, Sendable {
         case shown
         /// The radius of its corners changed by this many points in one frame.
         case cornerRadius
+        /// The radius of its blur (of its backdrop or of itself) changed by this many points in
+        /// one frame: frosted glass snapping on, a blurred view coming sharp at once.
+        case blur
 
         var unit: String { self == .shown ? "pt²" : "pt" }
     }
@@ -51,6 +54,7 @@ public struct MotionPop: Hashable, Sendable {
             what = size >= 0 ? "appeared: \(Self.rounded(size)) pt² more of it showed in one frame"
                 : "vanished: \(Self.rounded(-size)) pt² less of it showed in one frame"
         case .cornerRadius: what = "changed its corner radius by \(Self.rounded(size)) pt in one frame"
+        case .blur: what = "changed its blur by \(Self.rounded(size)) pt in one frame"
         }
         let when: String
         switch moment {

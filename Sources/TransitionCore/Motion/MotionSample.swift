@@ -21,10 +21,13 @@ public struct MotionSample: Sendable {
         let region: MotionRegion
         /// The radius of its corners as drawn on the screen, in points.
         public let cornerRadius: Double
+        /// The radius of its blur (backdrop or layer) as drawn on the screen, in points; 0 for none.
+        public let blur: Double
 
         /// Seen the same in both frames: nothing a step could measure differs.
         func sameAs(_ other: Look) -> Bool {
             shown == other.shown && opacity == other.opacity && cornerRadius == other.cornerRadius && corners == other.corners
+                && blur == other.blur
         }
     }
 
@@ -130,7 +133,7 @@ public struct MotionSample: Sendable {
             while inFront < b.covers.count && b.covers[inFront].index <= index { inFront += 1 }
             let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, by: b.covers[inFront...]) { _ in true } : 0
             looks.append(Look(name: b.names[i], corners: b.quads[i], shown: max(0, area - hidden) * b.opacities[i],
-                              opacity: b.opacities[i], index: index, region: region, cornerRadius: b.radii[i]))
+                              opacity: b.opacities[i], index: index, region: region, cornerRadius: b.radii[i], blur: b.blurs[i]))
         }
         ids = b.ids
         self.looks = looks
@@ -155,7 +158,7 @@ public struct MotionSample: Sendable {
         var index = 0
         var layerIDs: [Int] = [], layerParents: [Int] = []
         var ids: [Int] = [], names: [String] = [], regions: [MotionRegion] = [], quads: [MotionQuad] = []
-        var indices: [Int] = [], opacities: [Double] = [], radii: [Double] = []
+        var indices: [Int] = [], opacities: [Double] = [], radii: [Double] = [], blurs: [Double] = []
         var covers: [Cover] = []
 
         init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0) {
@@ -173,6 +176,7 @@ public struct MotionSample: Sendable {
                 indices.reserveCapacity(expecting)
                 opacities.reserveCapacity(expecting)
                 radii.reserveCapacity(expecting)
+                blurs.reserveCapacity(expecting)
             }
         }
 
@@ -235,6 +239,7 @@ public struct MotionSample: Sendable {
             indices.append(index)
             opacities.append(layer.opacity)
             radii.append(layer.appearance.cornerRadius * scale)
+            blurs.append(layer.appearance.blur.kind == .none ? 0 : layer.appearance.blur.radius * scale)
             // A view with an opaque fill hides what lies behind it, as much as its opacity. A
             // small one is not worth the time; one growing past the size that counts is let
             // in gradually, between half that size and all of it, so that nothing behind it
