@@ -227,7 +227,7 @@ static void dimming_presentation_will_begin(void *opaque, th_context ctx)
                    (int)status);
         return;
     }
-    status = host->create_view("dimming", bounds, &backdrop);
+    status = host->create_view(self->frosted ? "frosted" : "dimming", bounds, &backdrop);
     if (status != TH_OK) {
         plugin_log(TH_LOG_ERROR, "dimming: create_view failed (status %d); no dimming",
                    (int)status);
