@@ -91,11 +91,7 @@ enum AnimatorFixture {
                 }
                 """,
             animate: """
-                if (!self->incoming) {
-                    th_view parent = { 0 };
-                    host->superview(self->to, &parent);
-                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-                }
+                \(AnimatorFixture.putBackPresenter)
                 if (self->incoming) {
                     host->add_subview(container, self->to);
                     host->set_frame(self->to, final);
@@ -105,5 +101,14 @@ enum AnimatorFixture {
                 """,
             timing: timing)
     }
-}
 
+    /// The start of a dismissal: the presenter's view put back under the detail, when it had
+    /// left the container (a full-screen presentation takes it out).
+    static let putBackPresenter = """
+        if (!self->incoming) {
+            th_view parent = { 0 };
+            host->superview(self->to, &parent);
+            if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
+        }
+        """
+}

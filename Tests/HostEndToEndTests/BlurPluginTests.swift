@@ -54,11 +54,7 @@ struct BlurPluginTests {
                 }
                 """,
             animate: """
-                if (!self->incoming) {
-                    th_view parent = { 0 };
-                    host->superview(self->to, &parent);
-                    if (parent.id != container.id) host->insert_subview_below(container, self->to, self->from);
-                }
+                \(AnimatorFixture.putBackPresenter)
                 if (self->incoming) {
                     report(self->to);
                     host->set_frame(self->to, final);
