@@ -257,7 +257,9 @@ public final class AnimationEngine {
     /// Turns recorded keyframe tracks into one animation per property.
     private func startKeyframes(_ recorder: KeyframeRecorder, group: AnimationGroup) {
         for key in recorder.order {
-            guard let (view, track) = recorder.tracks[key], let from = track.values.first, let to = track.values.last else { continue }
+            guard let (view, recorded) = recorder.tracks[key], let from = recorded.values.first, let to = recorded.values.last else { continue }
+            var track = recorded
+            if track.mode == .paced { track.pace() }
             removeAnimations(of: view, property: key.property)
             var animation = PropertyAnimation(view: view, property: key.property, from: from, to: to, group: group)
             animation.keyframes = nextKeyframeKey

@@ -6,12 +6,16 @@ public enum KeyframeMode: UInt32, CaseIterable, Sendable {
     case discrete = 1
     /// A smooth Catmull-Rom curve through all the values.
     case cubic = 2
+    /// One speed from the first value to the last (kCAAnimationPaced): the keyframes' own
+    /// times are ignored, each stretch takes time in proportion to how far it goes.
+    case paced = 3
 
     public var name: String {
         switch self {
         case .linear: return "linear"
         case .discrete: return "discrete"
         case .cubic: return "cubic"
+        case .paced: return "paced"
         }
     }
 }
@@ -22,6 +26,9 @@ struct KeyframeTrack {
     var times: [Double]
     var values: [AnimatableValue]
     let mode: KeyframeMode
+    /// Stretches (from times[i] to times[i + 1], by i) that follow a path instead of going
+    /// straight to the next value.
+    var paths: [Int: PathSpan] = [:]
 
     /// The value at relative time `u` in [0, 1] (already shaped by the animation's curve).
     func value(at u: Double) -> AnimatableValue {
@@ -32,10 +39,11 @@ struct KeyframeTrack {
         while i + 1 < times.count && times[i + 1] <= u { i += 1 }
         let span = times[i + 1] - times[i]
         let local = span > 0 ? (u - times[i]) / span : 1
+        if let path = paths[i] { return path.value(at: local, mode: mode) }
         switch mode {
         case .discrete:
             return values[i]
-        case .linear:
+        case .linear, .paced:
             return values[i] + (values[i + 1] - values[i]) * local
         case .cubic:
             // Catmull-Rom through the neighbours; the ends repeat their own value.
@@ -46,6 +54,52 @@ struct KeyframeTrack {
             let c = (p0 * 2 - p1 * 5 + p2 * 4 - p3) * t2
             let d = (p1 * 3 - p0 - p2 * 3 + p3) * t3
             return (a + b + c + d) * 0.5
+        }
+    }
+}
+
+extension KeyframeTrack {
+    /// Retimes the track for paced mode: each stretch takes the share of time that its
+    /// distance (a path's length) is of the whole. A track that goes nowhere keeps its times.
+    mutating func pace() {
+        var distances: [Double] = []
+        for i in 0..<(times.count - 1) {
+            if let path = paths[i] {
+                distances.append(path.motion.length)
+            } else {
+                let d = values[i + 1] - values[i]
+                distances.append((d * d).sum().squareRoot())
+            }
+        }
+        let total = distances.reduce(0, +)
+        guard total > 0, total.isFinite else { return }
+        var run = 0.0
+        for i in distances.indices {
+            run += distances[i]
+            times[i + 1] = min(1, run / total)
+        }
+    }
+}
+
+/// A stretch of a track along a path: the centre's positions on it, or the turn that keeps
+/// the view tangent to it, after the view's own transform.
+struct PathSpan {
+    enum Lane {
+        case position
+        /// The transform `base` turned by the path's heading plus `offset` radians.
+        case rotation(base: AffineTransform, offset: Double)
+    }
+    let motion: PathMotion
+    let lane: Lane
+
+    func value(at local: Double, mode: KeyframeMode) -> AnimatableValue {
+        let place = motion.place(at: local, mode: mode)
+        switch lane {
+        case .position:
+            return AnimatableValue(place.point.x, place.point.y, 0, 0, 0, 0, 0, 0)
+        case let .rotation(base, offset):
+            let t = base.rotated(by: place.angle + offset)
+            return AnimatableValue(t.a, t.b, t.c, t.d, t.tx, t.ty, 0, 0)
         }
     }
 }
@@ -75,6 +129,29 @@ public final class KeyframeRecorder {
         current = (start, length)
         changes()
         current = saved
+    }
+
+    /// As CAKeyframeAnimation.path on the view's position: over the current keyframe (the
+    /// whole animation outside one) the view's centre follows `motion` from its start point
+    /// (a view elsewhere jumps there, as a layer does) to its end, which becomes the model
+    /// centre; with `rotation`, the view turns to the path's heading on top of its own
+    /// transform, which it has back when the motion ends. Call it from the recorder's
+    /// animations, as a property change.
+    public func addPath(_ motion: PathMotion, to view: View, rotation: PathRotation) {
+        view.center = motion.end
+        mark(view, .center, PathSpan(motion: motion, lane: .position))
+        guard rotation != .none else { return }
+        let base = view.transform
+        view.transform = base
+        mark(view, .transform, PathSpan(motion: motion, lane: .rotation(base: base, offset: rotation == .autoReverse ? .pi : 0)))
+    }
+
+    /// The stretch just recorded for `property` of `view` follows `span`.
+    private func mark(_ view: View, _ property: AnimatableProperty, _ span: PathSpan) {
+        let key = Key(view: ObjectIdentifier(view), property: property)
+        guard var entry = tracks[key] else { return }
+        entry.track.paths[entry.track.times.count - 2] = span
+        tracks[key] = entry
     }
 
     /// A change of `property` of `view` from `old` (its value on screen when the track is
