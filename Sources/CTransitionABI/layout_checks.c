@@ -90,4 +90,6 @@ _Static_assert(sizeof(th_gradient_stop) == 40, "th_gradient_stop is 40 bytes");
 TH_ASSERT_OFFSET(th_gradient_stop, location, 32);
 TH_ASSERT_OFFSET(th_effect_descriptor, reduced_motion, 72);
 _Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is 80 bytes");
+TH_ASSERT_OFFSET(th_host_keyframes, add_keyframe_path, 24);
+_Static_assert(sizeof(th_host_keyframes) == 32, "th_host_keyframes v1.2 is 32 bytes");
 #endif

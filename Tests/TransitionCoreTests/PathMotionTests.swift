@@ -110,6 +110,9 @@ struct PathMotionTests {
     func rotateAuto() {
         let (scene, v) = flight(quarter, rotation: .auto)
         #expect(v.center == Point(x: 0, y: 100), "the model centre is the path's end at once")
+        scene.engine.settle()
+        #expect(v.presentation.center == Point(x: 100, y: 0), "at the path's start before the first step, not where it was")
+        #expect(abs(v.presentation.transform.b - 1) < 1e-12, "already turned down the path")
         step(scene, to: 0.5)
         #expect(near(v.presentation.center, 70.710_678, 70.710_678, 1e-4))
         let t = v.presentation.transform

@@ -1145,11 +1145,23 @@ typedef struct th_host_curves {
  * ---------------------------------------------------------------------------------------- */
 #define TH_EXT_HOST_KEYFRAMES "th.host-keyframes/1"
 
-/* How values between keyframes are computed. */
+/* How values between keyframes are computed (CAKeyframeAnimation.calculationMode). */
 enum {
     TH_KEYFRAMES_LINEAR = 0,   /* straight from each key value to the next */
     TH_KEYFRAMES_DISCRETE = 1, /* hold each value until the next key time */
-    TH_KEYFRAMES_CUBIC = 2     /* a smooth curve through all the key values */
+    TH_KEYFRAMES_CUBIC = 2,    /* a smooth curve through all the key values */
+    TH_KEYFRAMES_PACED = 3     /* ABI 1.2 (a 1.1 host refuses it): one speed from the first value
+                                  to the last; the keyframes' own times are ignored, and each
+                                  stretch takes time in proportion to how far it goes (a path:
+                                  its length), as kCAAnimationPaced */
+};
+
+/* How a view moving along a path turns (ABI 1.2, add_keyframe_path): CAKeyframeAnimation's
+ * rotationMode. */
+enum {
+    TH_PATH_ROTATE_NONE = 0,        /* the view keeps its transform */
+    TH_PATH_ROTATE_AUTO = 1,        /* turned to the path's heading: level while it heads right */
+    TH_PATH_ROTATE_AUTO_REVERSE = 2 /* half a turn further: level while it heads left */
 };
 
 typedef struct th_host_keyframes {
@@ -1165,6 +1177,33 @@ typedef struct th_host_keyframes {
      * [0, 1] (clamped). Runs `changes(user_data)` at once. TH_ERR_BAD_STATE elsewhere. */
     th_status (*add_keyframe)(double relative_start, double relative_duration,
                               th_animations_fn changes, void *user_data);
+
+    /* --- ABI 1.2. Check TH_HAS_FIELD(keyframes, th_host_keyframes, add_keyframe_path) first:
+     * a 1.1 host's extension ends before it. --- */
+
+    /* Moves `view`'s centre along a path (CAKeyframeAnimation.path on a layer's position), as
+     * a flight along an arc does. Only inside animate_keyframes' `animations`: called there
+     * directly, the motion spans the whole animation; inside an add_keyframe's `changes`, that
+     * keyframe's part of it. `count` elements (1 to TH_MAX_PATH_ELEMENTS, as set_mask_path's),
+     * in the coordinates of the view's superview, as its centre is; read during the call and
+     * copied. The view's centre goes to the path's first point when the motion begins (a view
+     * elsewhere jumps there, as a layer does) and follows it to its end, which becomes the
+     * model centre at once, as if set_frame had moved it there. How time is shared is the
+     * animation's mode: TH_KEYFRAMES_LINEAR and _CUBIC give each element (a line, a curve, a
+     * close) an equal share, moving evenly in a curve's parameter; _PACED one speed over the
+     * whole length; _DISCRETE holds each element's start point. A move takes no time: the view
+     * jumps to a new subpath. `rotation` (TH_PATH_ROTATE_*) turns the view to the path's
+     * heading on top of its own transform for as long as the motion runs; when it ends the
+     * view has its own transform back, so a path that does not end heading right (left, with
+     * _AUTO_REVERSE) makes the view snap level, which the motion check reports. Changing the
+     * centre (or, with a rotation, the transform) again in the same animate_keyframes call
+     * adds keyframes after the path's. Called by animators and presentation controllers.
+     * TH_ERR_BAD_STATE outside animate_keyframes' `animations`; TH_ERR_BAD_HANDLE for a bad
+     * view; TH_ERR_BAD_ARGUMENT, reported as misuse with the rule, for a count of 0 or above
+     * the limit (the elements are then not read), NULL `elements`, a kind not listed, a first
+     * element that is not a move, a point that is not finite, or a rotation not listed. */
+    th_status (*add_keyframe_path)(th_view view, uint32_t count, const th_path_element *elements,
+                                   uint32_t rotation);
 } th_host_keyframes;
 
 /* ------------------------------------------------------------------------------------------

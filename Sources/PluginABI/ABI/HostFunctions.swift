@@ -195,6 +195,7 @@ public enum HostFunctions {
         // TH_EXT_HOST_KEYFRAMES.
         Function(.keyframes, "animate_keyframes", [.options, .uint32, .animations, .completion, .userData]),
         Function(.keyframes, "add_keyframe", [.double, .double, .animations, .userData]),
+        Function(.keyframes, "add_keyframe_path", [.view, .count, .pathElements, .uint32]),
         // TH_EXT_HOST_SHARED_ELEMENTS.
         Function(.sharedElements, "shared_views", [.view, .outViews, .capacity, .outUInt32]),
         Function(.sharedElements, "matching_view", [.view, .view, .outView]),

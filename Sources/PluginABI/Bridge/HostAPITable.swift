@@ -447,25 +447,39 @@ private func setShape(_ v: th_view, _ kind: UInt32, _ rect: th_rect, _ radius: D
 private func setMaskPath(_ v: th_view, _ count: UInt32, _ elements: UnsafePointer<th_path_element>?) -> th_status {
     api { b in
         guard let view = b.handles.view(v) else { return Status.badHandle }
-        func refuse(_ rule: String) -> th_status {
-            b.reportMisuse("set_mask_path: \(rule); the path was refused")
+        switch readPath(count, elements) {
+        case .failure(let refusal):
+            b.reportMisuse("set_mask_path: \(refusal.rule); the path was refused")
             return Status.badArgument
+        case .success(let path):
+            view.mask = MaskShape(path: path)
+            return Status.ok
         }
-        guard (1...UInt32(TH_MAX_PATH_ELEMENTS)).contains(count) else {
-            return refuse("a path has from 1 to \(TH_MAX_PATH_ELEMENTS) elements, not \(count)")
-        }
-        guard let elements else { return refuse("elements is NULL") }
-        var path: [PathElement] = []
-        for i in 0..<Int(count) {
-            let e = elements[i]
-            guard let kind = PathElement.Kind(rawValue: e.kind) else { return refuse("element \(i)'s kind is \(e.kind), not a TH_PATH_* value") }
-            let points = [e.points.0, e.points.1, e.points.2].prefix(PathElement.pointCount(kind)).map(\.point)
-            path.append(PathElement(kind, Array(points)))
-        }
-        if let problem = PathElement.problem(path) { return refuse(problem) }
-        view.mask = MaskShape(path: path)
-        return Status.ok
     }
+}
+
+/// Why a path a plugin passed was refused: the rule it broke.
+struct PathRefusal: Error { let rule: String }
+
+/// The `count` elements at `elements`, checked as the header says (set_mask_path,
+/// add_keyframe_path): the count before a single element is read, then each kind, the first
+/// move and every point.
+func readPath(_ count: UInt32, _ elements: UnsafePointer<th_path_element>?) -> Result<[PathElement], PathRefusal> {
+    guard (1...UInt32(TH_MAX_PATH_ELEMENTS)).contains(count) else {
+        return .failure(PathRefusal(rule: "a path has from 1 to \(TH_MAX_PATH_ELEMENTS) elements, not \(count)"))
+    }
+    guard let elements else { return .failure(PathRefusal(rule: "elements is NULL")) }
+    var path: [PathElement] = []
+    for i in 0..<Int(count) {
+        let e = elements[i]
+        guard let kind = PathElement.Kind(rawValue: e.kind) else {
+            return .failure(PathRefusal(rule: "element \(i)'s kind is \(e.kind), not a TH_PATH_* value"))
+        }
+        let points = [e.points.0, e.points.1, e.points.2].prefix(PathElement.pointCount(kind)).map(\.point)
+        path.append(PathElement(kind, Array(points)))
+    }
+    if let problem = PathElement.problem(path) { return .failure(PathRefusal(rule: problem)) }
+    return .success(path)
 }
 
 /// set_gradient: the view's contents become the gradient (CAGradientLayer), or lose it.

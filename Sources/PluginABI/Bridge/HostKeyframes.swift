@@ -41,6 +41,28 @@ package enum HostKeyframes {
                 return Status.ok
             }
         }
+        t.add_keyframe_path = { v, count, elements, rotation in
+            api { b in
+                guard let recorder = b.keyframeRecorders.last else {
+                    b.reportMisuse("add_keyframe_path outside animate_keyframes; ignored")
+                    return Status.badState
+                }
+                guard let view = b.handles.view(v) else { return Status.badHandle }
+                func refuse(_ rule: String) -> th_status {
+                    b.reportMisuse("add_keyframe_path: \(rule); the path was refused")
+                    return Status.badArgument
+                }
+                guard let mode = PathRotation(rawValue: rotation) else {
+                    return refuse("rotation is \(rotation), not a TH_PATH_ROTATE_* value")
+                }
+                switch readPath(count, elements) {
+                case .failure(let refusal): return refuse(refusal.rule)
+                case .success(let path):
+                    recorder.addPath(PathMotion(path), to: view, rotation: mode)
+                    return Status.ok
+                }
+            }
+        }
         let pointer = UnsafeMutablePointer<th_host_keyframes>.allocate(capacity: 1)
         pointer.initialize(to: t)
         return pointer

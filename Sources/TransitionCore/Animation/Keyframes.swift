@@ -33,7 +33,7 @@ struct KeyframeTrack {
     /// The value at relative time `u` in [0, 1] (already shaped by the animation's curve).
     func value(at u: Double) -> AnimatableValue {
         guard let last = times.indices.last else { return .zero }
-        if u <= times[0] { return values[0] }
+        if u <= times[0] { return paths[0]?.value(at: 0, mode: mode) ?? values[0] }
         if u >= times[last] { return values[last] }
         var i = 0
         while i + 1 < times.count && times[i + 1] <= u { i += 1 }

@@ -107,6 +107,10 @@ pub const TH_MAX_DESCRIPTOR_TEXT_BYTES: u32 = 1048576;
 pub const TH_KEYFRAMES_LINEAR: u32 = 0;
 pub const TH_KEYFRAMES_DISCRETE: u32 = 1;
 pub const TH_KEYFRAMES_CUBIC: u32 = 2;
+pub const TH_KEYFRAMES_PACED: u32 = 3;
+pub const TH_PATH_ROTATE_NONE: u32 = 0;
+pub const TH_PATH_ROTATE_AUTO: u32 = 1;
+pub const TH_PATH_ROTATE_AUTO_REVERSE: u32 = 2;
 pub const TH_ANIMATING_INACTIVE: u32 = 0;
 pub const TH_ANIMATING_ACTIVE: u32 = 1;
 pub const TH_ANIMATING_STOPPED: u32 = 2;
@@ -614,6 +618,7 @@ pub struct HostKeyframes {
     pub struct_size: u32,
     pub animate_keyframes: Option<unsafe extern "C" fn(*const AnimationOptions, u32, AnimationsFn, CompletionFn, *mut c_void) -> Status>,
     pub add_keyframe: Option<unsafe extern "C" fn(f64, f64, AnimationsFn, *mut c_void) -> Status>,
+    pub add_keyframe_path: Option<unsafe extern "C" fn(View, u32, *const PathElement, u32) -> Status>,
 }
 unsafe impl Sync for HostKeyframes {}
 
@@ -942,10 +947,11 @@ const _: () = assert!(size_of::<HostCurves>() == 24);
 const _: () = assert!(offset_of!(HostCurves, struct_size) == 0);
 const _: () = assert!(offset_of!(HostCurves, curve_function) == 8);
 const _: () = assert!(offset_of!(HostCurves, animate_with_curve) == 16);
-const _: () = assert!(size_of::<HostKeyframes>() == 24);
+const _: () = assert!(size_of::<HostKeyframes>() == 32);
 const _: () = assert!(offset_of!(HostKeyframes, struct_size) == 0);
 const _: () = assert!(offset_of!(HostKeyframes, animate_keyframes) == 8);
 const _: () = assert!(offset_of!(HostKeyframes, add_keyframe) == 16);
+const _: () = assert!(offset_of!(HostKeyframes, add_keyframe_path) == 24);
 const _: () = assert!(size_of::<HostSharedElements>() == 40);
 const _: () = assert!(offset_of!(HostSharedElements, struct_size) == 0);
 const _: () = assert!(offset_of!(HostSharedElements, shared_views) == 8);
