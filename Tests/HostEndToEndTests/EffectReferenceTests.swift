@@ -33,6 +33,12 @@ struct EffectReferenceTests {
         try ReferenceFrame.expect(try await Self.frame(["reveal"], index: 15, in: try TempDir("reveal-reference")), matches: "reveal-half.png")
     }
 
+    @Test("flight 0.27 s in: the detail, a card growing, turned up its curve over the lower list")
+    func flight() async throws {
+        // 0.6 s: frame 16 is 0.267 s.
+        try ReferenceFrame.expect(try await Self.frame(["flight"], index: 16, in: try TempDir("flight-reference")), matches: "flight-rising.png")
+    }
+
     @Test("a sheet half way up over frosted glass fading in: the list behind it half under its blur of 10 pt and white tint")
     func frosted() async throws {
         // 0.5 s: frame 15 is 0.25 s, the blur's radius half its 20 pt.

@@ -40,7 +40,7 @@ func validate(_ template: PluginTemplate, _ arguments: [String] = [], label: Str
 
 @Suite("host validate")
 struct HostValidateTests {
-    @Test("every bundled plugin conforms: no test fails, crashes or times out", arguments: ["diagonal", "slide", "dimming", "card-sheet", "door", "flip", "easing", "crossfade", "zoom", "match", "pinch-dismiss", "edge-pop", "interruptible", "reveal", "view-transition"])
+    @Test("every bundled plugin conforms: no test fails, crashes or times out", arguments: ["diagonal", "slide", "dimming", "card-sheet", "door", "flip", "easing", "crossfade", "zoom", "match", "pinch-dismiss", "edge-pop", "interruptible", "reveal", "view-transition", "flight"])
     func bundled(plugin: String) async throws {
         let dir = try TempDir("validate-\(plugin)")
         _ = try Build.requireHost()

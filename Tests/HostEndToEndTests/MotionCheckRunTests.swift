@@ -72,7 +72,7 @@ struct MotionCheckRunTests {
     }
 
     @Test("every bundled effect moves without a pop in every flow it declares, on the demo scene and on photos", arguments: [
-        "cover-vertical", "cross-dissolve", "crossfade", "cube", "diagonal", "door", "flip", "interruptible", "match", "reveal", "slide",
+        "cover-vertical", "cross-dissolve", "crossfade", "cube", "diagonal", "door", "flight", "flip", "interruptible", "match", "reveal", "slide",
         "view-transition", "zoom", "zoom-fade", "parallax-slide", "sheet", "edge-slide", "pinch-zoom",
     ])
     func bundledEffectsAreSmooth(effect: String) async throws {
