@@ -122,10 +122,12 @@ public final class AnimationEngine {
     }
 
     /// The shared timing for these options, started now.
-    private func timing(owner: Int?, begin: Double, duration: Double, curve: TimingCurve) -> AnimationTiming {
-        let key = AnimationTiming.Key(owner: owner, begin: begin, duration: duration, curve: curve)
+    private func timing(owner: Int?, begin: Double, options: AnimationOptions) -> AnimationTiming {
+        var options = options
+        options.delay = 0
+        let key = AnimationTiming.Key(owner: owner, begin: begin, options: options)
         if let shared = timings[key] { return shared }
-        let made = AnimationTiming(owner: owner, begin: begin, duration: duration, curve: curve, index: -1)
+        let made = AnimationTiming(owner: owner, begin: begin, options: options, index: -1)
         register(made)
         return made
     }
@@ -135,7 +137,7 @@ public final class AnimationEngine {
         timing.index = timingList.count
         timingList.append(timing)
         progresses.append(0)
-        timings[AnimationTiming.Key(owner: timing.owner, begin: timing.begin, duration: timing.duration, curve: timing.curve)] = timing
+        timings[AnimationTiming.Key(owner: timing.owner, begin: timing.begin, options: timing.options)] = timing
     }
 
     // MARK: Starting
@@ -149,14 +151,15 @@ public final class AnimationEngine {
         if let curveOverride { options.curve = curveOverride }
         if let watched = watchedOwner, watched == currentOwner,
            options.delay + options.duration > (longestWatched.map { $0.delay + $0.duration } ?? -1) {
-            longestWatched = options
+            // Its duration, delay and curve: alongside animations play once, on one axis.
+            longestWatched = AnimationOptions(duration: options.duration, delay: options.delay, curve: options.curve)
         }
         if timeDilation != 1 { options = options.dilated(by: timeDilation) }
         nextGroupID += 1
         let created = localTime(of: currentOwner)
         let group = AnimationGroup(
             id: nextGroupID, owner: currentOwner, created: created,
-            timing: timing(owner: currentOwner, begin: created + options.delay, duration: options.duration, curve: options.curve),
+            timing: timing(owner: currentOwner, begin: created + options.delay, options: options),
             completion: completion)
         recording.append((group, options))
         let recorder = keyframeRecorders.count > keyframeDepth ? keyframeRecorders.last : nil
@@ -249,7 +252,12 @@ public final class AnimationEngine {
         deltas.append(animation.to - animation.from)
         currents.append(animation.view.presentationBase.value(of: animation.property))
         timingIndices.append(Int32(group.timing.index))
+        if animation.property == .center && group.timing.verticalCurve != nil { verticalCount += 1 }
     }
+
+    /// Running animations of a centre whose y has a curve of its own: the frame loop looks
+    /// for them only while there are some.
+    private var verticalCount = 0
 
     /// The current value of the running animation at `slot` (see View.presentation).
     func currentValue(at slot: Int) -> AnimatableValue { currents[slot] }
@@ -274,6 +282,7 @@ public final class AnimationEngine {
     @discardableResult
     private func remove(at index: Int) -> PropertyAnimation {
         let removed = active[index]
+        if removed.property == .center && removed.group.timing.verticalCurve != nil { verticalCount -= 1 }
         removed.view.animationSlots[removed.property.rawValue] = -1
         removed.view.presentationBase.setValue(currents[index], of: removed.property)
         let last = active.count - 1
@@ -532,6 +541,13 @@ public final class AnimationEngine {
                         }
                     }
                 }
+            }
+        }
+        if verticalCount > 0 {
+            // A centre whose y follows a curve of its own (a spring's 2D velocity).
+            for i in 0..<n where active[i].property == .center {
+                let timing = timingList[Int(timingIndices[i])]
+                if timing.verticalCurve != nil { currents[i][1] = froms[i][1] + deltas[i][1] * timing.progressY }
             }
         }
         guard !keyframeTracks.isEmpty else { return }

@@ -3,29 +3,44 @@
 /// same options), so the curve is evaluated once per frame for all of them.
 final class AnimationTiming {
     let owner: Int?
-    /// When they start (after the delay) and how long they run, on the owner's clock.
+    /// When they start (after the delay) and how long they run once, on the owner's clock.
     let begin: Double
     let duration: Double
     let curve: TimingCurve
+    /// Repeats and reversal (AnimationOptions), and a centre's own curve along y.
+    let repeatCount: Double
+    let autoreverses: Bool
+    let verticalCurve: TimingCurve?
+    /// How long they run, every repeat and reversal included.
+    let activeDuration: Double
+    /// The options it was made from (with the duration and curve above), for its key.
+    let options: AnimationOptions
 
     // Computed once per engine pass (see prepare).
     private(set) var stamp = -1
     private(set) var time = 0.0
     private(set) var direction = 1
     private(set) var progress = 0.0
+    /// A centre's progress along y: `progress` unless there is a vertical curve.
+    private(set) var progressY = 0.0
 
     /// Its place in the engine's list of timings; −1 once the engine has let it go.
     var index: Int
 
-    init(owner: Int?, begin: Double, duration: Double, curve: TimingCurve, index: Int) {
+    init(owner: Int?, begin: Double, options: AnimationOptions, index: Int) {
         self.index = index
         self.owner = owner
         self.begin = begin
-        self.duration = duration
-        self.curve = curve
+        duration = options.duration
+        curve = options.curve
+        repeatCount = options.repeatCount
+        autoreverses = options.autoreverses
+        verticalCurve = options.verticalCurve
+        activeDuration = options.activeDuration
+        self.options = options
     }
 
-    var end: Double { begin + duration }
+    var end: Double { begin + activeDuration }
 
     /// Computes time, direction and progress for the pass `stamp`; `linear`: the progress
     /// is the time's fraction, without the curve (AnimationEngine.followsFinger).
@@ -36,20 +51,49 @@ final class AnimationTiming {
         self.direction = direction
         if time < begin {
             progress = 0  // a delayed animation shows its start value
-        } else if duration <= 0 || time >= end - VirtualClock.tolerance {
-            progress = 1
-        } else {
-            let fraction = (time - begin) / duration
-            progress = linear ? fraction : curve.progress(at: fraction)
+            progressY = 0
+            return
         }
+        let fraction: Double
+        if duration <= 0 || time >= end - VirtualClock.tolerance {
+            fraction = finalFraction
+        } else if repeatCount == 0 && !autoreverses {
+            fraction = (time - begin) / duration
+        } else {
+            fraction = self.fraction(after: time - begin)
+        }
+        progress = linear || fraction >= 1 || fraction <= 0 ? min(1, max(0, fraction)) : curve.progress(at: fraction)
+        if let verticalCurve {
+            progressY = linear || fraction >= 1 || fraction <= 0 ? progress : verticalCurve.progress(at: fraction)
+        } else {
+            progressY = progress
+        }
+    }
+
+    /// Where in one play `elapsed` falls, as a fraction of it: each play runs 0 to 1, and
+    /// with autoreverses every second one back from 1 to 0.
+    private func fraction(after elapsed: Double) -> Double {
+        let plays = elapsed / duration
+        let whole = plays.rounded(.down)
+        let within = plays - whole
+        return autoreverses && Int(whole) % 2 == 1 ? 1 - within : within
+    }
+
+    /// The fraction where it stops: 1 after a plain play, 0 after a reversed one, part way
+    /// after a fractional repeat count.
+    private var finalFraction: Double {
+        guard duration > 0 else { return 1 }
+        let plays = (repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1)
+        let whole = plays.rounded(.down)
+        if plays == whole { return autoreverses && Int(whole - 1) % 2 == 1 ? 0 : 1 }
+        return fraction(after: plays * duration)
     }
 
     /// What makes two timings the same.
     struct Key: Hashable {
         let owner: Int?
         let begin: Double
-        let duration: Double
-        let curve: TimingCurve
+        let options: AnimationOptions
     }
 }
 

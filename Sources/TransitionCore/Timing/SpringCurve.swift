@@ -43,6 +43,20 @@ public struct SpringCurve: Hashable, Sendable {
         duration = Self.settling(omega: (stiffness / mass).squareRoot(), zeta: dampingRatio, velocity: initialVelocity)
     }
 
+    /// The same physical spring played for `duration` (at least as long as it takes to
+    /// settle): a spring moving two axes at two velocities settles when the slower one does.
+    public func lasting(_ duration: Double) -> SpringCurve {
+        guard let physical, duration > self.duration else { return self }
+        return SpringCurve(physical: physical, dampingRatio: dampingRatio, initialVelocity: initialVelocity, duration: duration)
+    }
+
+    private init(physical: Physical, dampingRatio: Double, initialVelocity: Double, duration: Double) {
+        self.physical = physical
+        self.dampingRatio = dampingRatio
+        self.initialVelocity = initialVelocity
+        self.duration = duration
+    }
+
     /// The longest a physical spring may take to settle, in seconds.
     public static let longestSettling = 60.0
 
