@@ -349,7 +349,33 @@ typedef struct th_animation_options {
     double spring_mass;      /* > 0 and finite */
     double spring_stiffness; /* > 0 and finite */
     double spring_damping;   /* > 0 and finite */
+    /* --- ABI 1.2, read with every timing when struct_size reaches them; zeros (and a 1.1
+     * plugin's shorter options) play once, on one axis. Read by animate, animate_keyframes,
+     * animate_with_curve and animate_alongside's animator; refused (TH_ERR_BAD_ARGUMENT) by
+     * property animators and view transitions, which play once. --- */
+    /* CAMediaTiming.repeatCount: how many times the animation plays, 0 meaning once, as 1
+     * does; a fraction stops part way through the last play (2.5: twice, then half). Finite,
+     * 0 to TH_MAX_REPEAT_COUNT. There is no endless repeat: a transition must end. */
+    double repeat_count;
+    /* 1: each play runs forwards, then back, taking twice as long (CAMediaTiming.autoreverses,
+     * UIView.AnimationOptions.autoreverse); 0: forwards only. As in Core Animation, once the
+     * last play has ended the view shows the value set (the model value), so an animation
+     * that ends where it began snaps to that value then: set the property back to its start
+     * in the completion, as UIKit apps do, and nothing is seen to jump. The completion runs
+     * after every play: at delay + duration x plays x (autoreverses ? 2 : 1). */
+    uint32_t autoreverses;
+    /* 1: spring_initial_velocity and spring_initial_velocity_y are a 2D velocity
+     * (UISpringTimingParameters(initialVelocity: CGVector)): a change of a view's centre
+     * starts at the first along x and the second along y, each relative to that axis's
+     * distance; every other property starts at spring_initial_velocity. Only with
+     * TH_TIMING_SPRING or TH_TIMING_SPRING_PHYSICAL (whose two axes then last until the slower
+     * one settles); 0: one velocity for all. */
+    uint32_t spring_velocity_2d;
+    double spring_initial_velocity_y; /* finite; read only with spring_velocity_2d */
 } th_animation_options;
+
+/* The most times an animation may play (th_animation_options.repeat_count, ABI 1.2). */
+#define TH_MAX_REPEAT_COUNT 1000
 
 /* ------------------------------------------------------------------------------------------
  * The host table. The host passes it to the plugin's init; it stays valid until deinit has

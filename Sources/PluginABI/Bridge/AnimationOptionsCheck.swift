@@ -8,6 +8,47 @@ package enum AnimationOptionsCheck {
     /// `o` as AnimationOptions, or the first field out of its range. With `ignoringCurve`,
     /// timing and curve are not read (the caller supplies the curve).
     package static func read(_ o: th_animation_options, ignoringCurve: Bool = false) -> Result<AnimationOptions, BadField> {
+        readOnce(o, ignoringCurve: ignoringCurve).flatMap { repeated($0, o, ignoringCurve: ignoringCurve) }
+    }
+
+    /// ABI 1.2's repeats and 2D velocity over the options of one play. A 1.1 plugin's options
+    /// are read as zeros past their struct_size (UnsafePointer.declared): once, on one axis.
+    private static func repeated(_ once: AnimationOptions, _ o: th_animation_options, ignoringCurve: Bool)
+        -> Result<AnimationOptions, BadField> {
+        var options = once
+        guard o.repeat_count.isFinite, o.repeat_count >= 0, o.repeat_count <= Double(TH_MAX_REPEAT_COUNT) else {
+            return .failure(BadField("repeat_count is \(o.repeat_count); it must be finite, from 0 to TH_MAX_REPEAT_COUNT (\(TH_MAX_REPEAT_COUNT))"))
+        }
+        guard o.autoreverses <= 1 else { return .failure(BadField("autoreverses is \(o.autoreverses); it must be 0 or 1")) }
+        guard o.spring_velocity_2d <= 1 else { return .failure(BadField("spring_velocity_2d is \(o.spring_velocity_2d); it must be 0 or 1")) }
+        options.repeatCount = o.repeat_count
+        options.autoreverses = o.autoreverses == 1
+        guard o.spring_velocity_2d == 1 else { return .success(options) }
+        guard !ignoringCurve, case .spring(let spring) = once.curve else {
+            return .failure(BadField("spring_velocity_2d is 1; a 2D velocity needs timing TH_TIMING_SPRING or TH_TIMING_SPRING_PHYSICAL"))
+        }
+        guard o.spring_initial_velocity_y.isFinite else {
+            return .failure(BadField("spring_initial_velocity_y is \(o.spring_initial_velocity_y); it must be finite"))
+        }
+        if let p = spring.physical {
+            let vertical = SpringCurve(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: o.spring_initial_velocity_y)
+            guard vertical.duration <= SpringCurve.longestSettling else {
+                return .failure(BadField("spring_initial_velocity_y is \(o.spring_initial_velocity_y); that spring settles in \(vertical.duration) s, and it must settle within \(Int(SpringCurve.longestSettling)) s"))
+            }
+            // Both axes last until the slower settles.
+            let duration = max(spring.duration, vertical.duration)
+            options.curve = .spring(spring.lasting(duration))
+            options.verticalCurve = .spring(vertical.lasting(duration))
+            options.duration = duration
+        } else {
+            options.verticalCurve = .spring(SpringCurve(dampingRatio: spring.dampingRatio, initialVelocity: o.spring_initial_velocity_y,
+                                                        duration: spring.duration))
+        }
+        return .success(options)
+    }
+
+    /// The options of one play: durations, timing and curve.
+    private static func readOnce(_ o: th_animation_options, ignoringCurve: Bool) -> Result<AnimationOptions, BadField> {
         let size = FrozenABI.animationOptions
         guard o.struct_size >= size else { return .failure(BadField("struct_size is \(o.struct_size); it must be at least \(size)")) }
         guard o.duration.isFinite, o.duration >= 0 else { return .failure(BadField("duration is \(o.duration); it must be finite and >= 0")) }
@@ -48,6 +89,14 @@ package enum AnimationOptionsCheck {
         default:
             return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0), TH_TIMING_SPRING (1) or TH_TIMING_SPRING_PHYSICAL (2)"))
         }
+    }
+
+    /// Why options with repeats cannot go where an animation plays once (a property
+    /// animator, a view transition); nil when they play once.
+    package static func playsMoreThanOnce(_ options: AnimationOptions) -> String? {
+        if options.autoreverses { return "autoreverses is 1" }
+        if options.repeatCount > 0 && options.repeatCount != 1 { return "repeat_count is \(options.repeatCount)" }
+        return nil
     }
 
     /// The TH_CURVE_* values.

@@ -12,11 +12,19 @@ package enum HostPropertyAnimators {
         t.create = { options, out in
             api { b in
                 guard let out else { return Status.badArgument }
-                guard let options, let timing = HostAPITable.animationOptions(options.declared), timing.delay == 0 else {
-                    let why = options.flatMap { $0.pointee.delay != 0 ? "delay is \($0.pointee.delay); a property animator starts without one" : nil }
-                        ?? AnimationOptionsCheck.problem(options, animations: { _ in }) ?? "invalid timing"
+                func refuse(_ why: String) -> th_status {
                     b.reportMisuse("property animator create: \(why)")
                     return Status.badArgument
+                }
+                guard let options else { return refuse("options is NULL") }
+                let timing: AnimationOptions
+                switch AnimationOptionsCheck.read(options.declared) {
+                case .failure(let bad): return refuse("options.\(bad)")
+                case .success(let read): timing = read
+                }
+                if timing.delay != 0 { return refuse("delay is \(timing.delay); a property animator starts without one") }
+                if let repeats = AnimationOptionsCheck.playsMoreThanOnce(timing) {
+                    return refuse("\(repeats); a property animator plays once, as UIViewPropertyAnimator does")
                 }
                 guard let scene = b.handles.scene else { return Status.badState }
                 let animator = PropertyAnimator(engine: scene.engine, timing: timing)
@@ -74,6 +82,10 @@ package enum HostPropertyAnimators {
                 if let options {
                     guard let timing = HostAPITable.animationOptions(options.declared) else {
                         b.reportMisuse("continue_animation: \(AnimationOptionsCheck.problem(options, animations: { _ in }) ?? "invalid timing")")
+                        return Status.badArgument
+                    }
+                    if let repeats = AnimationOptionsCheck.playsMoreThanOnce(timing) {
+                        b.reportMisuse("continue_animation: \(repeats); a property animator plays once")
                         return Status.badArgument
                     }
                     curve = timing.curve

@@ -15,6 +15,10 @@ package enum HostViewTransitions {
                     b.reportMisuse("view transition: \(why); nothing ran")
                     return Status.badArgument
                 }
+                if let repeats = AnimationOptionsCheck.playsMoreThanOnce(parsed) {
+                    b.reportMisuse("view transition: \(repeats); a view transition plays once; nothing ran")
+                    return Status.badArgument
+                }
                 guard let style = ViewTransitionStyle(rawValue: style) else {
                     b.reportMisuse("view transition: style is \(style), not a TH_VIEW_TRANSITION_* value; nothing ran")
                     return Status.badArgument

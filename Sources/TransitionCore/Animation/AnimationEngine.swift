@@ -148,7 +148,10 @@ public final class AnimationEngine {
         _ options: AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
         var options = options
-        if let curveOverride { options.curve = curveOverride }
+        if let curveOverride {
+            options.curve = curveOverride
+            options.verticalCurve = nil
+        }
         if let watched = watchedOwner, watched == currentOwner,
            options.delay + options.duration > (longestWatched.map { $0.delay + $0.duration } ?? -1) {
             // Its duration, delay and curve: alongside animations play once, on one axis.

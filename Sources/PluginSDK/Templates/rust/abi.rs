@@ -17,6 +17,7 @@ pub const TH_TRANSITION_ALL: u32 = 31;
 pub const TH_MAX_PATH_ELEMENTS: u32 = 256;
 pub const TH_MAX_BLUR_RADIUS: u32 = 100;
 pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
+pub const TH_MAX_REPEAT_COUNT: u32 = 1000;
 pub const TH_MAX_MODIFIERS_BYTES: u32 = 255;
 pub const TH_ENTRY_SYMBOL: &CStr = c"th_entry";
 pub const TH_ENTRY_FUNCTION_SYMBOL: &CStr = c"th_get_entry";
@@ -296,6 +297,10 @@ pub struct AnimationOptions {
     pub spring_mass: f64,
     pub spring_stiffness: f64,
     pub spring_damping: f64,
+    pub repeat_count: f64,
+    pub autoreverses: u32,
+    pub spring_velocity_2d: u32,
+    pub spring_initial_velocity_y: f64,
 }
 
 /// th_host_api
@@ -723,7 +728,7 @@ const _: () = assert!(offset_of!(PathElement, points) == 8);
 const _: () = assert!(size_of::<GradientStop>() == 40);
 const _: () = assert!(offset_of!(GradientStop, color) == 0);
 const _: () = assert!(offset_of!(GradientStop, location) == 32);
-const _: () = assert!(size_of::<AnimationOptions>() == 72);
+const _: () = assert!(size_of::<AnimationOptions>() == 96);
 const _: () = assert!(offset_of!(AnimationOptions, struct_size) == 0);
 const _: () = assert!(offset_of!(AnimationOptions, timing) == 4);
 const _: () = assert!(offset_of!(AnimationOptions, duration) == 8);
@@ -735,6 +740,10 @@ const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity) == 4
 const _: () = assert!(offset_of!(AnimationOptions, spring_mass) == 48);
 const _: () = assert!(offset_of!(AnimationOptions, spring_stiffness) == 56);
 const _: () = assert!(offset_of!(AnimationOptions, spring_damping) == 64);
+const _: () = assert!(offset_of!(AnimationOptions, repeat_count) == 72);
+const _: () = assert!(offset_of!(AnimationOptions, autoreverses) == 80);
+const _: () = assert!(offset_of!(AnimationOptions, spring_velocity_2d) == 84);
+const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity_y) == 88);
 const _: () = assert!(size_of::<HostApi>() == 680);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
