@@ -7,7 +7,9 @@ import Testing
 @Suite("Path masks from a plugin (ABI 1.2)")
 struct MaskPathPluginTests {
     /// Presents the detail fading in: `mode` 0 cut to the triangle of its top left half
-    /// (corners (0, 0), (390, 0) and (0, 844)); 2 with no mask; 3 hidden.
+    /// (corners (0, 0), (390, 0) and (0, 844)); 2 with no mask; 3 hidden; 4 cut to that
+    /// triangle morphing, over the 0.3 s, into the top right half (its third corner moving
+    /// from (0, 844) to (390, 844)).
     static func plugin(mode: Int) -> String {
         AnimatorFixture.fadingIn(
             id: "pathmask", needs: "set_mask_path", defines: "#define MODE \(mode)",
@@ -50,10 +52,28 @@ struct MaskPathPluginTests {
                     host->log(TH_LOG_INFO, line);
                     if (MODE != 0) host->set_mask(view, TH_MASK_NONE, rect, 0);
                 }
+                static th_view morphing;
+                static void morph(void *user)
+                {
+                    th_path_element right[4] = { element(TH_PATH_MOVE_TO, 0, 0), element(TH_PATH_LINE_TO, 390, 0),
+                                                 element(TH_PATH_LINE_TO, 390, 844), element(TH_PATH_CLOSE, 0, 0) };
+                    (void)user;
+                    host->set_mask_path(morphing, 4, right);
+                }
+                static void start_morph(th_view view)
+                {
+                    th_path_element left[4] = { element(TH_PATH_MOVE_TO, 0, 0), element(TH_PATH_LINE_TO, 390, 0),
+                                                element(TH_PATH_LINE_TO, 0, 844), element(TH_PATH_CLOSE, 0, 0) };
+                    th_animation_options o = { .struct_size = sizeof o, .duration = 0.3, .curve = TH_CURVE_LINEAR };
+                    morphing = view;
+                    host->set_mask_path(view, 4, left);
+                    host->animate(&o, morph, NULL, NULL);
+                }
                 """,
             onPresent: """
                 report(self->to);
                 if (MODE == 3) host->set_hidden(self->to, true);
+                if (MODE == 4) start_morph(self->to);
                 """,
             onPresentEnd: """
                 host->set_mask(self->to, TH_MASK_NONE, (th_rect){ { 0, 0 }, { 0, 0 } }, 0);
@@ -66,7 +86,7 @@ struct MaskPathPluginTests {
     func keptRefusedAndDrawn(_ extra: [String]) async throws {
         let dir = try TempDir("mask-path")
         var frames: [String] = []
-        for mode in [0, 2, 3] {
+        for mode in [0, 2, 3, 4] {
             let plugins = try dir.folder("plugins-\(mode)")
             try await compileC(Self.plugin(mode: mode), to: "plugins-\(mode)/pathmask.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
             let output = dir.file("frames-\(mode)/")
@@ -84,5 +104,12 @@ struct MaskPathPluginTests {
         #expect(try largestDifference(frames[0], frames[1], inside: pixels(10, 60, 90, 240)) == 0, "inside the path: as without a mask")
         #expect(try largestDifference(frames[0], frames[2], inside: pixels(300, 600, 80, 200)) == 0, "outside it: nothing of the detail")
         #expect((try largestDifference(frames[1], frames[2], inside: pixels(300, 600, 80, 200)) ?? 0) > 50, "without the mask the detail shows there")
+
+        // Half way through the morph the third corner is at (195, 844): around (195, 700), in
+        // neither triangle, the detail shows; by (350, 780), outside the half-way one, it does not.
+        #expect(try largestDifference(frames[3], frames[1], inside: pixels(190, 690, 10, 20)) == 0, "inside the half-way path: drawn")
+        #expect((try largestDifference(frames[1], frames[2], inside: pixels(190, 690, 10, 20)) ?? 0) > 50, "the detail differs there from what is behind it")
+        #expect(try largestDifference(frames[3], frames[2], inside: pixels(340, 770, 20, 20)) == 0, "outside it: not drawn")
+        #expect(try largestDifference(frames[3], frames[1], inside: pixels(150, 20, 90, 100)) == 0, "inside both triangles: drawn")
     }
 }

@@ -127,3 +127,48 @@ struct MaskShapeTests {
         #expect(shown("card") == 0)
     }
 }
+
+/// A path mask set inside an animation block morphs, point by point, from a path of the same
+/// shape on screen (CAShapeLayer's path animation), as set_mask_path does it.
+@Suite("Path masks morphing")
+struct PathMorphTests {
+    static func triangle(_ third: Point) -> [PathElement] {
+        [PathElement(.moveTo, [Point(x: 0, y: 0)]), PathElement(.lineTo, [Point(x: 100, y: 0)]),
+         PathElement(.lineTo, [third]), PathElement(.close)]
+    }
+
+    @Test("half way the third corner is half way; the box follows; the end is the path set")
+    func morphsPointByPoint() {
+        let scene = Scene(windowSize: Size(width: 200, height: 200), clock: VirtualClock(framesPerSecond: 100))
+        let v = scene.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scene.window.addSubview(v)
+        v.mask = MaskShape(path: Self.triangle(Point(x: 0, y: 100)))
+        let start = v.presentation.mask.elements
+        let target = Self.triangle(Point(x: 100, y: 100))
+        scene.engine.animate(AnimationOptions(duration: 1, curve: .linear)) {
+            v.mask = MaskShape(path: target, morphingFrom: start)
+        }
+        scene.engine.settle()
+        #expect(v.presentation.mask.elements == start, "it starts as the path on screen")
+        while scene.engine.now < 0.5 - 1e-9 { scene.engine.step() }
+        let half = v.presentation.mask
+        #expect(half.elements[2].points == [Point(x: 50, y: 100)], "\(half.elements)")
+        #expect(half.rect == Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(half.pathContains(Point(x: 40, y: 70)) && !half.pathContains(Point(x: 20, y: 90)))
+        while scene.engine.now < 1 { scene.engine.step() }
+        #expect(v.presentation.mask.elements == target && v.mask.elements == target)
+    }
+
+    @Test("only paths of the same kinds in the same order can morph")
+    func sameShapeOnly() {
+        let a = Self.triangle(Point(x: 0, y: 100))
+        #expect(MaskShape.canMorph(a, Self.triangle(Point(x: 5, y: 5))))
+        #expect(!MaskShape.canMorph(a, Array(a.dropLast())))
+        var curved = a
+        curved[2] = PathElement(.curveTo, [Point(x: 1, y: 1), Point(x: 2, y: 2), Point(x: 0, y: 100)])
+        #expect(!MaskShape.canMorph(a, curved))
+        // Given one that cannot, the path applies whole.
+        let shape = MaskShape(path: curved, morphingFrom: a, morph: 0)
+        #expect(shape.morphFrom == nil && shape.elements == curved)
+    }
+}

@@ -725,9 +725,13 @@ typedef struct th_host_api {
     /* Cuts the view to a path of its own (CALayer.mask set to a CAShapeLayer with that path),
      * as set_mask cuts it to a shape: `count` elements (1 to TH_MAX_PATH_ELEMENTS), in the
      * view's bounds coordinates, read during the call and copied. Filled by the non-zero
-     * winding rule, each subpath closed; a path must start with TH_PATH_MOVE_TO. Not
-     * animatable: applies at once, inside an animations block too (a rounded rectangle or
-     * an ellipse, set_mask, animates). get_mask then gives TH_MASK_PATH and the path's
+     * winding rule, each subpath closed; a path must start with TH_PATH_MOVE_TO. Inside an
+     * animations block, a path whose elements have the kinds, in the same order, of the path
+     * mask the view shows morphs from it, each point moving straight to its partner on the
+     * block's curve (CAShapeLayer's path animation: a star's points growing out, a blob
+     * changing shape); any other path, and every path outside a block, applies at once. To
+     * morph from a circle, set it first as curves (four TH_PATH_CURVE_TOs), then animate to
+     * another path of four curves. get_mask then gives TH_MASK_PATH and the path's
      * bounding box; set_mask with TH_MASK_NONE removes it. As with any mask, a screen left cut
      * by it after its transition is a broken end state. TH_ERR_BAD_HANDLE for a bad view;
      * TH_ERR_BAD_ARGUMENT for a count of 0 or above the limit (the elements are then not

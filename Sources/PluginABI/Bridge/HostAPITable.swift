@@ -452,7 +452,11 @@ private func setMaskPath(_ v: th_view, _ count: UInt32, _ elements: UnsafePointe
             b.reportMisuse("set_mask_path: \(refusal.rule); the path was refused")
             return Status.badArgument
         case .success(let path):
-            view.mask = MaskShape(path: path)
+            // Inside an animation block a path of the shape on screen morphs from it, point by
+            // point; outside one it applies at once all the same.
+            let shown = view.presentation.mask
+            let from = shown.kind == .path && MaskShape.canMorph(shown.elements, path) ? shown.elements : nil
+            view.mask = MaskShape(path: path, morphingFrom: from)
             return Status.ok
         }
     }

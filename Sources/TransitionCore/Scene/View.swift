@@ -134,10 +134,20 @@ public final class View {
     public var mask: MaskShape {
         get { model.mask }
         set {
-            guard newValue.kind == model.mask.kind, newValue.kind != .path else {
+            // A shape animates its rectangle and radius; a path only a morph from the path on
+            // screen (CAShapeLayer's path animation); anything else applies at once.
+            guard newValue.kind == model.mask.kind, newValue.kind != .path || newValue.morphFrom != nil else {
                 model.mask = newValue
                 presentationBase.mask = newValue
                 return
+            }
+            if let from = newValue.morphFrom {
+                // The morph runs from its start: the shape on screen, and the model it changes
+                // from, become the new one at 0, which looks the same as the path shown.
+                scene.engine.removeAnimations(of: self, property: .mask)
+                let start = MaskShape(path: newValue.path, morphingFrom: from, morph: 0)
+                presentationBase.mask = start
+                model.mask = start
             }
             var next = model
             next.mask = newValue

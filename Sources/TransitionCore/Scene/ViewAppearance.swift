@@ -138,9 +138,14 @@ public struct MaskShape: Hashable, Sendable {
     public var rect: Rect
     /// The corners' radius of a rounded rectangle, at most half its shorter side when drawn.
     public var cornerRadius: Double
-    /// A path mask's elements (CGPath's), filled by the non-zero winding rule; empty for the
-    /// other kinds.
-    public var elements: [PathElement] = []
+    /// The path set (set_mask_path); empty for the other kinds.
+    private var target: [PathElement] = []
+    /// Where a morph started (CAShapeLayer's path animation): the path on screen when one of
+    /// the same shape was set inside an animation block; nil when the path was set at once.
+    public private(set) var morphFrom: [PathElement]?
+    /// How far the morph has gone: 0 at `morphFrom`, 1 at the path set. It is the animated
+    /// lane (AnimatableProperty.mask's sixth), and a spring may take it past either end.
+    public private(set) var morph = 1.0
 
     public init(kind: Kind, rect: Rect, cornerRadius: Double = 0) {
         self.kind = kind
@@ -149,14 +154,42 @@ public struct MaskShape: Hashable, Sendable {
     }
 
     /// A mask of a path of its own (set_mask_path). The caller checked it (PathElement.problem).
-    public init(path elements: [PathElement]) {
+    /// With `from` (a path of the same shape, canMorph), it is `morph` of the way from that path.
+    public init(path elements: [PathElement], morphingFrom from: [PathElement]? = nil, morph: Double = 1) {
         kind = .path
-        self.elements = elements
+        target = elements
+        cornerRadius = 0
+        rect = .zero
+        if let from, Self.canMorph(from, elements) { morphFrom = from }
+        setMorph(morph)
+    }
+
+    /// The path set, where a morph ends.
+    public var path: [PathElement] { target }
+
+    /// A path mask's elements (CGPath's) as shown: filled by the non-zero winding rule; empty
+    /// for the other kinds.
+    public var elements: [PathElement] {
+        guard let from = morphFrom, morph != 1 else { return target }
+        let f = morph
+        return zip(from, target).map { a, b in
+            PathElement(a.kind, zip(a.points, b.points).map { p, q in Point(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) })
+        }
+    }
+
+    /// Whether a path can morph into another: the same elements' kinds in the same order, so
+    /// that each point has a partner.
+    public static func canMorph(_ a: [PathElement], _ b: [PathElement]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.kind == $1.kind }
+    }
+
+    /// Moves a morphing path to `value` of the way, its box with it.
+    mutating func setMorph(_ value: Double) {
+        morph = morphFrom == nil ? 1 : value
         let points = elements.flatMap(\.points)
         let xs = points.map(\.x), ys = points.map(\.y)
         rect = points.isEmpty ? .zero
             : Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        cornerRadius = 0
     }
 
     /// The path flattened to polygons, one per subpath (a curve in 16 straight pieces).
@@ -373,7 +406,7 @@ extension ViewAppearance {
         case .transform3DA, .transform3DB, .rotation3D: return Self.lanes(of: parts3D, property)
         case .mask:
             let r = mask.rect
-            return AnimatableValue(r.origin.x, r.origin.y, r.size.width, r.size.height, mask.cornerRadius, 0, 0, 0)
+            return AnimatableValue(r.origin.x, r.origin.y, r.size.width, r.size.height, mask.cornerRadius, mask.morph, 0, 0)
         case .blurRadius: return AnimatableValue(blur.radius, 0, 0, 0, 0, 0, 0, 0)
         }
     }
@@ -400,8 +433,11 @@ extension ViewAppearance {
             transform3D = parts.matrix
         // A spring may overshoot below 0: a size or radius below 0 means nothing.
         case .mask:
-            // A path does not animate: a lane left running from a shape before it changes nothing.
-            guard mask.kind != .path else { return }
+            // A path animates by its morph alone; its box follows its points.
+            guard mask.kind != .path else {
+                if mask.morphFrom != nil { mask.setMorph(v[5]) }
+                return
+            }
             mask.rect = Rect(x: v[0], y: v[1], width: max(0, v[2]), height: max(0, v[3]))
             mask.cornerRadius = max(0, v[4])
         // A spring may overshoot past either end: a blur is between none and the largest.
