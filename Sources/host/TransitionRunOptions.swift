@@ -45,7 +45,7 @@ struct TransitionRunOptions: ParsableArguments {
     var flow: TransitionRun.Flow?
 
     @Option(help: ArgumentHelp(
-        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up) and 'pinch: 0s 1.0, 0.3s 0.6, release -2/s'), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points, or with host run --window the pointer's gestures. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
+        "Make the presentation (push, first switch, or the pop with --pop) interactive, driven by a gesture: in points, 'edge-pan(left): 0s 0pt, 0.3s 120pt, release 900pt/s' (also pan(right|left|down|up), 'pinch: 0s 1.0, 0.3s 0.6, release -2/s', 'rotation: 0s 0deg, 0.3s 60deg, release 200deg/s', long-press(right|left|down|up), a pan that begins once held, and 'tap: 0.3s', which holds the transition at its start until the tap, then finishes it), or as progress, 'TIME=PROGRESS,...,release=VELOCITY'; a file holding one; with host run on a terminal, 'keys' (← → scrub, Enter finishes, Esc cancels); or the name of an interaction-controller effect (such as 'pinch-dismiss'), which reads the --gesture given in points, or with host run --window the pointer's gestures. With a delegate effect and a gesture in points, the delegate may name the controller itself.",
         valueName: "gesture|controller"))
     var interactive: String?
 

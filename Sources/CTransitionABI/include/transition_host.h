@@ -190,7 +190,13 @@ enum {
 enum {
     TH_GESTURE_PAN = 1,             /* UIPanGestureRecognizer */
     TH_GESTURE_SCREEN_EDGE_PAN = 2, /* UIScreenEdgePanGestureRecognizer */
-    TH_GESTURE_PINCH = 3            /* UIPinchGestureRecognizer */
+    TH_GESTURE_PINCH = 3,           /* UIPinchGestureRecognizer */
+    /* ABI 1.2: a 1.1 host sends none of these. */
+    TH_GESTURE_ROTATION = 4,   /* UIRotationGestureRecognizer: `rotation` and `rotation_velocity` */
+    TH_GESTURE_LONG_PRESS = 5, /* UILongPressGestureRecognizer: began once the finger has been held,
+                                  then `location` as it moves (no translation, no velocity) */
+    TH_GESTURE_TAP = 6         /* UITapGestureRecognizer, a discrete recogniser: one event, state
+                                  TH_GESTURE_ENDED (recognised), at `location` */
 };
 enum { TH_GESTURE_BEGAN = 1, TH_GESTURE_CHANGED = 2, TH_GESTURE_ENDED = 3, TH_GESTURE_CANCELLED = 4 };
 enum { TH_EDGE_TOP = 1, TH_EDGE_LEFT = 2, TH_EDGE_BOTTOM = 4, TH_EDGE_RIGHT = 8 };
@@ -810,8 +816,9 @@ typedef struct th_animator_interface {
  * The host passes it to an interaction controller's `gesture`; valid only during that call. */
 typedef struct th_gesture_event {
     uint32_t struct_size; /* sizeof(th_gesture_event) of the host: check with TH_HAS_FIELD */
-    uint32_t kind;        /* TH_GESTURE_PAN, _SCREEN_EDGE_PAN or _PINCH */
-    uint32_t state;       /* TH_GESTURE_BEGAN, then _CHANGED (any number), then _ENDED or _CANCELLED */
+    uint32_t kind;        /* TH_GESTURE_*: a controller that does not know a kind ignores it */
+    uint32_t state;       /* TH_GESTURE_BEGAN, then _CHANGED (any number), then _ENDED or
+                             _CANCELLED; a tap's one event is _ENDED */
     uint32_t edge;        /* a screen-edge pan: the TH_EDGE_* it started from; otherwise 0 */
     double time;          /* seconds since the transition started, on the host's clock */
     th_view view;         /* the view the recogniser is attached to: the transition's container */
@@ -820,6 +827,11 @@ typedef struct th_gesture_event {
     th_point velocity;    /* a pan: points per second (velocityInView); else {0, 0} */
     double scale;         /* a pinch: 1 when it began, below 1 closing, above opening; else 1 */
     double scale_velocity; /* a pinch: scale per second; else 0 */
+    /* --- ABI 1.2: read only when TH_HAS_FIELD(event, th_gesture_event, rotation_velocity);
+     * a 1.1 host's event ends before them. --- */
+    double rotation;          /* a rotation: radians turned since it began, clockwise on screen
+                                 above 0 (UIRotationGestureRecognizer.rotation); else 0 */
+    double rotation_velocity; /* a rotation: radians per second; else 0 */
 } th_gesture_event;
 
 /* UIViewControllerInteractiveTransitioning, for TH_KIND_INTERACTION_CONTROLLER (ABI 1.1): what

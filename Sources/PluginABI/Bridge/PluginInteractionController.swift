@@ -62,6 +62,6 @@ extension th_gesture_event {
             struct_size: UInt32(MemoryLayout<th_gesture_event>.size), kind: event.kind.rawValue, state: event.state.rawValue,
             edge: event.edge.rawValue, time: event.time, view: view, location: th_point(event.location),
             translation: th_point(event.translation), velocity: th_point(event.velocity), scale: event.scale,
-            scale_velocity: event.scaleVelocity)
+            scale_velocity: event.scaleVelocity, rotation: event.rotation, rotation_velocity: event.rotationVelocity)
     }
 }

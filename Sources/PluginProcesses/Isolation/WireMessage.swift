@@ -26,7 +26,7 @@ package struct WireWriter {
     package mutating func put(_ t: th_transform3d) { for v in Transform3DBridge.values(t) { put(v) } }
     package mutating func put(_ e: th_gesture_event) {
         put(e.kind); put(e.state); put(e.edge); put(e.time); put(e.view.id); put(e.location); put(e.translation)
-        put(e.velocity); put(e.scale); put(e.scale_velocity)
+        put(e.velocity); put(e.scale); put(e.scale_velocity); put(e.rotation); put(e.rotation_velocity)
     }
     /// A string, or nil (a C NULL): a presence byte, then the length and the UTF-8 bytes.
     package mutating func put(_ s: String?) {
@@ -109,7 +109,8 @@ package struct WireReader {
         th_gesture_event(
             struct_size: UInt32(MemoryLayout<th_gesture_event>.size), kind: try integer(), state: try integer(),
             edge: try integer(), time: try double(), view: th_view(id: try integer()), location: try point(),
-            translation: try point(), velocity: try point(), scale: try double(), scale_velocity: try double())
+            translation: try point(), velocity: try point(), scale: try double(), scale_velocity: try double(),
+            rotation: try double(), rotation_velocity: try double())
     }
 
     /// The raw bytes of a string field, or nil for a C NULL. At most `limit` bytes.

@@ -1,8 +1,8 @@
-/// One event of a gesture recogniser, in points, as UIKit's pan, screen-edge pan and pinch
-/// recognisers report it: what an interaction controller's gesture handler reads
-/// (th_gesture_event in the C header, whose raw values these share).
+/// One event of a gesture recogniser, in points, as UIKit's pan, screen-edge pan, pinch,
+/// rotation, long-press and tap recognisers report it: what an interaction controller's
+/// gesture handler reads (th_gesture_event in the C header, whose raw values these share).
 public struct GestureEvent: Equatable, Sendable {
-    public enum Kind: UInt32, Sendable { case pan = 1, screenEdgePan = 2, pinch = 3 }
+    public enum Kind: UInt32, Sendable { case pan = 1, screenEdgePan = 2, pinch = 3, rotation = 4, longPress = 5, tap = 6 }
     /// UIGestureRecognizer.State's raw values.
     public enum State: UInt32, Sendable { case began = 1, changed = 2, ended = 3, cancelled = 4 }
     /// UIRectEdge's raw values; none for a gesture that is not a screen-edge pan.
@@ -23,10 +23,14 @@ public struct GestureEvent: Equatable, Sendable {
     public var scale = 1.0
     /// A pinch: scale per second.
     public var scaleVelocity = 0.0
+    /// A rotation: radians turned since it began, clockwise on screen above 0; else 0.
+    public var rotation = 0.0
+    /// A rotation: radians per second.
+    public var rotationVelocity = 0.0
 
     public init(kind: Kind, state: State, edge: Edge = .none, time: Double, location: Point,
                 translation: Point = Point(x: 0, y: 0), velocity: Point = Point(x: 0, y: 0),
-                scale: Double = 1, scaleVelocity: Double = 0) {
+                scale: Double = 1, scaleVelocity: Double = 0, rotation: Double = 0, rotationVelocity: Double = 0) {
         self.kind = kind
         self.state = state
         self.edge = edge
@@ -36,6 +40,8 @@ public struct GestureEvent: Equatable, Sendable {
         self.velocity = velocity
         self.scale = scale
         self.scaleVelocity = scaleVelocity
+        self.rotation = rotation
+        self.rotationVelocity = rotationVelocity
     }
 }
 
@@ -53,6 +59,7 @@ extension GestureEvent {
         event.location = Point(x: lerp(a.location.x, b.location.x), y: lerp(a.location.y, b.location.y))
         event.translation = Point(x: lerp(a.translation.x, b.translation.x), y: lerp(a.translation.y, b.translation.y))
         event.scale = lerp(a.scale, b.scale)
+        event.rotation = lerp(a.rotation, b.rotation)
         return event
     }
 
@@ -84,6 +91,10 @@ extension GestureEvent {
         switch kind {
         case .pinch:
             return "\(state)(scale: \(format(scale)), velocity: \(format(scaleVelocity))/s)"
+        case .rotation:
+            return "\(state)(rotation: \(format(rotation * 180 / .pi))°, velocity: \(format(rotationVelocity * 180 / .pi))°/s)"
+        case .tap, .longPress:
+            return "\(state)(location: \(format(location.x))pt \(format(location.y))pt)"
         case .pan, .screenEdgePan:
             return "\(state)(translation: \(format(translation.x))pt \(format(translation.y))pt, velocity: \(format(velocity.x))pt/s \(format(velocity.y))pt/s)"
         }

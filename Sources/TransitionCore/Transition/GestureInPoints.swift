@@ -5,6 +5,9 @@
 ///     edge-pan(left): 0s 0pt, 0.3s 120pt, 0.5s 260pt, release 900pt/s
 ///     pan(down): 0s 0pt, 0.2s 150pt, release 400pt/s
 ///     pinch: 0s 1.0, 0.3s 0.7, 0.5s 0.4, release -2/s
+///     rotation: 0s 0deg, 0.2s 30deg, 0.4s 60deg, release 200deg/s
+///     long-press(up): 0.5s 0pt, 0.8s 120pt, release 300pt/s
+///     tap: 0.3s
 ///
 /// A pan or an edge pan gives the distance the finger has moved in its direction (an edge pan
 /// from the left edge moves right; a pan names its direction): progress is that distance over
@@ -13,14 +16,26 @@
 /// on a fast flick (GestureScript's rule). A pinch gives the recogniser's scale: progress is
 /// 1 − scale / the first scale, and the release velocity is the scale's per second; the
 /// transition finishes when the pinch is closing (velocity below 0) and cancels when it opens,
-/// as the guide's pinch handler does.
+/// as the guide's pinch handler does. A rotation gives the angle turned, clockwise: progress
+/// is that angle over a quarter turn, its release decided as a pan's. A long press is a pan
+/// that begins once the finger has been held (its first sample's time): the distance moved
+/// in its direction after that, as a pan's. A tap, at the time given, finishes the
+/// transition, held at its start until then: a dimming view tapped to dismiss.
 public enum GestureInPoints {
     enum Kind: Equatable {
         /// Along a direction: (dx, dy) of unit length; from a screen edge (the one the finger
         /// moves away from), or anywhere.
         case pan(dx: Double, dy: Double, edge: GestureEvent.Edge)
         case pinch
+        /// The angle, in degrees as written.
+        case rotation
+        /// Held, then moved along (dx, dy).
+        case longPress(dx: Double, dy: Double)
+        case tap
     }
+
+    /// A quarter turn: the angle a rotation needs to reach the end.
+    static let fullRotation = 90.0
 
     /// A gesture as written: its kind, its samples (a pan's distance along its direction, a
     /// pinch's scale) and the release velocity in the same unit per second.
@@ -57,6 +72,16 @@ public enum GestureInPoints {
         case .pinch:
             let samples = points.map { GestureScript.Sample(time: $0.time, progress: min(1, max(0, 1 - $0.value / first.value))) }
             return GestureScript(samples: samples, releaseVelocity: -release / first.value, finishes: release < 0)
+        case .rotation:
+            let samples = points.map { GestureScript.Sample(time: $0.time, progress: min(1, max(0, $0.value / fullRotation))) }
+            return GestureScript(samples: samples, releaseVelocity: release / fullRotation)
+        case .longPress(let dx, let dy):
+            let length = abs(dx) * container.width + abs(dy) * container.height
+            guard length > 0 else { throw fail("the container has no extent along the long press") }
+            let samples = points.map { GestureScript.Sample(time: $0.time, progress: min(1, max(0, $0.value / length))) }
+            return GestureScript(samples: samples, releaseVelocity: release / length)
+        case .tap:
+            return GestureScript(samples: [GestureScript.Sample(time: first.time, progress: 0)], releaseVelocity: 0, finishes: true)
         }
     }
 
@@ -68,6 +93,10 @@ public enum GestureInPoints {
     public static func events(_ text: String, container: Size) throws -> [GestureEvent] {
         let written = try self.written(text)
         let centre = Point(x: container.width / 2, y: container.height / 2)
+        if written.kind == .tap {
+            // A discrete recogniser: one event, when it recognises the tap (UIKit's .ended).
+            return [GestureEvent(kind: .tap, state: .ended, time: written.points[0].time, location: centre)]
+        }
         var events: [GestureEvent] = []
         var previous: (time: Double, value: Double)?
         for (i, point) in written.points.enumerated() {
@@ -86,6 +115,15 @@ public enum GestureInPoints {
         switch kind {
         case .pinch:
             return GestureEvent(kind: .pinch, state: state, time: point.time, location: centre, scale: point.value, scaleVelocity: rate)
+        case .rotation:
+            return GestureEvent(kind: .rotation, state: state, time: point.time, location: centre,
+                                rotation: point.value * .pi / 180, rotationVelocity: rate * .pi / 180)
+        case .longPress(let dx, let dy):
+            // UILongPressGestureRecognizer reports where the finger is, and no translation or velocity.
+            return GestureEvent(kind: .longPress, state: state, time: point.time,
+                                location: Point(x: centre.x + dx * point.value, y: centre.y + dy * point.value))
+        case .tap:
+            return GestureEvent(kind: .tap, state: .ended, time: point.time, location: centre)
         case .pan(let dx, let dy, let edge):
             let start: Point
             switch edge {
@@ -108,9 +146,19 @@ public enum GestureInPoints {
         func fail(_ why: String) -> GestureScript.ParseError { GestureScript.ParseError(description: "gesture: \(why)") }
         // Comments run from '#' to the end of a line; the rest is one list.
         let body = withoutComments(text)
-        guard let colon = body.firstIndex(of: ":") else { throw fail("expected 'edge-pan(EDGE):', 'pan(DIRECTION):' or 'pinch:'") }
+        guard let colon = body.firstIndex(of: ":") else {
+            throw fail("expected 'edge-pan(EDGE):', 'pan(DIRECTION):', 'pinch:', 'rotation:', 'long-press(DIRECTION):' or 'tap:'")
+        }
         let name = String(body[..<colon]).trimmingSpaces
         let kind = try Self.kind(name, fail)
+        if kind == .tap {
+            let tokens = body[body.index(after: colon)...].split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            guard tokens.count == 1 else { throw fail("a tap is one time, 'tap: TIMEs', not \(tokens.count) items") }
+            let time = try Self.number(tokens[0], unit: "s", fail)
+            guard time >= 0 else { throw fail("'\(tokens[0])': a time is seconds from the start, not \(time)") }
+            return Written(kind: .tap, points: [(time, 0)], release: 0)
+        }
+        let unit = kind == .pinch ? "" : kind == .rotation ? "deg" : "pt"
 
         var points: [(time: Double, value: Double)] = []
         var release: Double?
@@ -119,12 +167,12 @@ public enum GestureInPoints {
             let words = token.split(separator: " ").map(String.init)
             if words.first == "release" {
                 guard words.count == 2 else { throw fail("'\(token)': expected 'release VELOCITY'") }
-                release = try Self.number(words[1], unit: kind == .pinch ? "/s" : "pt/s", fail)
+                release = try Self.number(words[1], unit: unit + "/s", fail)
                 continue
             }
-            guard words.count == 2 else { throw fail("'\(token)': expected 'TIMEs VALUE\(kind == .pinch ? "" : "pt")'") }
+            guard words.count == 2 else { throw fail("'\(token)': expected 'TIMEs VALUE\(unit)'") }
             let time = try Self.number(words[0], unit: "s", fail)
-            let value = try Self.number(words[1], unit: kind == .pinch ? "" : "pt", fail)
+            let value = try Self.number(words[1], unit: unit, fail)
             guard time >= 0 else { throw fail("'\(token)': a time is seconds from the start, not \(time)") }
             if let last = points.last, time <= last.time { throw fail("times must increase (\(time) after \(last.time))") }
             if kind == .pinch && !(value > 0) { throw fail("'\(token)': a pinch's scale is above 0, not \(value)") }
@@ -137,24 +185,30 @@ public enum GestureInPoints {
 
     private static func kind(_ name: String, _ fail: (String) -> GestureScript.ParseError) throws -> Kind {
         if name == "pinch" { return .pinch }
+        if name == "rotation" { return .rotation }
+        if name == "tap" { return .tap }
         let directions: [String: (Double, Double, GestureEvent.Edge)]
         let prefix: String
+        let moving = ["right": (1.0, 0.0, GestureEvent.Edge.none), "left": (-1, 0, .none), "down": (0, 1, .none), "up": (0, -1, .none)]
         if name.hasPrefix("edge-pan(") {
             // From an edge, the finger moves away from it.
             prefix = "edge-pan"
             directions = ["left": (1, 0, .left), "right": (-1, 0, .right), "top": (0, 1, .top), "bottom": (0, -1, .bottom)]
         } else if name.hasPrefix("pan(") {
             prefix = "pan"
-            directions = ["right": (1, 0, .none), "left": (-1, 0, .none), "down": (0, 1, .none), "up": (0, -1, .none)]
+            directions = moving
+        } else if name.hasPrefix("long-press(") {
+            prefix = "long-press"
+            directions = moving
         } else {
-            throw fail("'\(name)' is not edge-pan(EDGE), pan(DIRECTION) or pinch")
+            throw fail("'\(name)' is not edge-pan(EDGE), pan(DIRECTION), pinch, rotation, long-press(DIRECTION) or tap")
         }
         guard name.hasSuffix(")") else { throw fail("'\(name)': expected \(prefix)(\(directions.keys.sorted().joined(separator: "|")))") }
         let inner = String(name.dropFirst(prefix.count + 1).dropLast()).trimmingSpaces
         guard let (dx, dy, edge) = directions[inner] else {
-            throw fail("'\(name)': \(prefix == "pan" ? "a direction" : "an edge") is one of \(directions.keys.sorted().joined(separator: ", "))")
+            throw fail("'\(name)': \(prefix == "edge-pan" ? "an edge" : "a direction") is one of \(directions.keys.sorted().joined(separator: ", "))")
         }
-        return .pan(dx: dx, dy: dy, edge: edge)
+        return prefix == "long-press" ? .longPress(dx: dx, dy: dy) : .pan(dx: dx, dy: dy, edge: edge)
     }
 
     /// A finite number followed by `unit` ("0.3s", "120pt", "900pt/s", "-2/s", "0.7").

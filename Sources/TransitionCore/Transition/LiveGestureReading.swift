@@ -3,12 +3,16 @@
 /// the guide's gesture handlers do: a pan's or an edge pan's progress is its translation along
 /// its direction over the container's extent that way, its release finishes past half way or
 /// on a flick (GestureScript.finishes); a pinch's progress is 1 − scale, and its release
-/// finishes when it closes (scale velocity below 0) and cancels when it opens.
+/// finishes when it closes (scale velocity below 0) and cancels when it opens; a rotation's is
+/// its angle over a quarter turn, released as a pan; a long press's is a pan's, measured from
+/// where it began; a tap finishes.
 public struct LiveGestureReading {
     public let container: Size
     /// A pan's unit direction, taken from its edge (away from it) or, anywhere, from the
     /// dominant axis of its translation when it first moved.
     private var direction: (dx: Double, dy: Double)?
+    /// Where a long press began.
+    private var pressedAt: Point?
 
     public init(container: Size) { self.container = container }
 
@@ -21,14 +25,27 @@ public struct LiveGestureReading {
             progress = 1 - event.scale
             if event.state == .ended { return event.scaleVelocity < 0 ? .finish : .cancel }
             perSecond = 0
-        case .pan, .screenEdgePan:
-            let (dx, dy) = direction ?? Self.direction(of: event)
+        case .rotation:
+            let quarter = GestureInPoints.fullRotation * .pi / 180
+            progress = event.rotation / quarter
+            perSecond = event.rotationVelocity / quarter
+        case .tap:
+            return .finish
+        case .pan, .screenEdgePan, .longPress:
+            // A long press reports where the finger is: its movement is from where it began.
+            var moved = event
+            if event.kind == .longPress {
+                if event.state == .began { pressedAt = event.location }
+                let origin = pressedAt ?? event.location
+                moved.translation = Point(x: event.location.x - origin.x, y: event.location.y - origin.y)
+            }
+            let (dx, dy) = direction ?? Self.direction(of: moved)
             // Kept from the first event that says it: an edge's, or a translation's once it moved.
-            if direction == nil && (event.edge != .none || event.translation != Point(x: 0, y: 0)) { direction = (dx, dy) }
+            if direction == nil && (moved.edge != .none || moved.translation != Point(x: 0, y: 0)) { direction = (dx, dy) }
             let extent = abs(dx) * container.width + abs(dy) * container.height
             guard extent > 0 else { return .cancel }
-            progress = (event.translation.x * dx + event.translation.y * dy) / extent
-            perSecond = (event.velocity.x * dx + event.velocity.y * dy) / extent
+            progress = (moved.translation.x * dx + moved.translation.y * dy) / extent
+            perSecond = (moved.velocity.x * dx + moved.velocity.y * dy) / extent
         }
         let clamped = min(1, max(0, progress))
         switch event.state {

@@ -47,6 +47,9 @@ pub const TH_EFFECT_CUTS: u32 = 1;
 pub const TH_GESTURE_PAN: u32 = 1;
 pub const TH_GESTURE_SCREEN_EDGE_PAN: u32 = 2;
 pub const TH_GESTURE_PINCH: u32 = 3;
+pub const TH_GESTURE_ROTATION: u32 = 4;
+pub const TH_GESTURE_LONG_PRESS: u32 = 5;
+pub const TH_GESTURE_TAP: u32 = 6;
 pub const TH_GESTURE_BEGAN: u32 = 1;
 pub const TH_GESTURE_CHANGED: u32 = 2;
 pub const TH_GESTURE_ENDED: u32 = 3;
@@ -438,6 +441,8 @@ pub struct GestureEvent {
     pub velocity: Point,
     pub scale: f64,
     pub scale_velocity: f64,
+    pub rotation: f64,
+    pub rotation_velocity: f64,
 }
 
 /// th_interaction_interface
@@ -846,7 +851,7 @@ const _: () = assert!(offset_of!(AnimatorInterface, transition_duration) == 24);
 const _: () = assert!(offset_of!(AnimatorInterface, animate_transition) == 32);
 const _: () = assert!(offset_of!(AnimatorInterface, animation_ended) == 40);
 const _: () = assert!(offset_of!(AnimatorInterface, interruptible_animator) == 48);
-const _: () = assert!(size_of::<GestureEvent>() == 96);
+const _: () = assert!(size_of::<GestureEvent>() == 112);
 const _: () = assert!(offset_of!(GestureEvent, struct_size) == 0);
 const _: () = assert!(offset_of!(GestureEvent, kind) == 4);
 const _: () = assert!(offset_of!(GestureEvent, state) == 8);
@@ -858,6 +863,8 @@ const _: () = assert!(offset_of!(GestureEvent, translation) == 48);
 const _: () = assert!(offset_of!(GestureEvent, velocity) == 64);
 const _: () = assert!(offset_of!(GestureEvent, scale) == 80);
 const _: () = assert!(offset_of!(GestureEvent, scale_velocity) == 88);
+const _: () = assert!(offset_of!(GestureEvent, rotation) == 96);
+const _: () = assert!(offset_of!(GestureEvent, rotation_velocity) == 104);
 const _: () = assert!(size_of::<InteractionInterface>() == 56);
 const _: () = assert!(offset_of!(InteractionInterface, struct_size) == 0);
 const _: () = assert!(offset_of!(InteractionInterface, create) == 8);
