@@ -17,7 +17,9 @@ let sampleDescription = PluginDescription(
                                        maximum: 1e300, defaultValue: 0.3, choices: []),
                        EffectParameter(id: "corner", name: "Corner", type: .choice, unit: "", minimum: 0, maximum: 2,
                                        defaultValue: 1, choices: ["top-left", "top_right", "bottom"]),
-                   ]),
+                   ], cuts: true),
+        EffectInfo(pluginID: "fixture.sample", effectID: "grab", displayName: "Grab", summary: "",
+                   kind: .interactionController, transitions: [.dismiss], defaultDuration: 0.3, startsNonInteractive: true),
         EffectInfo(pluginID: "fixture.sample", effectID: "sheet", displayName: "Sheet", summary: "Pairs things.",
                    kind: .transitioningDelegate, transitions: .all, defaultDuration: 0),
     ],
@@ -118,6 +120,7 @@ struct OutcomeRecordTests {
                                                    "param p P 3 %- 0000000000000000 3ff0000000000000 0000000000000000 2 one"]),
         ("a curve of another plugin", ["plugin a.b Name 1.0 %- 1 0 0 1 0", "curve other.wobble Wobble"]),
         ("an empty plugin name", ["plugin a.b %- 1.0 %- 1 0 0 0 0"]),
+        ("flags no header defines", ["plugin a.b Name 1.0 %- 1 0 1 0 0", "effect fx Fx %- 1 3 0000000000000000 0 4 %-"]),
         ("a crash with signal 0", ["crashed signal 0"]),
         ("an unknown verb", ["exploded yes"]),
     ]

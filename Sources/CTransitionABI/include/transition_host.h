@@ -182,7 +182,15 @@ enum {
      * check still finds them, but names them in the run's notes instead of failing the run
      * with them, and `host validate` does not fail the effect's motion test. Declare it only
      * for an effect whose look is a cut; a jump into the end state is still a pop to a person. */
-    TH_EFFECT_CUTS = 1u << 0
+    TH_EFFECT_CUTS = 1u << 0,
+    /* For an interaction controller: UIPercentDrivenInteractiveTransition.wantsInteractiveStart
+     * = false. The transition starts animating on its own, not held at 0, and the gesture
+     * grabs it when it begins (its first event's time), as `host run --grab-at` does: from
+     * then on the controller's update, finish and cancel drive the animator's interruptible
+     * animator, counted from where it was grabbed (th_animator_interface.
+     * interruptible_animator; an animator without one runs on, and the host says so). Read
+     * for interaction controllers only; the others ignore it. */
+    TH_EFFECT_NON_INTERACTIVE_START = 1u << 1
 };
 
 /* Gesture recognisers (ABI 1.1), for th_gesture_event. States have UIGestureRecognizer.State's

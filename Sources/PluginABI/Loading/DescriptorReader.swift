@@ -160,10 +160,11 @@ public enum DescriptorReader {
         }
         // ABI 1.2's fields, only where the plugin's descriptor has them. Unknown flags are a
         // later version's: ignored.
-        var cuts = false
+        var cuts = false, startsNonInteractive = false
         var reducedMotion: String?
         if FrozenABI.has(size, field: \th_effect_descriptor.flags, of: UInt32.self) {
             cuts = d.pointee.flags & UInt32(TH_EFFECT_CUTS) != 0
+            startsNonInteractive = d.pointee.flags & UInt32(TH_EFFECT_NON_INTERACTIVE_START) != 0
         }
         if FrozenABI.has(size, field: \th_effect_descriptor.reduced_motion, of: UnsafePointer<CChar>?.self), d.pointee.reduced_motion != nil {
             reducedMotion = identifier(d.pointee.reduced_motion, field: "\(label) reduced_motion", findings: &findings)
@@ -172,7 +173,7 @@ public enum DescriptorReader {
         return (EffectInfo(
             pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
             transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters,
-            cuts: cuts, reducedMotion: reducedMotion), interface)
+            cuts: cuts, reducedMotion: reducedMotion, startsNonInteractive: startsNonInteractive), interface)
     }
 
     /// Checks what the effects say of each other: a reduced_motion names another effect of the

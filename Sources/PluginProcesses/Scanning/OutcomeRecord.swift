@@ -21,6 +21,12 @@ import TransitionCore
 /// no plugin could have passed is refused whole.
 package enum OutcomeRecord {
     static let maxWarnings = 256
+    /// The descriptor flags a record keeps, as the header's bits.
+    static let knownFlags = UInt32(TH_EFFECT_CUTS) | UInt32(TH_EFFECT_NON_INTERACTIVE_START)
+
+    static func flags(_ e: EffectInfo) -> UInt32 {
+        (e.cuts ? UInt32(TH_EFFECT_CUTS) : 0) | (e.startsNonInteractive ? UInt32(TH_EFFECT_NON_INTERACTIVE_START) : 0)
+    }
     static let maxCurves = 256
     static let maxWarningBytes = 16384
 
@@ -31,7 +37,7 @@ package enum OutcomeRecord {
                           "\(d.effects.count)", "\(d.curves.count)", "\(d.warnings.count)"]]
             for e in d.effects {
                 lines.append(["effect", e.effectID, e.displayName, e.summary, "\(e.kind.rawValue)", "\(e.transitions.rawValue)",
-                              RecordNumber.double(e.defaultDuration), "\(e.parameters.count)", e.cuts ? "1" : "0",
+                              RecordNumber.double(e.defaultDuration), "\(e.parameters.count)", "\(Self.flags(e))",
                               e.reducedMotion ?? ""])
                 for p in e.parameters {
                     lines.append(["param", p.id, p.name, "\(p.type.rawValue)", p.unit, RecordNumber.double(p.minimum),
@@ -167,14 +173,15 @@ package enum OutcomeRecord {
             guard !parameters.contains(where: { $0.id == p.id }) else { throw malformed("parameter '\(p.id)' twice") }
             parameters.append(p)
         }
-        let cuts = try line.text(8), reduced = try line.text(9)
-        guard cuts == "0" || cuts == "1" else { throw malformed("a cuts flag other than 0 or 1") }
+        let flags = try line.unsigned(8, as: UInt32.self), reduced = try line.text(9)
+        guard flags <= Self.knownFlags else { throw malformed("flags \(flags), more than TH_EFFECT_CUTS and _NON_INTERACTIVE_START") }
         guard reduced.isEmpty || (DescriptorReader.isIdentifier(reduced) && reduced != id) else {
             throw malformed("a reduced-motion variant that is not another effect's id")
         }
         return EffectInfo(pluginID: pluginID, effectID: id, displayName: name, summary: summary, kind: kind,
                           transitions: TransitionSet(rawValue: mask), defaultDuration: duration, parameters: parameters,
-                          cuts: cuts == "1", reducedMotion: reduced.isEmpty ? nil : reduced)
+                          cuts: flags & UInt32(TH_EFFECT_CUTS) != 0, reducedMotion: reduced.isEmpty ? nil : reduced,
+                          startsNonInteractive: flags & UInt32(TH_EFFECT_NON_INTERACTIVE_START) != 0)
     }
 
     private static func readParameter<Lines: RecordLines>(_ cursor: inout Lines) throws -> EffectParameter {

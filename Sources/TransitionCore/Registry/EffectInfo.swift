@@ -62,17 +62,22 @@ public struct EffectInfo: Hashable, Sendable {
     /// ABI 1.2, TH_EFFECT_CUTS: its sudden steps are meant (a flash), so the motion check
     /// notes them rather than failing the run.
     public let cuts: Bool
+    /// ABI 1.2, TH_EFFECT_NON_INTERACTIVE_START, for an interaction controller: the
+    /// transition starts animating, and its gesture grabs it when it begins
+    /// (wantsInteractiveStart = false).
+    public let startsNonInteractive: Bool
     /// ABI 1.2: the id of the effect of its plugin to play instead under Reduce Motion; nil for
     /// none (a cross-dissolve is played).
     public let reducedMotion: String?
 
     public init(pluginID: String, effectID: String, displayName: String, summary: String, kind: EffectKind,
                 transitions: TransitionSet, defaultDuration: Double, parameters: [EffectParameter] = [],
-                cuts: Bool = false, reducedMotion: String? = nil) {
+                cuts: Bool = false, reducedMotion: String? = nil, startsNonInteractive: Bool = false) {
         self.pluginID = pluginID; self.effectID = effectID; self.displayName = displayName
         self.summary = summary; self.kind = kind; self.transitions = transitions
         self.defaultDuration = defaultDuration; self.parameters = parameters
         self.cuts = cuts; self.reducedMotion = reducedMotion
+        self.startsNonInteractive = startsNonInteractive && kind == .interactionController
     }
 
     /// "plugin:effect", unique among all effects.

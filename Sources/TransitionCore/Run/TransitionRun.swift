@@ -199,14 +199,27 @@ public enum TransitionRun {
         let dismissController = try controller(options.dismissInteraction, dismissGesture)
         /// A gesture's source: it drives the transition from the start, or grabs it (--grab-at),
         /// with the named controller, when there is one, reading its events from the grab on.
+        /// A controller that declares TH_EFFECT_NON_INTERACTIVE_START (wantsInteractiveStart =
+        /// false) grabs the running transition when its gesture begins, the gesture's times then
+        /// counted from the grab, as --grab-at's are.
         func source(_ gesture: GestureScript?, _ named: EffectProvider?) -> InteractionSource? {
             gesture.map { g in
-                options.grabAt.map { at in
+                var g = g
+                var grabAt = options.grabAt
+                if grabAt == nil, named?.info.startsNonInteractive == true, let begins = g.events?.first?.time {
+                    grabAt = begins
+                    g = g.shifted(by: -begins)
+                }
+                return grabAt.map { at in
                     InteractionSource.grab(at: at, g, controller: named.map { effect in
                         { [trace] kind in effect.makeInteractionController(for: kind, parameters: effect.info.defaultParameterValues, trace: trace) }
                     })
                 } ?? .gesture(g)
             }
+        }
+        func grabs(_ source: InteractionSource?) -> Bool {
+            if case .grab? = source { return true }
+            return false
         }
         let forwardSource: InteractionSource? = options.liveInteraction.map(InteractionSource.live) ?? source(presentGesture, presentController)
 
@@ -238,10 +251,10 @@ public enum TransitionRun {
             animator: animator, presentation: presentation, parameters: values, presentationParameters: presentationValues,
             trace: trace)
         // A grab starts the transition on its own: no interaction controller is vended.
-        let grabs = options.grabAt != nil
-        delegate.interactivePresentation = forwardSource != nil && !grabs
-        delegate.interactiveDismissal = dismissGesture != nil && !grabs
-        if stage.flow == .pop && forwardSource != nil && !grabs { delegate.interactiveDismissal = true }
+        let backSource = source(dismissGesture, stage.flow == .pop ? dismissController ?? presentController : dismissController)
+        delegate.interactivePresentation = forwardSource != nil && !grabs(forwardSource)
+        delegate.interactiveDismissal = dismissGesture != nil && !grabs(backSource)
+        if stage.flow == .pop && forwardSource != nil && !grabs(forwardSource) { delegate.interactiveDismissal = true }
         delegate.completionSpeed = options.completionSpeed
         delegate.presentationInteractionEffect = presentController
         delegate.dismissalInteractionEffect = dismissController
@@ -304,7 +317,7 @@ public enum TransitionRun {
         let outcomes = try runFlow(
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
-            forward: forwardSource, back: source(dismissGesture, stage.flow == .pop ? dismissController ?? presentController : dismissController),
+            forward: forwardSource, back: backSource,
             start: start, record: record,
             dropLastFrame: {
                 frames.removeLast()

@@ -76,6 +76,14 @@ public struct GestureScript: Equatable, Sendable {
         self.init(samples: samples, releaseVelocity: release)
     }
 
+    /// The same gesture `dt` seconds later (earlier, below 0): its samples and events moved.
+    public func shifted(by dt: Double) -> GestureScript {
+        var moved = GestureScript(samples: samples.map { Sample(time: $0.time + dt, progress: $0.progress) },
+                                  releaseVelocity: releaseVelocity, finishes: decision)
+        moved.events = events?.map { var e = $0; e.time += dt; return e }
+        return moved
+    }
+
     /// When the finger lifts: the last sample's time.
     public var releaseTime: Double { samples.last?.time ?? 0 }
 
