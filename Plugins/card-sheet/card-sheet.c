@@ -31,13 +31,14 @@ typedef struct card_sheet {
     double scale;     /* the presenter's scale behind the card */
     double dimming;   /* the backdrop's darkness, 0 to 1 */
     double shadow;    /* the card's shadow's opacity, 0 to 1 */
+    bool modal;       /* isModalInPresentation: a pull down does not dismiss it */
     th_view presenter; /* the presenter's view, {0} when the transition has none */
     th_view backdrop;  /* {0} while there is none */
     th_view wrapper;   /* the shadowed view that holds the card; {0} while there is none */
     th_affine shrunk;  /* the presenter's transform behind the card */
 } card_sheet;
 
-enum { PARAM_TOP, PARAM_SCALE, PARAM_DIMMING, PARAM_SHADOW, PARAM_COUNT };
+enum { PARAM_TOP, PARAM_SCALE, PARAM_DIMMING, PARAM_SHADOW, PARAM_MODAL, PARAM_COUNT };
 
 static void *card_create(const th_effect_config *config)
 {
@@ -55,6 +56,7 @@ static void *card_create(const th_effect_config *config)
         self->scale = config->params[PARAM_SCALE];
         self->dimming = config->params[PARAM_DIMMING];
         self->shadow = config->params[PARAM_SHADOW];
+        self->modal = config->params[PARAM_MODAL] != 0;
     }
     return self;
 }
@@ -252,6 +254,20 @@ static bool card_should_remove_presenters_view(void *self)
     return false; /* it shows, shrunk, behind the card */
 }
 
+/* ABI 1.2: a modal card (isModalInPresentation, as a sheet with unsaved changes) refuses a
+ * pull down; the host then lets it give a little and spring back, and says it was tried. */
+static bool card_should_dismiss(void *opaque)
+{
+    card_sheet *self = opaque;
+    return !self->modal;
+}
+
+static void card_did_attempt_to_dismiss(void *opaque)
+{
+    (void)opaque;
+    plugin_log(TH_LOG_INFO, "pulled down while modal; it stays (an app would ask to save or discard)");
+}
+
 static const th_presentation_interface card_interface = {
     .struct_size = sizeof(th_presentation_interface),
     .create = card_create,
@@ -264,6 +280,8 @@ static const th_presentation_interface card_interface = {
     .container_will_layout = card_container_will_layout,
     .should_remove_presenters_view = card_should_remove_presenters_view,
     .presented_view = card_presented_view,
+    .should_dismiss = card_should_dismiss,
+    .did_attempt_to_dismiss = card_did_attempt_to_dismiss,
 };
 
 static const th_param_descriptor params[PARAM_COUNT] = {
@@ -275,6 +293,8 @@ static const th_param_descriptor params[PARAM_COUNT] = {
       0.0, 1.0, 0.2, 0, NULL },
     { sizeof(th_param_descriptor), TH_PARAM_DOUBLE, "shadow", "Opacity of the card's shadow", NULL,
       0.0, 1.0, 0.3, 0, NULL },
+    { sizeof(th_param_descriptor), TH_PARAM_BOOL, "modal", "Modal in presentation: a pull down does not dismiss it", NULL,
+      0.0, 1.0, 0.0, 0, NULL },
 };
 
 static const th_effect_descriptor effects[] = {

@@ -95,6 +95,8 @@ TH_ASSERT_OFFSET(th_effect_descriptor, reduced_motion, 72);
 _Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is 80 bytes");
 TH_ASSERT_OFFSET(th_host_keyframes, add_keyframe_path, 24);
 TH_ASSERT_OFFSET(th_gesture_event, rotation, 96);
+TH_ASSERT_OFFSET(th_presentation_interface, should_dismiss, 88);
+_Static_assert(sizeof(th_presentation_interface) == 104, "th_presentation_interface v1.2 is 104 bytes");
 _Static_assert(sizeof(th_gesture_event) == 112, "th_gesture_event v1.2 is 112 bytes");
 _Static_assert(sizeof(th_host_keyframes) == 32, "th_host_keyframes v1.2 is 32 bytes");
 #endif

@@ -43,6 +43,7 @@ public enum RunReportJSON {
                         j.field("completed", o.completed)
                         j.field("cutOff", o.cutOff)
                         j.field("cancelledByGesture", o.cancelledByInteraction)
+                        j.field("refused", o.refused)
                         if let failure = o.failure { j.field("failure", failure) }
                         j.field("duration", o.duration)
                         j.field("start", o.startTime)

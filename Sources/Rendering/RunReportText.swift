@@ -22,11 +22,13 @@ public enum RunReportText {
             // A cancel the gesture asked for is an expected end (exit 0); say so, so that it is
             // not read as the animator's own cancel (exit 1).
             let state = o.cutOff ? "cut off (never completed)" : o.completed ? "completed"
+                : o.refused ? "refused (should_dismiss: the screen stays presented), as asked,"
                 : o.cancelledByInteraction ? "cancelled by its gesture, as asked," : "cancelled"
             var verified = o.violations.isEmpty ? "end state verified" : "\(o.violations.count) contract violation(s)"
             if !o.motion.isEmpty { verified += "; its motion popped \(o.motion.count == 1 ? "once" : "\(o.motion.count) times")" }
             let by = o.failure.map { "by the standard cross-dissolve after \(o.animator) failed (\($0))" } ?? "by \(o.animator)"
-            lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s (declared \(fixed(o.duration, decimals: 3)) s); \(verified)")
+            let declared = o.refused ? "" : " (declared \(fixed(o.duration, decimals: 3)) s)"
+            lines.append("\(o.kind.name.capitalizedFirst): \(state) \(by) in \(fixed(o.endTime - o.startTime, decimals: 3)) s\(declared); \(verified)")
         }
         lines.append("\(report.frames.count) frames, \(fixed(report.duration, decimals: 3)) s of virtual time; \(report.isClean ? "OK" : "NOT CLEAN")")
         return lines.joined(separator: "\n")

@@ -926,6 +926,21 @@ typedef struct th_presentation_interface {
      * does not contain `presented`, is reported and not used. Like every view it is the
      * host's; the dismissal's animator removes it, as it removes any from view. */
     th_view (*presented_view)(void *self, th_view presented);
+
+    /* ABI 1.2, optional: presentationControllerShouldDismiss (UIAdaptivePresentationController-
+     * Delegate), which a presented screen's isModalInPresentation answers too. Asked when a
+     * gesture starts a dismissal (the user pulling a sheet down: `host run --interactive-
+     * dismiss GESTURE`), before anything moves; a dismissal the app makes without a gesture is
+     * never asked, as in UIKit. false refuses it: the presented view follows the gesture a
+     * little, held back as a rubber band would hold it, springs back when the finger lifts,
+     * and did_attempt_to_dismiss is called; the screen stays presented, and the run is clean.
+     * NULL, or true: the dismissal runs. */
+    bool (*should_dismiss)(void *self);
+    /* ABI 1.2, optional: presentationControllerDidAttemptToDismiss. The user tried to dismiss
+     * and should_dismiss refused: ask them what to do (save or discard the changes that made
+     * the screen modal). Called once, when the refused gesture ends, before the view springs
+     * back. */
+    void (*did_attempt_to_dismiss)(void *self);
 } th_presentation_interface;
 
 /* The screens of one transition (ABI 1.1), for a delegate that picks its effect by screen.

@@ -95,6 +95,8 @@ public enum PluginFunctions {
         Function(kind: .presentationController, name: "should_remove_presenters_view", sinceMinor: 0, request: .shouldRemovePresenters,
                  calls: .init("b(p)", absent: .bool(true))),
         Function(kind: .presentationController, name: "presented_view", sinceMinor: 1, request: .presentedView, calls: .init("L(pL)", absent: .uint(0))),
+        Function(kind: .presentationController, name: "should_dismiss", sinceMinor: 2, request: .shouldDismiss, calls: .init("b(p)", absent: .bool(true))),
+        Function(kind: .presentationController, name: "did_attempt_to_dismiss", sinceMinor: 2, request: .didAttemptToDismiss, calls: .init("v(p)")),
 
         Function(kind: .interactionController, name: "create", sinceMinor: 1, request: .createInteraction),
         Function(kind: .interactionController, name: "destroy", sinceMinor: 1, request: .destroyInteraction),

@@ -290,6 +290,19 @@ final class PluginPresentationController: PresentationController {
         return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "should_remove_presenters_view") { f(instance) }
     }
 
+    package var shouldDismiss: Bool {
+        // ABI 1.2's field: read only when the plugin's struct has it.
+        guard let instance, FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.should_dismiss),
+              let f = vtable.pointee.should_dismiss
+        else { return true }
+        return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "should_dismiss") { f(instance) }
+    }
+
+    package func didAttemptToDismiss() {
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.did_attempt_to_dismiss) else { return }
+        call(doing: "did_attempt_to_dismiss") { vtable.pointee.did_attempt_to_dismiss?($0) }
+    }
+
     /// Released after a completed dismissal or a cancelled presentation, once the run has
     /// stepped past everything the transition scheduled.
     deinit { call(doing: "destroy") { vtable.pointee.destroy($0) } }

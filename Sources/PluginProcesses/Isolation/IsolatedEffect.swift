@@ -280,6 +280,15 @@ final class IsolatedPresentationController: PresentationController {
         return answer
     }
 
+    package var shouldDismiss: Bool {
+        guard case .bool(let answer)? = call(.shouldDismiss)?.result else { return true }
+        return answer
+    }
+
+    package func didAttemptToDismiss() {
+        _ = call(.didAttemptToDismiss)
+    }
+
     deinit { _ = try? process.call(.destroyPresentation, "destroy") { $0.put(token) } }
 }
 

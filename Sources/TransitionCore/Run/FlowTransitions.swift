@@ -39,6 +39,8 @@ public struct FlowTransitions {
     /// What the trace says when the first transition did not complete.
     private let incomplete: String
     private let steps: [() throws -> ActiveTransition]
+    /// A modal flow's presenter and presented screen: a gesture that would dismiss asks first.
+    private var modal: (presenter: ModalPresenter, presented: ViewController)?
 
     /// The flow's containers on `screens` (a navigation view or a tab container that fills the
     /// window, for those flows), with `delegate` as their delegate. `customPresentation`: the
@@ -52,6 +54,7 @@ public struct FlowTransitions {
             to.transitioningDelegate = delegate
             if customPresentation { to.modalPresentationStyle = .custom }
             let presenter = ModalPresenter(driver: driver)
+            modal = (presenter, to)
             incomplete = "the presentation did not complete, so there is nothing to dismiss"
             steps = [{ try presenter.present(to, from: from) {} }, { try presenter.dismiss(to) {} }]
         case .push, .pop:
@@ -128,9 +131,16 @@ public struct FlowTransitions {
             }
             let source = interaction(i)
             motion?.begin()
-            var outcome = try runOne(steps[i], driver: driver, interaction: source) {
+            let frame = {
                 onFrame()
                 motion?.frame()
+            }
+            var outcome: TransitionOutcome
+            if i == 1, let modal, case .gesture(let gesture)? = source,
+               let refused = modal.presenter.refusedDismissal(of: modal.presented, gesture: gesture, onFrame: frame) {
+                outcome = refused
+            } else {
+                outcome = try runOne(steps[i], driver: driver, interaction: source, onFrame: frame)
             }
             if let pops = motion?.end(), Self.judgesMotion(of: outcome, drivenBy: source) {
                 if outcome.animatorCuts {

@@ -24,11 +24,15 @@ public struct TransitionOutcome: Sendable, Equatable {
     public var motion: [MotionPop] = []
     /// Whether its animator declared that it cuts (TH_EFFECT_CUTS): its pops are notes.
     public var animatorCuts = false
+    /// A dismissal its presentation controller refused (should_dismiss, isModalInPresentation):
+    /// the gesture pulled at the screen and let go, and the screen stayed. An outcome the user
+    /// and the app asked for, not a failure; no animator ran.
+    public var refused = false
 
     /// Ended as asked, by the animator the delegate vended, the end state was verified, and
     /// nothing popped on the way.
     public var isClean: Bool {
-        (completed || cancelledByInteraction) && !cutOff && failure == nil && violations.isEmpty && motion.isEmpty
+        (completed || cancelledByInteraction || refused) && !cutOff && failure == nil && violations.isEmpty && motion.isEmpty
     }
 }
 

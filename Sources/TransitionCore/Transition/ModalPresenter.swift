@@ -181,6 +181,55 @@ public final class ModalPresenter {
 
     // MARK: Dismissing
 
+    /// How far a refused pull moves the screen: a rubber band's give, as UIScrollView's, the
+    /// pull `x` points held to (1 − 1 / (0.55 x / d + 1)) d over the container's height d.
+    static func rubberBand(_ x: Double, extent d: Double) -> Double {
+        guard x > 0, d > 0 else { return 0 }
+        return (1 - 1 / (0.55 * x / d + 1)) * d
+    }
+
+    /// How long the screen takes to spring back after a refused pull.
+    static let springBack = 0.35
+
+    /// A gesture that would start dismissing `presented` asks its presentation controller
+    /// first (presentationControllerShouldDismiss; isModalInPresentation). nil when it may
+    /// dismiss. When it refuses: the presented view follows the gesture down, held back as a
+    /// rubber band (`onFrame` after every frame), the controller hears of the attempt when the
+    /// finger lifts (presentationControllerDidAttemptToDismiss), the view springs back, and
+    /// the screen stays presented, which is checked, as every end state is.
+    public func refusedDismissal(of presented: ViewController, gesture: GestureScript, onFrame: () -> Void) -> TransitionOutcome? {
+        guard let controller = presented.presentationController, let record = presentations[ObjectIdentifier(presented)] else { return nil }
+        trace.call("presentationController.shouldDismiss")
+        guard !controller.shouldDismiss else { return nil }
+        trace.info("\(controller.displayName) refuses to be dismissed (isModalInPresentation): the gesture pulls at the screen, which stays")
+        let snapshot = HierarchySnapshot(root: scene.window!)
+        let view = record.presentedView, start = engine.now
+        let rest = view.transform, height = record.container.bounds.size.height
+        onFrame()
+        while engine.now - start < gesture.releaseTime - VirtualClock.tolerance {
+            engine.step()
+            var pulled = rest
+            pulled.ty += Self.rubberBand(gesture.progress(at: engine.now - start) * height, extent: height)
+            view.transform = pulled
+            onFrame()
+        }
+        trace.call("presentationController.didAttemptToDismiss")
+        controller.didAttemptToDismiss()
+        engine.animate(.spring(duration: Self.springBack, dampingRatio: 1)) { view.transform = rest }
+        // Until it is back, and whatever else moves has settled (a second more at most).
+        let back = engine.now
+        while engine.now - back < Self.springBack - VirtualClock.tolerance || (!engine.isIdle && engine.now - back < Self.springBack + 1) {
+            engine.step()
+            onFrame()
+        }
+        var outcome = TransitionOutcome(
+            kind: .dismiss, animator: controller.displayName, completed: false, cutOff: false, cancelledByInteraction: false,
+            duration: engine.now - start, startTime: start, endTime: engine.now,
+            violations: snapshot.differences().map { "after the refused dismissal, \($0)" })
+        outcome.refused = true
+        return outcome
+    }
+
     public func dismiss(_ presented: ViewController, completion: (() -> Void)? = nil) throws -> ActiveTransition {
         guard let presenter = presented.presentingViewController,
               let record = presentations[ObjectIdentifier(presented)]

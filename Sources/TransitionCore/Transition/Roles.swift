@@ -52,6 +52,11 @@ public protocol PresentationController: AnyObject {
     func dismissalTransitionDidEnd(_ completed: Bool)
     func containerViewWillLayoutSubviews(_ container: View)
     var shouldRemovePresentersView: Bool { get }
+    /// presentationControllerShouldDismiss: asked when a gesture starts a dismissal; false
+    /// keeps the screen presented (isModalInPresentation).
+    var shouldDismiss: Bool { get }
+    /// presentationControllerDidAttemptToDismiss: a gesture tried, and was refused.
+    func didAttemptToDismiss()
 }
 
 extension PresentationController {
@@ -63,6 +68,8 @@ extension PresentationController {
     public func dismissalTransitionDidEnd(_ completed: Bool) {}
     public func containerViewWillLayoutSubviews(_ container: View) {}
     public var shouldRemovePresentersView: Bool { true }
+    public var shouldDismiss: Bool { true }
+    public func didAttemptToDismiss() {}
 }
 
 /// UIViewControllerTransitioningDelegate: vends the objects of a presentation and a dismissal.

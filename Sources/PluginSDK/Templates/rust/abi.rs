@@ -44,6 +44,7 @@ pub const TH_TRANSITION_PUSH: u32 = 4;
 pub const TH_TRANSITION_POP: u32 = 8;
 pub const TH_TRANSITION_TAB_SWITCH: u32 = 16;
 pub const TH_EFFECT_CUTS: u32 = 1;
+pub const TH_EFFECT_NON_INTERACTIVE_START: u32 = 2;
 pub const TH_GESTURE_PAN: u32 = 1;
 pub const TH_GESTURE_SCREEN_EDGE_PAN: u32 = 2;
 pub const TH_GESTURE_PINCH: u32 = 3;
@@ -474,6 +475,8 @@ pub struct PresentationInterface {
     pub container_will_layout: Option<unsafe extern "C" fn(*mut c_void, View)>,
     pub should_remove_presenters_view: Option<unsafe extern "C" fn(*mut c_void) -> bool>,
     pub presented_view: Option<unsafe extern "C" fn(*mut c_void, View) -> View>,
+    pub should_dismiss: Option<unsafe extern "C" fn(*mut c_void) -> bool>,
+    pub did_attempt_to_dismiss: Option<unsafe extern "C" fn(*mut c_void)>,
 }
 unsafe impl Sync for PresentationInterface {}
 
@@ -873,7 +876,7 @@ const _: () = assert!(offset_of!(InteractionInterface, start_interactive_transit
 const _: () = assert!(offset_of!(InteractionInterface, gesture) == 32);
 const _: () = assert!(offset_of!(InteractionInterface, completion_speed) == 40);
 const _: () = assert!(offset_of!(InteractionInterface, completion_curve) == 48);
-const _: () = assert!(size_of::<PresentationInterface>() == 88);
+const _: () = assert!(size_of::<PresentationInterface>() == 104);
 const _: () = assert!(offset_of!(PresentationInterface, struct_size) == 0);
 const _: () = assert!(offset_of!(PresentationInterface, create) == 8);
 const _: () = assert!(offset_of!(PresentationInterface, destroy) == 16);
@@ -885,6 +888,8 @@ const _: () = assert!(offset_of!(PresentationInterface, dismissal_did_end) == 56
 const _: () = assert!(offset_of!(PresentationInterface, container_will_layout) == 64);
 const _: () = assert!(offset_of!(PresentationInterface, should_remove_presenters_view) == 72);
 const _: () = assert!(offset_of!(PresentationInterface, presented_view) == 80);
+const _: () = assert!(offset_of!(PresentationInterface, should_dismiss) == 88);
+const _: () = assert!(offset_of!(PresentationInterface, did_attempt_to_dismiss) == 96);
 const _: () = assert!(size_of::<Screen>() == 16);
 const _: () = assert!(offset_of!(Screen, name) == 0);
 const _: () = assert!(offset_of!(Screen, tag) == 8);
