@@ -221,6 +221,7 @@ static th_window_key key_of(SDL_Keycode code)
     case SDLK_r: return TH_WINDOW_KEY_R;
     case SDLK_h: return TH_WINDOW_KEY_H;
     case SDLK_q: return TH_WINDOW_KEY_Q;
+    case SDLK_m: return TH_WINDOW_KEY_M;
     default: return TH_WINDOW_KEY_OTHER;
     }
 }

@@ -99,7 +99,7 @@ public final class WindowDisplay {
 
 /// An event at the window, in points.
 public enum WindowEvent: Equatable, Sendable {
-    public enum Key: Equatable, Sendable { case space, left, right, escape, enter, s, r, h, q, other }
+    public enum Key: Equatable, Sendable { case space, left, right, escape, enter, s, r, h, q, m, other }
 
     case quit
     case key(Key, control: Bool, shift: Bool)
@@ -127,6 +127,7 @@ public enum WindowEvent: Equatable, Sendable {
             case TH_WINDOW_KEY_R: key = .r
             case TH_WINDOW_KEY_H: key = .h
             case TH_WINDOW_KEY_Q: key = .q
+            case TH_WINDOW_KEY_M: key = .m
             default: key = .other
             }
             self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)

@@ -22,7 +22,8 @@ import TransitionCore
 /// While a transition plays, Space pauses and resumes; paused, ← and → step a frame back and
 /// forth (→ past the newest frame lets the run make the next one), and the title says the
 /// virtual time shown. S toggles slow animations: the real clock runs ten times slower
-/// against the virtual one. H shows or hides a panel with what runs, the phase, the virtual
+/// against the virtual one. M turns Reduce Motion on and off for the transitions that start
+/// from then on (the title says when it is on). H shows or hides a panel with what runs, the phase, the virtual
 /// time, the frame rate and the worst frame time. R replays (WindowPlayer+Replay.swift): the
 /// transition playing, or the one just ended while the scene waits, or after the run the whole
 /// run, from the frames the run made (no plugin is called again).
@@ -81,6 +82,12 @@ public final class WindowPlayer {
     private var stepsRequested = 0
     /// Real seconds per virtual second: 1, or 10 with S.
     public private(set) var slowFactor = 1.0
+    /// Reduce Motion, as the system's switch: M turns it on and off, and the transitions that
+    /// start from then on play the reduced variant, or a cross-dissolve (TransitionRun's
+    /// reducesMotionNow reads it). On from the start with --reduce-motion.
+    public var reducesMotion = false {
+        didSet { updateTitle() }
+    }
     /// The snapshot on screen now.
     var current: SceneSnapshot?
 
@@ -372,6 +379,8 @@ public final class WindowPlayer {
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil
             updateTitle()
+        case .key(.m, _, _):
+            reducesMotion.toggle()
         case .pointerDown(let x, let y, let control):
             guard let waiting, let display else { break }
             press = (Point(x: x, y: y), control)
@@ -432,6 +441,7 @@ public final class WindowPlayer {
         if replaying { parts.append("replaying") }
         if paused, let current { parts.append("paused at \(fixed3(current.time)) s") }
         if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
+        if reducesMotion { parts.append("Reduce Motion") }
         if holding && !replaying { parts.append("ended: R replays, Q closes") }
         display?.setTitle(parts.joined(separator: " · "))
     }

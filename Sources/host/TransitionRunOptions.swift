@@ -80,7 +80,7 @@ struct TransitionRunOptions: ParsableArguments {
     var noMotionCheck = false
 
     @Flag(name: .customLong("reduce-motion"), help: ArgumentHelp(
-        "Play as with the system's Reduce Motion on: the effect's reduced variant where its plugin declares one (ABI 1.2), a cross-dissolve otherwise. Parameters then go to what plays."))
+        "Play as with the system's Reduce Motion on: the effect's reduced variant where its plugin declares one (ABI 1.2), a cross-dissolve otherwise. Parameters then go to what plays; with --window, where M turns Reduce Motion on and off, to the full effect, the variant playing with its own defaults."))
     var reduceMotion = false
 
     /// Whether the presentation is driven live from the terminal's keys (`--interactive keys`).

@@ -86,6 +86,39 @@ struct LiveWindowTests {
         }
     }
 
+    @Test("M turns Reduce Motion on: the title says so, the presentation that follows plays the cross-dissolve frame for frame as host run --reduce-motion; M again, and the dismissal plays diagonal in full")
+    func reduceMotionSwitch() async throws {
+        let dir = try TempDir("window-reduce-motion")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let fading = dir.file("fading.png"), presented = dir.file("presented.png"), dismissed = dir.file("dismissed.png")
+        // The cross-dissolve takes 0.35 s, diagonal's dismissal 0.5 s after it.
+        let host = try Self.start(["diagonal", "--window-capture", "0.1=\(fading)", "--window-capture", "0.35=\(presented)",
+                                   "--window-capture", "0.85=\(dismissed)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await takesInput(display, window, of: host)
+        try await display.press(["m"], in: window)
+        _ = try await titled(display, window) { $0.contains("Reduce Motion") }
+        try await display.click(100, 200, in: window, until: presented, of: host)
+        try await display.press(["m"], in: window)
+        _ = try await titled(display, window) { !$0.contains("Reduce Motion") }
+        try await display.press(["Escape"], in: window)
+        try await Self.waitForFiles([dismissed], of: host)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+        #expect(host.out.contains("Reduce Motion: 'diagonal' declares no reduced variant; playing a cross-dissolve"), "\(host.transcript)")
+        #expect(host.out.contains("Present: completed by cross-dissolve") && host.out.contains("Dismiss: completed by diagonal:diagonal"),
+                "\(host.transcript)")
+
+        // 0.1 s into the cross-dissolve (frame 6) as the headless run with Reduce Motion draws it.
+        let frames = dir.file("frames/")
+        let headless = try await runHost(["run", "diagonal", "--reduce-motion", "--output", frames], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(headless.status == 0, "\(headless)")
+        let difference = try largestDifference(fading, frames + "frame-0006.png")
+        #expect((difference ?? 255) <= 2, "the window at 0.1 s differs from the reduced run's frame 6 by \(difference ?? -1)")
+    }
+
     @Test("a window hidden and shown again is drawn again: the X server keeps no copy of what it showed")
     func exposedWindowIsRedrawn() async throws {
         let dir = try TempDir("window-exposed")

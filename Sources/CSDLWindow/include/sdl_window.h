@@ -41,6 +41,7 @@ typedef enum {
     TH_WINDOW_KEY_R,
     TH_WINDOW_KEY_H,
     TH_WINDOW_KEY_Q,
+    TH_WINDOW_KEY_M,
 } th_window_key;
 
 #define TH_WINDOW_MOD_SHIFT 1

@@ -123,7 +123,17 @@ public final class RegistryTransitioningDelegate: TransitioningDelegate {
         return presentationEffect.makePresentationController(parameters: presentationParameters, trace: trace)
     }
 
+    /// Reduce Motion switched during a run (a window's M): while `reducesMotion`, each
+    /// transition plays `reducedAnimator` (the variant, or the cross-dissolve) with its own
+    /// defaults, and a plugin delegate is not asked to choose.
+    public var reducesMotion = false
+    public var reducedAnimator: EffectProvider?
+
     func animator(for kind: TransitionKind, screens: TransitionScreens? = nil) -> TransitionAnimator? {
+        if reducesMotion, let reduced = reducedAnimator {
+            guard reduced.info.transitions.contains(kind) else { return nil }
+            return reduced.makeAnimator(for: kind, parameters: reduced.info.defaultParameterValues, trace: trace)
+        }
         // ABI 1.1: a plugin delegate that picks by screen is asked at each transition.
         if let screens, let delegate = sourceDelegate, let registry {
             switch delegate.delegateAnimatorChoice(for: screens) {

@@ -70,6 +70,10 @@ public enum TransitionRun {
         /// Reduce Motion, as the system's setting: each transition plays the animator's reduced
         /// variant (ABI 1.2), or a cross-dissolve where it declares none.
         public var reducesMotion = false
+        /// Asked as each transition starts, when set (a window's Reduce Motion switch, M): then
+        /// that transition plays the reduced variant, or not, as it answers, and
+        /// `reducesMotion` is only where the switch starts.
+        public var reducesMotionNow: (() -> Bool)?
 
         public init(effect: String, presentation: String? = nil, framesPerSecond: Int = 60, grace: Double = 2,
                     parameters: [String] = [], curve: String? = nil, presentGesture: String? = nil,
@@ -239,7 +243,9 @@ public enum TransitionRun {
         case .presentationController, .interactionController:
             throw Failure.notAnAnimator(stage.effect, effect.info.kind)
         }
-        if options.reducesMotion { animator = try ReducedMotion.variant(of: animator, registry: registry, trace: trace) }
+        let switchesMotion = options.reducesMotionNow != nil
+        let fullMotion = animator
+        if options.reducesMotion && !switchesMotion { animator = try ReducedMotion.variant(of: animator, registry: registry, trace: trace) }
         // "name=value" is the animator's; "controller.name=value" the presentation controller's.
         let assignments = try ParameterAssignments(stage.parameters, presentation: presentation?.info)
         let values = try (animator?.info.parameters ?? [])
@@ -260,7 +266,7 @@ public enum TransitionRun {
         delegate.dismissalInteractionEffect = dismissController
         if stage.flow == .pop { delegate.dismissalInteractionEffect = delegate.dismissalInteractionEffect ?? delegate.presentationInteractionEffect }
         // Under Reduce Motion the delegate's own choice of animator by screen is not asked.
-        if effect.info.kind == .transitioningDelegate && !options.reducesMotion { delegate.stand(for: effect, registry: registry) }
+        if effect.info.kind == .transitioningDelegate && (!options.reducesMotion || switchesMotion) { delegate.stand(for: effect, registry: registry) }
         delegate.gestureEvents = (presentGesture?.events != nil && options.liveInteraction == nil, dismissGesture?.events != nil)
         if stage.flow == .pop { delegate.gestureEvents.dismissal = delegate.gestureEvents.presentation }
 
@@ -296,6 +302,17 @@ public enum TransitionRun {
             { index, given in
                 let goesBack = index == 1 || stage.flow == .pop
                 let how = ask(goesBack, SceneSnapshot.capture(stage.scene, labels: stage.labels))
+                // The switch as it stands when the user starts the transition.
+                if let reduces = options.reducesMotionNow?() {
+                    if reduces && delegate.reducedAnimator == nil {
+                        do {
+                            delegate.reducedAnimator = try ReducedMotion.variant(of: fullMotion, registry: registry, trace: trace)
+                        } catch {
+                            trace.warning("Reduce Motion: \(error); the effect plays in full")
+                        }
+                    }
+                    delegate.reducesMotion = reduces
+                }
                 guard given == nil else { return given }
                 switch how {
                 case .animated:
