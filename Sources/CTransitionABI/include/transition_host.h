@@ -245,6 +245,17 @@ enum {
                                  bounding box); set_mask does not take it */
 };
 
+/* Autoresizing (ABI 1.2), for set_autoresizing_mask: UIView.AutoresizingMask's raw values. */
+enum {
+    TH_AUTORESIZE_FLEXIBLE_LEFT_MARGIN = 1u << 0,
+    TH_AUTORESIZE_FLEXIBLE_WIDTH = 1u << 1,
+    TH_AUTORESIZE_FLEXIBLE_RIGHT_MARGIN = 1u << 2,
+    TH_AUTORESIZE_FLEXIBLE_TOP_MARGIN = 1u << 3,
+    TH_AUTORESIZE_FLEXIBLE_HEIGHT = 1u << 4,
+    TH_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN = 1u << 5
+};
+#define TH_AUTORESIZE_ALL 0x3fu
+
 /* The kinds of a path's elements (ABI 1.2): CGPathElementType's. */
 enum {
     TH_PATH_MOVE_TO = 0,  /* starts a new subpath at points[0] */
@@ -752,6 +763,17 @@ typedef struct th_host_api {
      * read), NULL `elements`, a kind not listed, a first element that is not a move, or a
      * point that is not finite. */
     th_status (*set_mask_path)(th_view view, uint32_t count, const th_path_element *elements);
+    /* How the view's frame follows its superview's size (UIView.autoresizingMask): TH_AUTORESIZE_*
+     * bits. When the superview's bounds change size, the margins and sizes marked flexible
+     * share the change in proportion to their lengths (equally when those are all 0), as
+     * UIKit lays out; the others stay. Inside an animations block that layout animates with
+     * the change that caused it. A presentation controller that shows a screen shorter than
+     * the container (a half-height sheet) sets TH_AUTORESIZE_FLEXIBLE_TOP_MARGIN on what
+     * belongs at the bottom, or the scene file does (`autoresizing`). Not animatable: applies
+     * to later size changes. Default 0: the view keeps its frame. TH_ERR_BAD_HANDLE for a bad
+     * view; TH_ERR_BAD_ARGUMENT for NULL `out` or a bit outside TH_AUTORESIZE_ALL. */
+    th_status (*get_autoresizing_mask)(th_view view, uint32_t *out);
+    th_status (*set_autoresizing_mask)(th_view view, uint32_t mask);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

@@ -189,6 +189,8 @@ public enum HostFunctions {
         Function(.api, "get_sublayer_transform", [.view, .outTransform3D]),
         Function(.api, "set_sublayer_transform", [.view, .transform3D]),
         Function(.api, "set_mask_path", [.view, .count, .pathElements]),
+        Function(.api, "get_autoresizing_mask", [.view, .outUInt32]),
+        Function(.api, "set_autoresizing_mask", [.view, .uint32]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

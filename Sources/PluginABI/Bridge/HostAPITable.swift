@@ -178,6 +178,12 @@ package enum HostAPITable {
         t.get_mask = { v, kind, rect, radius in getShape(v, kind, rect, radius) { $0.mask } }
         t.set_mask = { v, kind, rect, radius in setShape(v, kind, rect, radius, "set_mask") { $0.mask = $1 } }
         t.set_mask_path = { v, count, elements in setMaskPath(v, count, elements) }
+        t.get_autoresizing_mask = { v, out in get(v, out) { $0.autoresizingMask.rawValue } }
+        t.set_autoresizing_mask = { v, mask in
+            set(v, valid: mask & ~TH_AUTORESIZE_ALL == 0, "set_autoresizing_mask", "a mask has only TH_AUTORESIZE_* bits") {
+                $0.autoresizingMask = AutoresizingMask(rawValue: mask)
+            }
+        }
         t.get_sublayer_transform = { v, out in get(v, out) { th_transform3d($0.sublayerTransform) } }
         t.set_sublayer_transform = { v, m in
             let t = m.transform

@@ -98,6 +98,9 @@ public struct DemoScene {
                         blue: tint.blue * shade + (1 - shade)), corners: 12)
         }
         let button = b.box("detail.button", in: detailView, Rect(x: 20, y: 742, width: 350, height: 52), featured.color, corners: 14)
+        // Kept at the bottom edge when the screen is shown shorter (a half-height sheet), as an
+        // app's layout keeps it.
+        button.autoresizingMask = .flexibleTopMargin
         button.modifiers = "fade scale(0.8) delay(0.2) spring(0.6, 0)"
         b.label("detail.button.title", in: button, Rect(x: 0, y: 0, width: 350, height: 52),
                 ViewText("Book a visit", size: 17, weight: .bold, color: .white, alignment: .center))

@@ -18,6 +18,10 @@ public final class View {
     public unowned let scene: Scene
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
+    /// How its frame follows its superview's size (UIView.autoresizingMask); none by default.
+    /// Not animatable: it says how a later change of the superview lays this view out, and
+    /// that layout animates with the change that caused it.
+    public var autoresizingMask: AutoresizingMask = []
     public internal(set) var model: ViewAppearance
     /// A picture the view shows over its background (CALayer.contents): a gradient or a
     /// generated landscape; nil for none. Not animatable: applies at once.
@@ -243,6 +247,18 @@ public final class View {
         if let second {
             scene.engine.propertyDidChange(
                 self, second, from: old.value(of: second), to: next.value(of: second))
+        }
+        if old.bounds.size != next.bounds.size { layoutSubviews(from: old.bounds.size) }
+    }
+
+    /// The view's size changed from `old`: its subviews with an autoresizing mask are laid
+    /// out again (UIView's autoresizesSubviews), inside the same animation block when there is
+    /// one, so they move with it.
+    private func layoutSubviews(from old: Size) {
+        let new = model.bounds.size
+        for child in subviews where !child.autoresizingMask.isEmpty {
+            let frame = child.autoresizingMask.resized(child.frame, from: old, to: new)
+            if frame != child.frame { child.frame = frame }
         }
     }
 

@@ -51,6 +51,7 @@ public struct BuiltScene {
         view.mask = layer.mask
         view.blur = layer.blur
         view.shadowPath = layer.shadowPath
+        view.autoresizingMask = layer.autoresizing
         if layer.anchorPoint != view.anchorPoint {
             // The frame the file gives stays: the anchor point moves the centre to it.
             view.anchorPoint = layer.anchorPoint

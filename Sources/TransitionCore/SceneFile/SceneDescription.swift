@@ -42,6 +42,7 @@ public struct SceneDescription: Equatable, Sendable {
         public var mask = MaskShape.none
         public var blur = BlurEffect.none
         public var shadowPath = MaskShape.none
+        public var autoresizing: AutoresizingMask = []
         public init() {}
     }
 
@@ -243,7 +244,7 @@ extension SceneDescription {
     static let layerKeys = [
         "maskedCorners", "clipsToBounds", "borderWidth", "borderColor",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
-        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask", "blur", "shadowPath",
+        "cornerCurve", "zPosition", "doubleSided", "anchorPoint", "mask", "blur", "shadowPath", "autoresizing",
     ]
 
     private static func layer(_ r: Reader) throws -> LayerStyle {
@@ -256,6 +257,15 @@ extension SceneDescription {
                     throw item.fail("'\(name)' is not a corner: " + cornerNames.map(\.0).joined(separator: ", "))
                 }
                 style.maskedCorners.insert(corner)
+            }
+        }
+        if let sizing = try r.optional("autoresizing") {
+            for item in try sizing.array() {
+                let name = try item.string()
+                guard let bit = AutoresizingMask.names.first(where: { $0.0 == name })?.1 else {
+                    throw item.fail("'\(name)' is not an autoresizing flag: " + AutoresizingMask.names.map(\.0).joined(separator: ", "))
+                }
+                style.autoresizing.insert(bit)
             }
         }
         if let clips = try r.optional("clipsToBounds") { style.clipsToBounds = try clips.bool() }

@@ -14,6 +14,7 @@ pub type Status = i32;
 pub const TH_ABI_MAJOR: u16 = 1;
 pub const TH_ABI_MINOR: u16 = 2;
 pub const TH_TRANSITION_ALL: u32 = 31;
+pub const TH_AUTORESIZE_ALL: u32 = 63;
 pub const TH_MAX_PATH_ELEMENTS: u32 = 256;
 pub const TH_MAX_BLUR_RADIUS: u32 = 100;
 pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
@@ -73,6 +74,12 @@ pub const TH_MASK_NONE: u32 = 0;
 pub const TH_MASK_ROUNDED_RECT: u32 = 1;
 pub const TH_MASK_ELLIPSE: u32 = 2;
 pub const TH_MASK_PATH: u32 = 3;
+pub const TH_AUTORESIZE_FLEXIBLE_LEFT_MARGIN: u32 = 1;
+pub const TH_AUTORESIZE_FLEXIBLE_WIDTH: u32 = 2;
+pub const TH_AUTORESIZE_FLEXIBLE_RIGHT_MARGIN: u32 = 4;
+pub const TH_AUTORESIZE_FLEXIBLE_TOP_MARGIN: u32 = 8;
+pub const TH_AUTORESIZE_FLEXIBLE_HEIGHT: u32 = 16;
+pub const TH_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN: u32 = 32;
 pub const TH_PATH_MOVE_TO: u32 = 0;
 pub const TH_PATH_LINE_TO: u32 = 1;
 pub const TH_PATH_CURVE_TO: u32 = 2;
@@ -398,6 +405,8 @@ pub struct HostApi {
     pub get_sublayer_transform: Option<unsafe extern "C" fn(View, *mut Transform3d) -> Status>,
     pub set_sublayer_transform: Option<unsafe extern "C" fn(View, Transform3d) -> Status>,
     pub set_mask_path: Option<unsafe extern "C" fn(View, u32, *const PathElement) -> Status>,
+    pub get_autoresizing_mask: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
+    pub set_autoresizing_mask: Option<unsafe extern "C" fn(View, u32) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -752,7 +761,7 @@ const _: () = assert!(offset_of!(AnimationOptions, repeat_count) == 72);
 const _: () = assert!(offset_of!(AnimationOptions, autoreverses) == 80);
 const _: () = assert!(offset_of!(AnimationOptions, spring_velocity_2d) == 84);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity_y) == 88);
-const _: () = assert!(size_of::<HostApi>() == 680);
+const _: () = assert!(size_of::<HostApi>() == 696);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -840,6 +849,8 @@ const _: () = assert!(offset_of!(HostApi, set_shadow_path) == 648);
 const _: () = assert!(offset_of!(HostApi, get_sublayer_transform) == 656);
 const _: () = assert!(offset_of!(HostApi, set_sublayer_transform) == 664);
 const _: () = assert!(offset_of!(HostApi, set_mask_path) == 672);
+const _: () = assert!(offset_of!(HostApi, get_autoresizing_mask) == 680);
+const _: () = assert!(offset_of!(HostApi, set_autoresizing_mask) == 688);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
