@@ -43,6 +43,7 @@ typedef struct dimming {
     double height;    /* the sheet's height, a fraction of the container's */
     bool frosted;     /* the backdrop is frosted glass, not a dimming */
     double blur;      /* frosted: the backdrop blur's radius, points */
+    double container; /* frosted: the container's height when the detents were last asked */
 } dimming;
 
 /* The frosted backdrop can blur on a 1.2 host; a 1.1 host's table ends before set_blur. */
@@ -194,6 +195,12 @@ static void round_sheet(dimming *self, th_context ctx)
     if (host->set_frame(sheet, (th_rect){ { 0.0, 0.0 }, frame.size }) != TH_OK || host->add_subview(self->wrapper, sheet) != TH_OK) {
         plugin_log(TH_LOG_WARNING, "dimming: the sheet could not be put in its shadowed wrapper; presenting it bare");
         self->wrapper = (th_view){ 0 };
+        return;
+    }
+    /* The sheet fills its wrapper at any height: a drag between frosted's detents resizes the
+     * wrapper, and the sheet (its button kept at its bottom) with it. */
+    if (TH_HAS_FIELD(host, th_host_api, set_autoresizing_mask)) {
+        host->set_autoresizing_mask(sheet, TH_AUTORESIZE_FLEXIBLE_WIDTH | TH_AUTORESIZE_FLEXIBLE_HEIGHT);
     }
 }
 
@@ -347,6 +354,37 @@ static const th_param_descriptor params[PARAM_COUNT] = {
       0.1, 1.0, 2.0 / 3.0, 0, NULL },
 };
 
+/* Frosted's detents (ABI 1.2, UISheetPresentationController's): the sheet at its `height`,
+ * and a large one that leaves the top 54 points of the screen, as an iOS page sheet does. A
+ * drag moves it between them; once it rests at one, the sheet's frame is that detent's. */
+#define FROSTED_LARGE_GAP 54.0
+
+static double frosted_large(double container) { return container - FROSTED_LARGE_GAP; }
+
+static uint32_t frosted_detent_count(void *opaque)
+{
+    const dimming *self = opaque;
+    /* A sheet already as tall as the large detent has only the one. */
+    return self->container > 0 && self->height * self->container >= frosted_large(self->container) ? 1 : 2;
+}
+
+static double frosted_detent_height(void *opaque, uint32_t index, th_rect container_bounds)
+{
+    dimming *self = opaque;
+    double h = container_bounds.size.height;
+    self->container = h;
+    return index == 0 ? h - whole_points_down(h * (1.0 - self->height)) : frosted_large(h);
+}
+
+static void frosted_detent_did_change(void *opaque, uint32_t index)
+{
+    dimming *self = opaque;
+    if (self->container <= 0) return;
+    /* From now on frame_of_presented_view answers the detent the sheet rests at. */
+    self->height = index == 0 ? self->height : frosted_large(self->container) / self->container;
+    plugin_log(TH_LOG_INFO, "the sheet rests at its %s detent", index == 0 ? "first" : "large");
+}
+
 static const th_presentation_interface frosted_interface = {
     .struct_size = sizeof(th_presentation_interface),
     .create = frosted_create,
@@ -359,6 +397,9 @@ static const th_presentation_interface frosted_interface = {
     .container_will_layout = dimming_container_will_layout,
     .should_remove_presenters_view = dimming_should_remove_presenters_view,
     .presented_view = dimming_presented_view,
+    .detent_count = frosted_detent_count,
+    .detent_height = frosted_detent_height,
+    .detent_did_change = frosted_detent_did_change,
 };
 
 static const th_param_descriptor frosted_params[FROSTED_PARAM_COUNT] = {

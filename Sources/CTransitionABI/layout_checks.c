@@ -97,7 +97,8 @@ _Static_assert(sizeof(th_effect_descriptor) == 80, "th_effect_descriptor v1.2 is
 TH_ASSERT_OFFSET(th_host_keyframes, add_keyframe_path, 24);
 TH_ASSERT_OFFSET(th_gesture_event, rotation, 96);
 TH_ASSERT_OFFSET(th_presentation_interface, should_dismiss, 88);
-_Static_assert(sizeof(th_presentation_interface) == 104, "th_presentation_interface v1.2 is 104 bytes");
+TH_ASSERT_OFFSET(th_presentation_interface, detent_did_change, 120);
+_Static_assert(sizeof(th_presentation_interface) == 128, "th_presentation_interface v1.2 is 128 bytes");
 _Static_assert(sizeof(th_gesture_event) == 112, "th_gesture_event v1.2 is 112 bytes");
 _Static_assert(sizeof(th_host_keyframes) == 32, "th_host_keyframes v1.2 is 32 bytes");
 #endif

@@ -59,6 +59,11 @@ struct TransitionRunOptions: ParsableArguments {
         valueName: "gesture"))
     var gesture: String?
 
+    @Option(name: .customLong("drag-sheet"), help: ArgumentHelp(
+        "After the presentation, drag the presented sheet between its presentation controller's detents (ABI 1.2, UISheetPresentationController's) with a pan in points, e.g. 'pan(up): 0s 0pt, 0.3s 250pt, release 600pt/s', or a file holding one: its top edge follows the finger, held back past the smallest and the largest detent; released, it springs to the detent nearest to where the flick carries it; then the dismissal runs from there. The bundled 'frosted' has two detents, half the screen and nearly all of it.",
+        valueName: "gesture"))
+    var dragSheet: String?
+
     @Option(name: .customLong("grab-at"), parsing: .unconditional, help: ArgumentHelp(
         "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back. With an interaction controller named there, the controller reads the gesture from the grab on and decides.",
         valueName: "seconds"))
@@ -181,6 +186,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.curve = curve
         options.presentGesture = try gestureText(interactive)
         options.dismissGesture = try gestureText(interactiveDismiss)
+        options.sheetDrag = try gestureText(dragSheet)
         options.presentInteraction = controllerName(interactive)
         options.dismissInteraction = controllerName(interactiveDismiss)
         options.grabAt = grabAt

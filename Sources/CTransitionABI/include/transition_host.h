@@ -963,7 +963,28 @@ typedef struct th_presentation_interface {
      * the screen modal). Called once, when the refused gesture ends, before the view springs
      * back. */
     void (*did_attempt_to_dismiss)(void *self);
+
+    /* ABI 1.2, optional: sheet detents (UISheetPresentationController.detents): the heights a
+     * sheet at the bottom of the container may rest at, which a drag moves it between
+     * (`host run --drag-sheet GESTURE`, after the presentation). How many there are; NULL or
+     * 0 for none (the sheet cannot be dragged). At most TH_MAX_DETENTS. */
+    uint32_t (*detent_count)(void *self);
+    /* The height of detent `index` (0 to count - 1, smallest first: a medium one, then a
+     * large one) for a container of `container_bounds`, in points: finite, above 0, at most
+     * the container's height, each above the one before. A detent that breaks the rule is
+     * reported, naming it, and the sheet is not dragged. */
+    double (*detent_height)(void *self, uint32_t index, th_rect container_bounds);
+    /* The sheet came to rest at detent `index` after a drag
+     * (sheetPresentationControllerDidChangeSelectedDetentIdentifier); called only when it
+     * changed. From then on frame_of_presented_view should answer that detent's frame. While
+     * the sheet is dragged its height follows the finger (held back past the smallest and the
+     * largest detent, as a rubber band), its subviews laid out again (set_autoresizing_mask);
+     * at the release it springs to the detent nearest to where the flick would carry it. */
+    void (*detent_did_change)(void *self, uint32_t index);
 } th_presentation_interface;
+
+/* The most detents a sheet may have (ABI 1.2, th_presentation_interface.detent_count). */
+#define TH_MAX_DETENTS 8
 
 /* The screens of one transition (ABI 1.1), for a delegate that picks its effect by screen.
  * Strings are valid during the call; `tag` is NULL when the scene gives the screen none

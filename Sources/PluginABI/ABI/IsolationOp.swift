@@ -14,7 +14,7 @@ public enum IsolationOp: UInt16, Sendable, CaseIterable {
     /// ABI 1.1: presented_view.
     case presentedView
     /// ABI 1.2: should_dismiss and did_attempt_to_dismiss.
-    case shouldDismiss = 1045, didAttemptToDismiss
+    case shouldDismiss = 1045, didAttemptToDismiss, detentCount, detentHeight, detentDidChange
     case delegateAnimatorFor = 1050, delegatePresentation, delegateInteractionFor, delegateAnimatorForScreens
     // ABI 1.1: interaction controllers.
     case createInteraction = 1060, startInteractive, gestureEvent, completionSpeed, completionCurve, destroyInteraction

@@ -97,6 +97,9 @@ public enum PluginFunctions {
         Function(kind: .presentationController, name: "presented_view", sinceMinor: 1, request: .presentedView, calls: .init("L(pL)", absent: .uint(0))),
         Function(kind: .presentationController, name: "should_dismiss", sinceMinor: 2, request: .shouldDismiss, calls: .init("b(p)", absent: .bool(true))),
         Function(kind: .presentationController, name: "did_attempt_to_dismiss", sinceMinor: 2, request: .didAttemptToDismiss, calls: .init("v(p)")),
+        Function(kind: .presentationController, name: "detent_count", sinceMinor: 2, request: .detentCount, calls: .init("I(p)", absent: .uint(0))),
+        Function(kind: .presentationController, name: "detent_height", sinceMinor: 2, request: .detentHeight, calls: .init("d(pIR)", absent: .double(.nan))),
+        Function(kind: .presentationController, name: "detent_did_change", sinceMinor: 2, request: .detentDidChange, calls: .init("v(pI)")),
 
         Function(kind: .interactionController, name: "create", sinceMinor: 1, request: .createInteraction),
         Function(kind: .interactionController, name: "destroy", sinceMinor: 1, request: .destroyInteraction),

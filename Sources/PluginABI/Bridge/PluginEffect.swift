@@ -298,6 +298,22 @@ final class PluginPresentationController: PresentationController {
         return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "should_dismiss") { f(instance) }
     }
 
+    package func detentHeights(inContainerBounds bounds: Rect) -> [Double] {
+        guard let instance, FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.detent_did_change),
+              let count = vtable.pointee.detent_count, let height = vtable.pointee.detent_height
+        else { return [] }
+        let runtime = effect.plugin.runtime, id = effect.plugin.id
+        let n = runtime.calling(plugin: id, doing: "detent_count") { count(instance) }
+        // Past the limit the answers are not asked for: ModalPresenter refuses the count.
+        guard n <= UInt32(TH_MAX_DETENTS) else { return Array(repeating: .nan, count: Int(TH_MAX_DETENTS) + 1) }
+        return (0..<n).map { i in runtime.calling(plugin: id, doing: "detent_height") { height(instance, i, th_rect(bounds)) } }
+    }
+
+    package func detentDidChange(_ index: Int) {
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.detent_did_change) else { return }
+        call(doing: "detent_did_change") { vtable.pointee.detent_did_change?($0, UInt32(index)) }
+    }
+
     package func didAttemptToDismiss() {
         guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.did_attempt_to_dismiss) else { return }
         call(doing: "did_attempt_to_dismiss") { vtable.pointee.did_attempt_to_dismiss?($0) }

@@ -289,6 +289,19 @@ final class IsolatedPresentationController: PresentationController {
         _ = call(.didAttemptToDismiss)
     }
 
+    package func detentHeights(inContainerBounds bounds: Rect) -> [Double] {
+        guard case .uint(let n)? = call(.detentCount)?.result, n > 0 else { return [] }
+        guard n <= UInt64(TH_MAX_DETENTS) else { return Array(repeating: .nan, count: Int(TH_MAX_DETENTS) + 1) }
+        return (0..<n).map { i in
+            guard case .double(let height)? = call(.detentHeight, [.uint(i), .rect(bounds)])?.result else { return .nan }
+            return height
+        }
+    }
+
+    package func detentDidChange(_ index: Int) {
+        _ = call(.detentDidChange, [.uint(UInt64(index))])
+    }
+
     deinit { _ = try? process.call(.destroyPresentation, "destroy") { $0.put(token) } }
 }
 

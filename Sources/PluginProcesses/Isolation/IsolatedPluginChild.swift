@@ -98,7 +98,7 @@ public final class IsolatedPluginChild {
             }
         case .animatorDuration, .animateTransition, .animationEnded, .interruptibleAnimator,
              .frameOfPresentedView, .presentationWillBegin, .presentationDidEnd, .dismissalWillBegin, .dismissalDidEnd,
-             .shouldDismiss, .didAttemptToDismiss,
+             .shouldDismiss, .didAttemptToDismiss, .detentCount, .detentHeight, .detentDidChange,
              .containerWillLayout, .shouldRemovePresenters, .presentedView,
              .startInteractive, .gestureEvent, .completionSpeed, .completionCurve:
             // An instance's function: called by its C type alone (PluginFunctions.InstanceCall).

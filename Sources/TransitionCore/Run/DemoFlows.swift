@@ -23,9 +23,11 @@ extension TransitionRun {
     static func runFlow(_ flow: Flow, screens: FlowScreens, delegate: RegistryTransitioningDelegate, driver: TransitionDriver,
                         forward: InteractionSource?, back: InteractionSource?,
                         start: ((Int, InteractionSource?) -> InteractionSource?)? = nil,
-                        record: () -> Void, dropLastFrame: () -> Void, motion: MotionCheck? = nil) throws -> [TransitionOutcome] {
-        let transitions = FlowTransitions(flow, on: screens, delegate: delegate,
+                        record: () -> Void, sheetDrag: GestureScript? = nil, dropLastFrame: () -> Void,
+                        motion: MotionCheck? = nil) throws -> [TransitionOutcome] {
+        var transitions = FlowTransitions(flow, on: screens, delegate: delegate,
                                           customPresentation: delegate.presentationEffect != nil, driver: driver)
+        transitions.sheetDrag = sheetDrag
         let sources = flow == .pop ? [forward ?? back] : [forward, back]
         return try transitions.run(driver: driver, interaction: { start?($0, sources[$0]) ?? sources[$0] }, onFrame: record,
                                    beforeNext: dropLastFrame, motion: motion)

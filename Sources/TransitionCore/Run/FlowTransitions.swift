@@ -41,6 +41,9 @@ public struct FlowTransitions {
     private let steps: [() throws -> ActiveTransition]
     /// A modal flow's presenter and presented screen: a gesture that would dismiss asks first.
     private var modal: (presenter: ModalPresenter, presented: ViewController)?
+    /// A drag of the presented sheet between its detents, after the presentation and before
+    /// the dismissal (a modal flow's).
+    public var sheetDrag: GestureScript?
 
     /// The flow's containers on `screens` (a navigation view or a tab container that fills the
     /// window, for those flows), with `delegate` as their delegate. `customPresentation`: the
@@ -128,6 +131,11 @@ public struct FlowTransitions {
                     break
                 }
                 beforeNext()
+                if i == 1, let modal, let sheetDrag {
+                    // Its first frame is the presentation's last instant, its last the dismissal's first.
+                    modal.presenter.dragSheet(modal.presented, gesture: sheetDrag, onFrame: onFrame)
+                    beforeNext()
+                }
             }
             let source = interaction(i)
             motion?.begin()

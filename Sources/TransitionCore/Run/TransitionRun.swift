@@ -18,6 +18,9 @@ public enum TransitionRun {
         /// interactive, driven by the host's percent-driven interaction controller.
         public var presentGesture: String?
         public var dismissGesture: String?
+        /// A pan written in points that drags the presented sheet between its presentation
+        /// controller's detents after the presentation, before the dismissal (`--drag-sheet`).
+        public var sheetDrag: String?
         /// Interaction-controller effects (ABI 1.1) that read those gestures instead of the
         /// host's percent-driven controller: by name, as `--interactive NAME --gesture G`.
         public var presentInteraction: String?
@@ -149,8 +152,15 @@ public enum TransitionRun {
         case isACurve(String)
         /// A flow asked for that the scene file's containment does not play.
         case flowNotInScene(Flow, SceneDescription.Containment)
+        /// --drag-sheet given something other than a pan in points, or a flow without a sheet.
+        case sheetDragNeedsAPan
+        case sheetDragNeedsModal(Flow)
         public var description: String {
             switch self {
+            case .sheetDragNeedsAPan:
+                return "--drag-sheet takes a pan written in points, such as 'pan(up): 0s 0pt, 0.3s 250pt, release 600pt/s'"
+            case .sheetDragNeedsModal(let flow):
+                return "--drag-sheet drags a presented sheet; the \(flow.rawValue) flow presents none"
             case .flowNotInScene(let flow, let containment):
                 let plays: String
                 switch containment {
@@ -189,6 +199,11 @@ public enum TransitionRun {
         let window = stage.scene.window.bounds.size
         let presentGesture = try options.presentGesture.map { try GestureScript(parsing: $0, container: window) }
         let dismissGesture = try options.dismissGesture.map { try GestureScript(parsing: $0, container: window) }
+        let sheetDrag = try options.sheetDrag.map { try GestureScript(parsing: $0, container: window) }
+        if let sheetDrag {
+            guard sheetDrag.events?.first?.kind == .pan else { throw Failure.sheetDragNeedsAPan }
+            guard stage.flow == .modal else { throw Failure.sheetDragNeedsModal(stage.flow) }
+        }
         // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
         // at each transition a gesture in points drives.
         func controller(_ name: String?, _ gesture: GestureScript?) throws -> EffectProvider? {
@@ -335,7 +350,7 @@ public enum TransitionRun {
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
             forward: forwardSource, back: backSource,
-            start: start, record: record,
+            start: start, record: record, sheetDrag: sheetDrag,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }

@@ -179,6 +179,100 @@ public final class ModalPresenter {
         }
     }
 
+    // MARK: Sheet detents
+
+    /// The most detents a sheet may have (TH_MAX_DETENTS).
+    public static let maxDetents = 8
+
+    /// Why `heights` cannot be a sheet's detents in a container `extent` points tall; nil when
+    /// they can: at most maxDetents, each finite, above 0, at most the container, increasing.
+    static func detentProblem(_ heights: [Double], extent: Double) -> String? {
+        if heights.count > maxDetents { return "more than \(maxDetents) detents" }
+        for (i, h) in heights.enumerated() {
+            guard h.isFinite, h > 0 else { return "detent \(i) is \(h) pt; a detent is finite and above 0" }
+            guard h <= extent else { return "detent \(i) is \(h) pt, taller than the container's \(extent) pt" }
+            if i > 0, h <= heights[i - 1] { return "detent \(i) (\(h) pt) is not above detent \(i - 1) (\(heights[i - 1]) pt)" }
+        }
+        return nil
+    }
+
+    /// How far a release carries a sheet: as a scroll view decelerates (0.998 of its speed
+    /// kept each millisecond), velocity × 0.998 / (1 − 0.998) / 1000 seconds.
+    static let projection = 0.998 / (1 - 0.998) / 1000
+
+    /// How long the sheet takes to settle at a detent.
+    static let settle = 0.4
+
+    /// A drag on the presented sheet of `presented` between its detents
+    /// (UISheetPresentationController), as `gesture` (a pan written in points) moves it: the
+    /// sheet's top edge follows the finger, its bottom edge staying, held back past the
+    /// smallest and the largest detent as a rubber band; its subviews are laid out again as it
+    /// grows (autoresizing). At the release it springs to the detent nearest to where the flick
+    /// would carry it, and the controller hears of the change (detentDidChange). `onFrame`
+    /// after every frame. A controller without detents, or with detents it may not have, is
+    /// said in the trace and the sheet stays.
+    public func dragSheet(_ presented: ViewController, gesture: GestureScript, onFrame: () -> Void) {
+        guard let controller = presented.presentationController, let record = presentations[ObjectIdentifier(presented)] else {
+            trace.warning("--drag-sheet: '\(presented.name)' is not presented by a presentation controller; nothing to drag")
+            return
+        }
+        let container = record.container.bounds
+        trace.call("presentationController.detents")
+        let heights = controller.detentHeights(inContainerBounds: container)
+        if let problem = Self.detentProblem(heights, extent: container.size.height) {
+            trace.warning("\(controller.displayName): \(problem); the sheet is not dragged")
+            return
+        }
+        guard let lowest = heights.first, let highest = heights.last, let events = gesture.events, !events.isEmpty else {
+            trace.warning("\(controller.displayName) declares no detents; the sheet is not dragged")
+            return
+        }
+        let view = record.presentedView, rest = view.frame
+        func nearest(_ h: Double) -> Int { heights.indices.min { abs(heights[$0] - h) < abs(heights[$1] - h) }! }
+        let before = nearest(rest.size.height)
+        func frame(height h: Double) -> Rect { Rect(x: rest.minX, y: rest.maxY - h, width: rest.size.width, height: h) }
+        func held(_ h: Double) -> Double {
+            if h > highest { return highest + Self.rubberBand(h - highest, extent: container.size.height) }
+            if h < lowest { return lowest - Self.rubberBand(lowest - h, extent: container.size.height) }
+            return h
+        }
+        trace.info("the sheet rests at detent \(before) of \(heights.count) (\(format(heights[before])) pt); the drag moves it")
+        let start = engine.now
+        onFrame()
+        var height = rest.size.height
+        while engine.now - start < gesture.releaseTime - VirtualClock.tolerance {
+            engine.step()
+            let moved = Self.translation(in: events, at: engine.now - start)
+            height = held(rest.size.height - moved)
+            view.frame = frame(height: height)
+            onFrame()
+        }
+        // Up is a negative y velocity: the sheet grows.
+        let projected = height - (events.last?.velocity.y ?? 0) * Self.projection
+        let target = nearest(projected)
+        trace.info("released at \(format(height)) pt, carried to \(format(projected)) pt: detent \(target) (\(format(heights[target])) pt)")
+        engine.animate(.spring(duration: Self.settle, dampingRatio: 1)) { view.frame = frame(height: heights[target]) }
+        let released = engine.now
+        while engine.now - released < Self.settle - VirtualClock.tolerance {
+            engine.step()
+            onFrame()
+        }
+        if target != before {
+            trace.call("presentationController.detentDidChange(\(target))")
+            controller.detentDidChange(target)
+        }
+    }
+
+    /// A pan's vertical movement at `time`, between its written events.
+    static func translation(in events: [GestureEvent], at time: Double) -> Double {
+        guard let first = events.first else { return 0 }
+        if time <= first.time { return first.translation.y }
+        for (a, b) in zip(events, events.dropFirst()) where time <= b.time {
+            return GestureEvent.between(a, b, at: time).translation.y
+        }
+        return events.last!.translation.y
+    }
+
     // MARK: Dismissing
 
     /// How far a refused pull moves the screen: a rubber band's give, as UIScrollView's, the

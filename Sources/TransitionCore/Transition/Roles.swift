@@ -57,6 +57,11 @@ public protocol PresentationController: AnyObject {
     var shouldDismiss: Bool { get }
     /// presentationControllerDidAttemptToDismiss: a gesture tried, and was refused.
     func didAttemptToDismiss()
+    /// UISheetPresentationController.detents: the heights the sheet may rest at, smallest first,
+    /// for a container of `bounds`, as the controller answers them (ModalPresenter checks them).
+    func detentHeights(inContainerBounds bounds: Rect) -> [Double]
+    /// The sheet came to rest at detent `index` after a drag.
+    func detentDidChange(_ index: Int)
 }
 
 extension PresentationController {
@@ -70,6 +75,8 @@ extension PresentationController {
     public var shouldRemovePresentersView: Bool { true }
     public var shouldDismiss: Bool { true }
     public func didAttemptToDismiss() {}
+    public func detentHeights(inContainerBounds bounds: Rect) -> [Double] { [] }
+    public func detentDidChange(_ index: Int) {}
 }
 
 /// UIViewControllerTransitioningDelegate: vends the objects of a presentation and a dismissal.

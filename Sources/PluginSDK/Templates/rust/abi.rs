@@ -19,6 +19,7 @@ pub const TH_MAX_PATH_ELEMENTS: u32 = 256;
 pub const TH_MAX_BLUR_RADIUS: u32 = 100;
 pub const TH_MAX_GRADIENT_STOPS: u32 = 16;
 pub const TH_MAX_REPEAT_COUNT: u32 = 1000;
+pub const TH_MAX_DETENTS: u32 = 8;
 pub const TH_MAX_MODIFIERS_BYTES: u32 = 255;
 pub const TH_ENTRY_SYMBOL: &CStr = c"th_entry";
 pub const TH_ENTRY_FUNCTION_SYMBOL: &CStr = c"th_get_entry";
@@ -486,6 +487,9 @@ pub struct PresentationInterface {
     pub presented_view: Option<unsafe extern "C" fn(*mut c_void, View) -> View>,
     pub should_dismiss: Option<unsafe extern "C" fn(*mut c_void) -> bool>,
     pub did_attempt_to_dismiss: Option<unsafe extern "C" fn(*mut c_void)>,
+    pub detent_count: Option<unsafe extern "C" fn(*mut c_void) -> u32>,
+    pub detent_height: Option<unsafe extern "C" fn(*mut c_void, u32, Rect) -> f64>,
+    pub detent_did_change: Option<unsafe extern "C" fn(*mut c_void, u32)>,
 }
 unsafe impl Sync for PresentationInterface {}
 
@@ -887,7 +891,7 @@ const _: () = assert!(offset_of!(InteractionInterface, start_interactive_transit
 const _: () = assert!(offset_of!(InteractionInterface, gesture) == 32);
 const _: () = assert!(offset_of!(InteractionInterface, completion_speed) == 40);
 const _: () = assert!(offset_of!(InteractionInterface, completion_curve) == 48);
-const _: () = assert!(size_of::<PresentationInterface>() == 104);
+const _: () = assert!(size_of::<PresentationInterface>() == 128);
 const _: () = assert!(offset_of!(PresentationInterface, struct_size) == 0);
 const _: () = assert!(offset_of!(PresentationInterface, create) == 8);
 const _: () = assert!(offset_of!(PresentationInterface, destroy) == 16);
@@ -901,6 +905,9 @@ const _: () = assert!(offset_of!(PresentationInterface, should_remove_presenters
 const _: () = assert!(offset_of!(PresentationInterface, presented_view) == 80);
 const _: () = assert!(offset_of!(PresentationInterface, should_dismiss) == 88);
 const _: () = assert!(offset_of!(PresentationInterface, did_attempt_to_dismiss) == 96);
+const _: () = assert!(offset_of!(PresentationInterface, detent_count) == 104);
+const _: () = assert!(offset_of!(PresentationInterface, detent_height) == 112);
+const _: () = assert!(offset_of!(PresentationInterface, detent_did_change) == 120);
 const _: () = assert!(size_of::<Screen>() == 16);
 const _: () = assert!(offset_of!(Screen, name) == 0);
 const _: () = assert!(offset_of!(Screen, tag) == 8);
