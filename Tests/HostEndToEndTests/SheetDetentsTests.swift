@@ -43,6 +43,16 @@ struct SheetDetentsTests {
         #expect(Self.view("detail.button", at: 1.2, in: document) == [20, 688, 350, 52])
     }
 
+    @Test("a short pull flicked hard is carried past the middle: 80 pt up (643 pt, nearer 563) at 1000 pt/s goes on to the large detent",
+          arguments: [[], ["--isolate"]])
+    func flickCarries(_ extra: [String]) async throws {
+        let (result, document) = try await Self.run("pan(up): 0s 0pt, 0.2s 80pt, release 1000pt/s", extra, "detents-flick")
+        #expect(result.status == 0, "\(result)")
+        // 643 + 1000 × 0.998 / 0.002 / 1000 = 1142 pt, nearest the large detent.
+        #expect(Self.names(document).contains { $0.hasSuffix("released at 643 pt, carried to 1142 pt: detent 1 (790 pt)") }, "\(Self.names(document))")
+        #expect(Self.view("dimming.sheet", at: 1.1, in: document) == [0, 54, 390, 790])
+    }
+
     @Test("a small slow pull springs back to the detent it left, and the controller is not told; down past the smallest it gives as a rubber band",
           arguments: [[], ["--isolate"]])
     func smallPullsReturn(_ extra: [String]) async throws {
