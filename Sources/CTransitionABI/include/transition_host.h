@@ -774,6 +774,17 @@ typedef struct th_host_api {
      * view; TH_ERR_BAD_ARGUMENT for NULL `out` or a bit outside TH_AUTORESIZE_ALL. */
     th_status (*get_autoresizing_mask)(th_view view, uint32_t *out);
     th_status (*set_autoresizing_mask)(th_view view, uint32_t mask);
+    /* UIViewControllerTransitionCoordinatorContext.completionVelocity and .completionCurve:
+     * the speed (a factor of the transition's own pace) and the TH_CURVE_* curve its tail
+     * plays at once an interaction has ended: the interaction controller's completion speed
+     * and curve (th_interaction_interface, or `host run --completion-speed`). Read by an
+     * alongside animation, an alongside completion or a notify_when_interaction_changes
+     * handler, to finish its own animations at the same pace. 1 and TH_CURVE_EASE_IN_OUT
+     * while the interaction goes on, and for a transition that is not interactive. A curve
+     * that is not a TH_CURVE_* one (a plugin's) is written as TH_CURVE_EASE_IN_OUT.
+     * TH_ERR_BAD_HANDLE for a stale or unknown context; TH_ERR_BAD_ARGUMENT for NULL `out`. */
+    th_status (*completion_velocity)(th_context ctx, double *out);
+    th_status (*completion_curve)(th_context ctx, uint32_t *out);
 } th_host_api;
 
 /* ------------------------------------------------------------------------------------------

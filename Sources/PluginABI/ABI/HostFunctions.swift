@@ -191,6 +191,8 @@ public enum HostFunctions {
         Function(.api, "set_mask_path", [.view, .count, .pathElements]),
         Function(.api, "get_autoresizing_mask", [.view, .outUInt32]),
         Function(.api, "set_autoresizing_mask", [.view, .uint32]),
+        Function(.api, "completion_velocity", [.context, .outDouble]),
+        Function(.api, "completion_curve", [.context, .outUInt32]),
         // TH_EXT_HOST_CURVES.
         Function(.curves, "curve_function", [.string, .outCurve], crossesSocket: false),
         Function(.curves, "animate_with_curve", [.options, .string, .animations, .completion, .userData]),

@@ -43,6 +43,12 @@ package enum HostAPITable {
         t.is_interactive = { ctx, out in query(ctx, out) { _, c in c.isInteractive } }
         t.transition_was_cancelled = { ctx, out in query(ctx, out) { _, c in c.transitionWasCancelled } }
         t.percent_complete = { ctx, out in query(ctx, out) { _, c in c.isInteractive ? c.percentComplete : 0 } }
+        t.completion_velocity = { ctx, out in query(ctx, out) { _, c in c.completionVelocity } }
+        t.completion_curve = { ctx, out in
+            query(ctx, out) { _, c in
+                UInt32(AnimationOptionsCheck.standardCurves.first { $0.value == c.completionCurve }?.key ?? Int(TH_CURVE_EASE_IN_OUT))
+            }
+        }
         t.presentation_style = { ctx, out in query(ctx, out) { _, c in c.presentationStyle.rawValue } }
         t.transition_kind = { ctx, out in query(ctx, out) { _, c in c.kind.rawValue } }
         t.complete_transition = { ctx, ok in

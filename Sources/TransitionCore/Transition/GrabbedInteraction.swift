@@ -53,7 +53,8 @@ final class GrabbedInteraction: InteractiveDriving {
         context.trace.call("interaction.\(cancelled ? "cancel" : "finish")(at: \(format(f)))")
         let speed = controller.completionSpeed.isFinite && controller.completionSpeed > 0 ? controller.completionSpeed : 1
         if cancelled { try? animator.setReversed(true) }
-        context.endInteraction(cancelled: cancelled, tail: (cancelled ? f : 1 - f) * animator.duration / speed)
+        context.endInteraction(cancelled: cancelled, tail: (cancelled ? f : 1 - f) * animator.duration / speed, speed: speed,
+                               curve: controller.completionCurve)
         try? animator.continueAnimation(curve: controller.completionCurve, durationFactor: 1 / speed)
     }
 }

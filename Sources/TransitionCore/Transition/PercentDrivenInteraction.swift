@@ -87,7 +87,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         let tail = (1 - percentComplete) * duration / completionSpeed
         context.trace.call("interaction.finish(at: \(format(percentComplete)))")
         timeline.ramp(to: duration, duration: tail, curve: completionCurve, thenSpeed: completionSpeed, at: engine.now)
-        context.endInteraction(cancelled: false, tail: tail)
+        context.endInteraction(cancelled: false, tail: tail, speed: completionSpeed, curve: completionCurve)
         try? propertyAnimator?.continueAnimation(curve: completionCurve, durationFactor: 1 / completionSpeed)
     }
 
@@ -96,7 +96,7 @@ public final class PercentDrivenInteraction: InteractiveTransitioning {
         let tail = percentComplete * context.playedDuration / completionSpeed
         context.trace.call("interaction.cancel(at: \(format(percentComplete)))")
         timeline.ramp(to: 0, duration: tail, curve: completionCurve, thenSpeed: -completionSpeed, at: engine.now)
-        context.endInteraction(cancelled: true, tail: tail)
+        context.endInteraction(cancelled: true, tail: tail, speed: completionSpeed, curve: completionCurve)
         if let driven = propertyAnimator {
             try? driven.setReversed(true)
             try? driven.continueAnimation(curve: completionCurve, durationFactor: 1 / completionSpeed)

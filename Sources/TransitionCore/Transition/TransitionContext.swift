@@ -143,8 +143,17 @@ public final class TransitionContext {
 
     /// The interaction is over: it finishes (`cancelled` false) or cancels, with a tail of
     /// `tail` seconds.
-    func endInteraction(cancelled: Bool, tail: Double) {
+    /// UIViewControllerTransitionCoordinatorContext's completionVelocity and completionCurve:
+    /// the speed and curve the tail plays at once the interaction has ended (the interaction
+    /// controller's completion speed and curve); 1 and ease-in-out before, and for a
+    /// transition that is not interactive.
+    public private(set) var completionVelocity = 1.0
+    public private(set) var completionCurve = TimingCurve.easeInOut
+
+    func endInteraction(cancelled: Bool, tail: Double, speed: Double = 1, curve: TimingCurve = .easeInOut) {
         isInteractive = false
+        completionVelocity = speed
+        completionCurve = curve
         if cancelled { transitionWasCancelled = true }
         trace.call("coordinator.interactionChanged(cancelled: \(cancelled))")
         for handler in interactionHandlers { handler(self) }

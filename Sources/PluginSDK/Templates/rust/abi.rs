@@ -408,6 +408,8 @@ pub struct HostApi {
     pub set_mask_path: Option<unsafe extern "C" fn(View, u32, *const PathElement) -> Status>,
     pub get_autoresizing_mask: Option<unsafe extern "C" fn(View, *mut u32) -> Status>,
     pub set_autoresizing_mask: Option<unsafe extern "C" fn(View, u32) -> Status>,
+    pub completion_velocity: Option<unsafe extern "C" fn(Context, *mut f64) -> Status>,
+    pub completion_curve: Option<unsafe extern "C" fn(Context, *mut u32) -> Status>,
 }
 unsafe impl Sync for HostApi {}
 
@@ -765,7 +767,7 @@ const _: () = assert!(offset_of!(AnimationOptions, repeat_count) == 72);
 const _: () = assert!(offset_of!(AnimationOptions, autoreverses) == 80);
 const _: () = assert!(offset_of!(AnimationOptions, spring_velocity_2d) == 84);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity_y) == 88);
-const _: () = assert!(size_of::<HostApi>() == 696);
+const _: () = assert!(size_of::<HostApi>() == 712);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
 const _: () = assert!(offset_of!(HostApi, abi_minor) == 6);
@@ -855,6 +857,8 @@ const _: () = assert!(offset_of!(HostApi, set_sublayer_transform) == 664);
 const _: () = assert!(offset_of!(HostApi, set_mask_path) == 672);
 const _: () = assert!(offset_of!(HostApi, get_autoresizing_mask) == 680);
 const _: () = assert!(offset_of!(HostApi, set_autoresizing_mask) == 688);
+const _: () = assert!(offset_of!(HostApi, completion_velocity) == 696);
+const _: () = assert!(offset_of!(HostApi, completion_curve) == 704);
 const _: () = assert!(size_of::<EffectConfig>() == 24);
 const _: () = assert!(offset_of!(EffectConfig, struct_size) == 0);
 const _: () = assert!(offset_of!(EffectConfig, transition) == 4);
