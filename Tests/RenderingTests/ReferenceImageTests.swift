@@ -69,6 +69,42 @@ struct ReferenceImageTests {
                 }
             }
         }),
+        // ABI 1.2's layer properties on the detail screen: the header an axial gradient, the sun
+        // a radial one cut to a five-pointed star (a path mask), the photos with continuous
+        // corners of 22 pt, the middle one drawn above its neighbours by its zPosition and
+        // grown over them, the button a gradient with a continuous corner (full size).
+        ("layers-1-2", 390, 844, { demo in
+            demo.scene.window.addSubview(demo.detail.view)
+            for view in demo.scene.window.subtree() {
+                switch view.name {
+                case "detail.header":
+                    view.contents = .gradient(Gradient(colors: [Color(red: 0.15, green: 0.35, blue: 0.95), Color(red: 0.55, green: 0.2, blue: 0.85)],
+                                                       startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)))
+                case "detail.header.sun":
+                    view.contents = .gradient(Gradient(kind: .radial, colors: [Color(red: 1, green: 0.95, blue: 0.5), Color(red: 1, green: 0.55, blue: 0.1)],
+                                                       startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1)))
+                    var star: [PathElement] = []
+                    for k in 0..<10 {
+                        let r = k % 2 == 0 ? 56.0 : 24.0, a = -Double.pi / 2 + Double(k) * .pi / 5
+                        star.append(PathElement(k == 0 ? .moveTo : .lineTo, [Point(x: 56 + r * cos(a), y: 56 + r * sin(a))]))
+                    }
+                    view.mask = MaskShape(path: star + [PathElement(.close)])
+                case "detail.photo1", "detail.photo2", "detail.photo3":
+                    view.cornerRadius = 22
+                    view.cornerCurve = .continuous
+                    if view.name == "detail.photo2" {
+                        view.zPosition = 1
+                        view.transform = .scale(1.3, 1.3)
+                    }
+                case "detail.button":
+                    view.contents = .gradient(Gradient(colors: [Color(red: 0.1, green: 0.6, blue: 0.5), Color(red: 0.1, green: 0.3, blue: 0.8)],
+                                                       startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5)))
+                    view.cornerRadius = 26
+                    view.cornerCurve = .continuous
+                default: break
+                }
+            }
+        }),
     ]
 
     @Test("each pose matches its reference image", arguments: cases.indices)
