@@ -93,6 +93,20 @@ struct SheetDetentsTests {
             sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.tall", "Tall", "1.0.0", NULL, init, NULL, n, get, NULL };
         """
 
+    @Test("host validate: frosted's detents pass, dragged to the largest and dismissed cleanly; a 900 pt detent fails, named")
+    func validateDetents() async throws {
+        let dir = try TempDir("detents-validate")
+        let plugins = try dir.folder("plugins")
+        try await compileC(Self.tooTall, to: "plugins/tall.so", in: dir)
+        let tall = try await runHost(["validate", dir.file("plugins/tall.so"), "--json"], userData: try dir.folder("data"), in: dir)
+        let verdict = try #require(try ValidateJSON(tall).tests.first { $0.name == "behaviour.tall.present.detents" })
+        #expect(verdict.result == "fail" && verdict.reason.contains("detent 1 is 900.0 pt, taller than the container's 844.0 pt"), "\(verdict)")
+        let frosted = try await runHost(["validate", Build.bundledPlugins + "/dimming.so", "--json",
+                                         "--only", "behaviour.frosted.present.detents"], userData: try dir.folder("data"), in: dir)
+        let passed = try #require(try ValidateJSON(frosted).tests.first { $0.name == "behaviour.frosted.present.detents" })
+        #expect(passed.result == "pass" && passed.reason.contains("2 detents (563, 790 pt)"), "\(passed)")
+    }
+
     @Test("a detent taller than the screen is refused, naming it; the sheet stays where it was", arguments: [[], ["--isolate"]])
     func tallDetentRefused(_ extra: [String]) async throws {
         let dir = try TempDir("detents-tall")

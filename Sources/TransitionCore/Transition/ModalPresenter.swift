@@ -186,7 +186,7 @@ public final class ModalPresenter {
 
     /// Why `heights` cannot be a sheet's detents in a container `extent` points tall; nil when
     /// they can: at most maxDetents, each finite, above 0, at most the container, increasing.
-    static func detentProblem(_ heights: [Double], extent: Double) -> String? {
+    public static func detentProblem(_ heights: [Double], extent: Double) -> String? {
         if heights.count > maxDetents { return "more than \(maxDetents) detents" }
         for (i, h) in heights.enumerated() {
             guard h.isFinite, h > 0 else { return "detent \(i) is \(h) pt; a detent is finite and above 0" }

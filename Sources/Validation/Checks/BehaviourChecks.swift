@@ -30,6 +30,7 @@ enum BehaviourChecks {
             case .interruptible: return try interruptible(effect, kind, subject)
             case .motion: return try motion(effect, kind, subject)
             case .reducedMotion: return try reducedMotion(effect, kind, subject)
+            case .detents: return try detents(effect, subject)
             }
         } catch {
             return .fail("the host could not run the \(kind.name): \(error)")
@@ -260,6 +261,36 @@ enum BehaviourChecks {
             previous = now
         }
         return .pass("its reduced variant '\(variantID)' moved and resized nothing in \(stage.frames.count) frames")
+    }
+
+    /// ABI 1.2's sheet detents: the heights a presentation controller declares for the demo
+    /// scene's container keep its rule (at most TH_MAX_DETENTS, each above 0, within the
+    /// container, increasing), and a sheet presented, dragged and flicked up to the largest,
+    /// then dismissed, ends as the dismissal's end-state test asks, the controller told of the
+    /// change once.
+    static func detents(_ effect: EffectProvider, _ subject: Subject) throws -> Verdict {
+        let probe = DemoStage(flow: .modal, scene: subject.scene, curves: subject.curves)
+        let bounds = probe.demo.scene.window.bounds
+        guard let controller = effect.makePresentationController(parameters: effect.info.defaultParameterValues, trace: probe.trace) else {
+            return .skip("it made no presentation controller")
+        }
+        let heights = controller.detentHeights(inContainerBounds: bounds)
+        guard !heights.isEmpty else { return .skip("it declares no detents") }
+        if let problem = ModalPresenter.detentProblem(heights, extent: bounds.size.height) {
+            return .fail("for a container of \(number(bounds.size.width)) × \(number(bounds.size.height)) pt, \(problem): a sheet rests within its container, each detent taller than the one before")
+        }
+        let up = try GestureScript(parsing: "pan(up): 0s 0pt, 0.2s \(Int(bounds.size.height))pt, release 2000pt/s", container: bounds.size)
+        let stage = DemoStage(flow: .modal, scene: subject.scene, curves: subject.curves)
+        let delegate = subject.delegate(for: effect, trace: stage.trace)
+        ChildProgress.step("presenting with \(effect.info.qualifiedName), dragging its sheet to its largest detent, dismissing")
+        try stage.run(delegate, transitions: 2, sheetDrag: up)
+        for i in 0..<2 {
+            guard i < stage.outcomes.count else { return notReached(i, .dismiss, effect) }
+            let problems = outcomeProblems(stage.outcomes[i], i == 0 ? .present : .dismiss, delegate, effect)
+            if !problems.isEmpty { return .fail("after a drag to its largest detent, \(Verdict.said(problems))") }
+        }
+        let told = stage.trace.events.filter { $0.name.hasPrefix("presentationController.detentDidChange(") }.count
+        return .pass("\(heights.count) detent\(heights.count == 1 ? "" : "s") (\(heights.map { number($0) }.joined(separator: ", ")) pt); dragged to the largest\(told == 1 ? ", the controller told once" : ""), then dismissed cleanly")
     }
 
     static func deterministic(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {

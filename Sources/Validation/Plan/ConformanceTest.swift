@@ -20,9 +20,12 @@ public enum ConformanceTest: Hashable, Sendable {
         /// ABI 1.2, for an effect that declares a reduced variant: the variant moves and
         /// resizes nothing. Planned only for such effects.
         case reducedMotion = "reduced-motion"
+        /// ABI 1.2, for a presentation controller's presentation: its detents are heights a
+        /// sheet may rest at, and a drag to the largest ends clean. Skipped without detents.
+        case detents
 
         /// The checks every animator gets.
-        static let everyAnimator = allCases.filter { $0 != .reducedMotion }
+        static let everyAnimator = allCases.filter { $0 != .reducedMotion && $0 != .detents }
     }
 
     public enum RobustnessCheck: String, CaseIterable, Sendable {

@@ -31,6 +31,7 @@ public enum TestPlan {
                 for kind in [TransitionKind.present, .dismiss] {
                     tests += presentationChecks.map { .behaviour(effect: effect.id, kind, $0) }
                 }
+                tests.append(.behaviour(effect: effect.id, .present, .detents))
                 tests += ConformanceTest.RobustnessCheck.allCases.map { .robustness(effect: effect.id, $0) }
             case .transitioningDelegate?:
                 tests.append(.pairing(effect: effect.id))
