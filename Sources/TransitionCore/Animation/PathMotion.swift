@@ -1,4 +1,4 @@
-import Foundation
+import LibC
 
 /// How a view moving along a path turns with it, as CAKeyframeAnimation.rotationMode.
 public enum PathRotation: UInt32, CaseIterable, Sendable {
