@@ -47,6 +47,36 @@ struct RefusedDismissalTests {
         #expect(last == [0, 54, 390, 790], "\(last)")
     }
 
+    /// A presentation controller that refuses every dismissal by gesture.
+    static let modalSheet = """
+        #include <stdlib.h>
+        #include "transition_host.h"
+        static void *create(const th_effect_config *c) { (void)c; return calloc(1, 1); }
+        static void destroy(void *self) { free(self); }
+        static bool refuse(void *self) { (void)self; return false; }
+        static const th_presentation_interface sheet = {
+            .struct_size = sizeof sheet, .create = create, .destroy = destroy, .should_dismiss = refuse };
+        static const th_effect_descriptor effect = {
+            .struct_size = sizeof effect, .kind = TH_KIND_PRESENTATION_CONTROLLER, .id = "modal", .name = "Modal",
+            .transitions = TH_TRANSITION_PRESENT | TH_TRANSITION_DISMISS, .default_duration = 0.3, .interface = &sheet };
+        static bool init(const th_host_api *h) { (void)h; return true; }
+        static uint32_t n(void) { return 1; }
+        static const th_effect_descriptor *get(uint32_t i) { return i == 0 ? &effect : NULL; }
+        TH_EXPORT const th_plugin_entry th_entry = {
+            sizeof th_entry, TH_ABI_MAJOR, TH_ABI_MINOR, "fixture.modal", "Modal", "1.0.0", NULL, init, NULL, n, get, NULL };
+        """
+
+    @Test("host validate skips the interactive dismissal of a sheet that refuses it, saying why, instead of failing it")
+    func validateSkipsARefusingSheet() async throws {
+        let dir = try TempDir("refusing-validate")
+        _ = try dir.folder("plugins")
+        try await compileC(Self.modalSheet, to: "plugins/modal.so", in: dir)
+        let result = try await runHost(["validate", dir.file("plugins/modal.so"), "--json", "--only", "behaviour.modal.dismiss.interactive"],
+                                       userData: try dir.folder("data"), in: dir)
+        let row = try #require(try ValidateJSON(result).tests.first { $0.name == "behaviour.modal.dismiss.interactive" })
+        #expect(row.result == "skip" && row.reason.contains("refuses a dismissal by gesture (should_dismiss"), "\(row)")
+    }
+
     @Test("not modal: asked, and the pull dismisses the card as before", arguments: [[], ["--isolate"]])
     func cardDismisses(_ extra: [String]) async throws {
         let (result, document) = try await Self.run(modal: false, extra, "allowed-dismissal")

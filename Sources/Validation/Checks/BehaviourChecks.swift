@@ -311,6 +311,9 @@ enum BehaviourChecks {
         let (stage, delegate) = try self.stage(effect, kind, subject, gestures: gestures, recording: true)
         guard index < stage.outcomes.count else { return notReached(index, kind, effect) }
         let o = stage.outcomes[index]
+        if o.refused {
+            return .skip("it refuses a dismissal by gesture (should_dismiss, isModalInPresentation), as a modal sheet does: nothing to scrub")
+        }
         var problems = outcomeProblems(o, kind, delegate, effect)
         let release = o.startTime + gesture.releaseTime
         if o.completed && o.endTime < release - 1e-9 {
