@@ -65,6 +65,18 @@ struct SheetDetentsTests {
         #expect(Self.view("dimming.sheet", at: 1.1, in: document) == [0, 281, 390, 563])
     }
 
+    @Test("--drag-sheet refuses what it cannot drag: a gesture that is not a pan, a flow that presents no sheet (exit 2, saying so)")
+    func dragSheetUsage() async throws {
+        let dir = try TempDir("detents-usage")
+        let plugins = try dir.folder("plugins")
+        let pinch = try await runHost(["run", "cover-vertical", "--presentation", "frosted", "--drag-sheet", "pinch: 0s 1, release -1/s"],
+                                      pluginFolder: plugins, in: dir)
+        #expect(pinch.status == 2 && pinch.err.contains("--drag-sheet takes a pan written in points"), "\(pinch)")
+        let push = try await runHost(["run", "cover-vertical", "--push", "--drag-sheet", "pan(up): 0s 0pt, release 0pt/s"],
+                                     pluginFolder: plugins, in: dir)
+        #expect(push.status == 2 && push.err.contains("--drag-sheet drags a presented sheet; the push flow presents none"), "\(push)")
+    }
+
     /// A presentation controller whose second detent is taller than the screen.
     static let tooTall = """
         #include <stdlib.h>
