@@ -45,7 +45,9 @@ TH_ASSERT_OFFSET(th_animation_options, spring_damping, 64);
 TH_ASSERT_OFFSET(th_animation_options, repeat_count, 72);
 TH_ASSERT_OFFSET(th_animation_options, spring_velocity_2d, 84);
 TH_ASSERT_OFFSET(th_animation_options, spring_initial_velocity_y, 88);
-_Static_assert(sizeof(th_animation_options) == 96, "th_animation_options v1.2 is 96 bytes");
+TH_ASSERT_OFFSET(th_animation_options, cubic_x1, 96);
+TH_ASSERT_OFFSET(th_animation_options, cubic_y2, 120);
+_Static_assert(sizeof(th_animation_options) == 128, "th_animation_options v1.2 is 128 bytes");
 _Static_assert(sizeof(th_host_api) >= TH_HOST_API_SIZE_1_0, "th_host_api shrank");
 
 // ABI 1.1: its appended fields start where 1.0 ended, and its new structs' sizes.

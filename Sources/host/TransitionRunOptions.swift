@@ -35,7 +35,7 @@ struct TransitionRunOptions: ParsableArguments {
     var parameters: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Use this curve for every animation, e.g. 'ease-in' or 'easing.elastic(amplitude=1.2,period=0.3)'.",
+        "Use this curve for every animation, e.g. 'ease-in', 'cubic-bezier(0.2, 0.8, 0.2, 1)' or 'easing.elastic(amplitude=1.2,period=0.3)'.",
         valueName: "curve"))
     var curve: String?
 

@@ -323,10 +323,14 @@ enum {
 enum {
     TH_TIMING_CURVE = 0,          /* use `curve` */
     TH_TIMING_SPRING = 1,         /* use spring_damping_ratio and spring_initial_velocity */
-    TH_TIMING_SPRING_PHYSICAL = 2 /* ABI 1.2: a spring of spring_mass, spring_stiffness and
+    TH_TIMING_SPRING_PHYSICAL = 2, /* ABI 1.2: a spring of spring_mass, spring_stiffness and
                                      spring_damping, started at spring_initial_velocity
                                      (CASpringAnimation, UISpringTimingParameters(mass:...)):
                                      it lasts until it settles, and `duration` is not read */
+    TH_TIMING_CUBIC = 3           /* ABI 1.2: a cubic Bézier from (0,0) to (1,1) through the
+                                     control points cubic_x1, cubic_y1, cubic_x2, cubic_y2
+                                     (UICubicTimingParameters, CAMediaTimingFunction's
+                                     controlPoints, CSS cubic-bezier()) over `duration` */
 };
 
 /* Parameter types. Every parameter value crosses the ABI as a double (see th_effect_config). */
@@ -358,7 +362,7 @@ typedef void (*th_alongside_fn)(void *user_data, th_context ctx);
 /* Options of one UIView-style animation. Fill every field; zero-initialise, then set. */
 typedef struct th_animation_options {
     uint32_t struct_size;           /* sizeof(th_animation_options) */
-    uint32_t timing;                /* TH_TIMING_CURVE or TH_TIMING_SPRING */
+    uint32_t timing;                /* TH_TIMING_*: CURVE, SPRING, SPRING_PHYSICAL or CUBIC */
     double duration;                /* seconds, >= 0 and finite */
     double delay;                   /* seconds, >= 0 and finite */
     uint32_t curve;                 /* TH_CURVE_*, used with TH_TIMING_CURVE */
@@ -397,6 +401,15 @@ typedef struct th_animation_options {
      * one settles); 0: one velocity for all. */
     uint32_t spring_velocity_2d;
     double spring_initial_velocity_y; /* finite; read only with spring_velocity_2d */
+    /* --- ABI 1.2, read only with TH_TIMING_CUBIC, which needs struct_size to reach them: the
+     * curve's two control points, its ends fixed at (0,0) and (1,1). x is time, so each x is in
+     * [0, 1] and the curve never runs backwards in time; y is progress, in [-10, 10]: below 0 or
+     * above 1 the animation undershoots or overshoots, as CSS's cubic-bezier(0.3, -0.5, 0.7, 1.5)
+     * does. (0.25, 0.1, 0.25, 1) is TH_CURVE_DEFAULT. --- */
+    double cubic_x1;
+    double cubic_y1;
+    double cubic_x2;
+    double cubic_y2;
 } th_animation_options;
 
 /* The most times an animation may play (th_animation_options.repeat_count, ABI 1.2). */

@@ -77,6 +77,8 @@ package enum AnimationOptionsCheck {
                 return .failure(BadField("the spring of mass \(o.spring_mass), stiffness \(o.spring_stiffness) and damping \(o.spring_damping) settles in \(spring.duration) s; it must settle within \(Int(SpringCurve.longestSettling)) s"))
             }
             return .success(AnimationOptions(duration: spring.duration, delay: o.delay, curve: .spring(spring)))
+        case Int(TH_TIMING_CUBIC):
+            return cubic(o).map { AnimationOptions(duration: o.duration, delay: o.delay, curve: $0) }
         case Int(TH_TIMING_SPRING):
             guard o.spring_damping_ratio.isFinite, o.spring_damping_ratio > 0, o.spring_damping_ratio <= 1 else {
                 return .failure(BadField("spring_damping_ratio is \(o.spring_damping_ratio); it must be in (0, 1]"))
@@ -87,8 +89,24 @@ package enum AnimationOptionsCheck {
             return .success(.spring(duration: o.duration, delay: o.delay, dampingRatio: o.spring_damping_ratio,
                                     initialVelocity: o.spring_initial_velocity))
         default:
-            return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0), TH_TIMING_SPRING (1) or TH_TIMING_SPRING_PHYSICAL (2)"))
+            return .failure(BadField("timing is \(o.timing); it must be TH_TIMING_CURVE (0), TH_TIMING_SPRING (1), TH_TIMING_SPRING_PHYSICAL (2) or TH_TIMING_CUBIC (3)"))
         }
+    }
+
+    /// TH_TIMING_CUBIC's control points as a curve named as CSS writes it, or the first point
+    /// out of range: an x outside [0, 1] would make time run backwards.
+    private static func cubic(_ o: th_animation_options) -> Result<TimingCurve, BadField> {
+        let end = UInt32(MemoryLayout<th_animation_options>.offset(of: \th_animation_options.cubic_y2)! + MemoryLayout<Double>.size)
+        guard o.struct_size >= end else {
+            return .failure(BadField("struct_size is \(o.struct_size); TH_TIMING_CUBIC needs ABI 1.2's control points, \(end) bytes"))
+        }
+        for (name, x) in [("cubic_x1", o.cubic_x1), ("cubic_x2", o.cubic_x2)] where !(x >= 0 && x <= 1) {
+            return .failure(BadField("\(name) is \(x); a control point's x is time, in [0, 1]"))
+        }
+        for (name, y) in [("cubic_y1", o.cubic_y1), ("cubic_y2", o.cubic_y2)] where !(y >= -CubicBezier.progressLimit && y <= CubicBezier.progressLimit) {
+            return .failure(BadField("\(name) is \(y); a control point's y is progress, in [-10, 10]"))
+        }
+        return .success(.cubicBezier(CubicBezier(o.cubic_x1, o.cubic_y1, o.cubic_x2, o.cubic_y2)))
     }
 
     /// Why options with repeats cannot go where an animation plays once (a property

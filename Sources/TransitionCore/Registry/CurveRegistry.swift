@@ -20,6 +20,7 @@ public final class CurveRegistry {
                               ("ease-in-out", .easeInOut), ("default", .caDefault)] {
             providers.append(StandardCurve(name: name, curve: curve))
         }
+        providers.append(CubicBezierCurve())
     }
 
     public func register(_ provider: CurveProvider) { providers.append(provider) }
@@ -43,8 +44,25 @@ public final class CurveRegistry {
         guard matches.count == 1 else {
             throw ParameterError(description: "'\(name)' names more than one curve: \(matches.map(\.name).joined(separator: ", "))")
         }
-        let values = try provider.parameters.values(applying: assignments, effect: "curve \(provider.name)")
+        let named = try Self.naming(assignments, of: provider)
+        let values = try provider.parameters.values(applying: named, effect: "curve \(provider.name)")
         return provider.makeCurve(parameters: values)
+    }
+
+    /// Values given in order, as CSS writes "cubic-bezier(0.2, 0.8, 0.2, 1)", named by the
+    /// provider's parameters; "name=value" assignments as they are. Not both in one spec.
+    static func naming(_ assignments: [String], of provider: CurveProvider) throws -> [String] {
+        let positional = assignments.filter { !$0.contains("=") }
+        guard !positional.isEmpty else { return assignments }
+        let ids = provider.parameters.map(\.id)
+        guard positional.count == assignments.count else {
+            throw ParameterError(description: "curve \(provider.name): give its values in order or as name=value, not both")
+        }
+        guard assignments.count <= ids.count else {
+            let takes = ids.isEmpty ? "takes no values" : "takes at most \(ids.count): \(ids.joined(separator: ", "))"
+            throw ParameterError(description: "curve \(provider.name) \(takes); \(assignments.count) given")
+        }
+        return zip(ids, assignments).map { "\($0)=\($1)" }
     }
 
     /// "name(a=1,b=2)" → ("name", ["a=1", "b=2"]); "name" → ("name", []).
@@ -71,4 +89,30 @@ final class StandardCurve: CurveProvider {
     var parameters: [EffectParameter] { [] }
     var source: String { "built in" }
     func makeCurve(parameters: [Double]) -> TimingCurve { curve }
+}
+
+/// CSS's cubic-bezier(x1, y1, x2, y2) (CAMediaTimingFunction's control points): any easing a
+/// designer draws, from the command line or a plugin's named curve. Its defaults are CSS's
+/// `ease`, Core Animation's default curve.
+final class CubicBezierCurve: CurveProvider {
+    var name: String { "cubic-bezier" }
+    var displayName: String { "Cubic Bézier through two control points" }
+    var source: String { "built in" }
+    let parameters: [EffectParameter] = {
+        let limit = CubicBezier.progressLimit
+        func time(_ id: String, _ which: String, _ value: Double) -> EffectParameter {
+            EffectParameter(id: id, name: "The \(which) control point's time", type: .double, unit: "",
+                            minimum: 0, maximum: 1, defaultValue: value, choices: [])
+        }
+        func progress(_ id: String, _ which: String, _ value: Double) -> EffectParameter {
+            EffectParameter(id: id, name: "The \(which) control point's progress (beyond 0 or 1: under- or overshoot)",
+                            type: .double, unit: "", minimum: -limit, maximum: limit, defaultValue: value, choices: [])
+        }
+        let ease = CubicBezier.caDefault
+        return [time("x1", "first", ease.x1), progress("y1", "first", ease.y1),
+                time("x2", "second", ease.x2), progress("y2", "second", ease.y2)]
+    }()
+    func makeCurve(parameters: [Double]) -> TimingCurve {
+        .cubicBezier(CubicBezier(parameters[0], parameters[1], parameters[2], parameters[3]))
+    }
 }

@@ -15,6 +15,10 @@ public struct CubicBezier: Hashable, Sendable {
     public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
     public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
 
+    /// How far a control point's y (progress) may lie from 0 either way: enough for any
+    /// overshoot a designer writes, small enough that no frame lands a view off in space.
+    public static let progressLimit = 10.0
+
     // Polynomial coefficients of x(t) and y(t): a·t³ + b·t² + c·t.
     private var cx: Double { 3 * x1 }
     private var bx: Double { 3 * (x2 - x1) - cx }

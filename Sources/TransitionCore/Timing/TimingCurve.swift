@@ -12,6 +12,13 @@ public enum TimingCurve: Hashable, Sendable {
     /// Core Animation's kCAMediaTimingFunctionDefault.
     public static let caDefault = TimingCurve.bezier(name: "default", .caDefault)
 
+    /// A curve through any two control points, named as CSS writes it:
+    /// "cubic-bezier(0.2, 0.8, 0.2, 1)".
+    public static func cubicBezier(_ b: CubicBezier) -> TimingCurve {
+        let points = [b.x1, b.y1, b.x2, b.y2].map { NumberText.exact($0) }
+        return .bezier(name: "cubic-bezier(\(points.joined(separator: ", ")))", b)
+    }
+
     /// Progress at normalised time u (elapsed / duration), 0 at u ≤ 0 and 1 at u ≥ 1.
     public func progress(at u: Double) -> Double {
         switch self {

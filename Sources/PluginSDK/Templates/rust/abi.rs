@@ -101,6 +101,7 @@ pub const TH_CURVE_DEFAULT: u32 = 4;
 pub const TH_TIMING_CURVE: u32 = 0;
 pub const TH_TIMING_SPRING: u32 = 1;
 pub const TH_TIMING_SPRING_PHYSICAL: u32 = 2;
+pub const TH_TIMING_CUBIC: u32 = 3;
 pub const TH_PARAM_DOUBLE: u32 = 0;
 pub const TH_PARAM_INT: u32 = 1;
 pub const TH_PARAM_BOOL: u32 = 2;
@@ -313,6 +314,10 @@ pub struct AnimationOptions {
     pub autoreverses: u32,
     pub spring_velocity_2d: u32,
     pub spring_initial_velocity_y: f64,
+    pub cubic_x1: f64,
+    pub cubic_y1: f64,
+    pub cubic_x2: f64,
+    pub cubic_y2: f64,
 }
 
 /// th_host_api
@@ -751,7 +756,7 @@ const _: () = assert!(offset_of!(PathElement, points) == 8);
 const _: () = assert!(size_of::<GradientStop>() == 40);
 const _: () = assert!(offset_of!(GradientStop, color) == 0);
 const _: () = assert!(offset_of!(GradientStop, location) == 32);
-const _: () = assert!(size_of::<AnimationOptions>() == 96);
+const _: () = assert!(size_of::<AnimationOptions>() == 128);
 const _: () = assert!(offset_of!(AnimationOptions, struct_size) == 0);
 const _: () = assert!(offset_of!(AnimationOptions, timing) == 4);
 const _: () = assert!(offset_of!(AnimationOptions, duration) == 8);
@@ -767,6 +772,10 @@ const _: () = assert!(offset_of!(AnimationOptions, repeat_count) == 72);
 const _: () = assert!(offset_of!(AnimationOptions, autoreverses) == 80);
 const _: () = assert!(offset_of!(AnimationOptions, spring_velocity_2d) == 84);
 const _: () = assert!(offset_of!(AnimationOptions, spring_initial_velocity_y) == 88);
+const _: () = assert!(offset_of!(AnimationOptions, cubic_x1) == 96);
+const _: () = assert!(offset_of!(AnimationOptions, cubic_y1) == 104);
+const _: () = assert!(offset_of!(AnimationOptions, cubic_x2) == 112);
+const _: () = assert!(offset_of!(AnimationOptions, cubic_y2) == 120);
 const _: () = assert!(size_of::<HostApi>() == 712);
 const _: () = assert!(offset_of!(HostApi, struct_size) == 0);
 const _: () = assert!(offset_of!(HostApi, abi_major) == 4);
