@@ -101,7 +101,9 @@ TH_ASSERT_OFFSET(th_host_keyframes, add_keyframe_path, 24);
 TH_ASSERT_OFFSET(th_gesture_event, rotation, 96);
 TH_ASSERT_OFFSET(th_presentation_interface, should_dismiss, 88);
 TH_ASSERT_OFFSET(th_presentation_interface, detent_did_change, 120);
-_Static_assert(sizeof(th_presentation_interface) == 128, "th_presentation_interface v1.2 is 128 bytes");
+TH_ASSERT_OFFSET(th_presentation_interface, view_will_transition_to_size, 128);
+TH_ASSERT_OFFSET(th_presentation_interface, container_did_layout, 136);
+_Static_assert(sizeof(th_presentation_interface) == 144, "th_presentation_interface v1.2 is 144 bytes");
 _Static_assert(sizeof(th_gesture_event) == 112, "th_gesture_event v1.2 is 112 bytes");
 _Static_assert(sizeof(th_host_keyframes) == 32, "th_host_keyframes v1.2 is 32 bytes");
 #endif

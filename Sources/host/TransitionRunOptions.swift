@@ -64,6 +64,11 @@ struct TransitionRunOptions: ParsableArguments {
         valueName: "gesture"))
     var dragSheet: String?
 
+    @Option(name: .customLong("resize"), help: ArgumentHelp(
+        "After the presentation (and any --drag-sheet), resize the window to WIDTHxHEIGHT points, as a split view or a window's edge would, e.g. 320x844: the presentation controller hears viewWillTransition(to:) and lays out again (ABI 1.2), the screens follow their autoresizing masks, all in one 0.35 s animation; then the dismissal runs in the new size. The window stays on the display: at least 100 pt a side, at most the display's size (390x844 for the demo).",
+        valueName: "size"))
+    var resize: String?
+
     @Option(name: .customLong("grab-at"), parsing: .unconditional, help: ArgumentHelp(
         "Let the transition start on its own and grab it this many seconds in with the --interactive or --interactive-dismiss gesture (its times then count from the grab), through the animator's interruptible animator (ABI 1.1): the gesture scrubs it, and the release continues it or, when the gesture says cancel, throws it back. With an interaction controller named there, the controller reads the gesture from the grab on and decides.",
         valueName: "seconds"))
@@ -187,6 +192,7 @@ struct TransitionRunOptions: ParsableArguments {
         options.presentGesture = try gestureText(interactive)
         options.dismissGesture = try gestureText(interactiveDismiss)
         options.sheetDrag = try gestureText(dragSheet)
+        options.windowResize = try resize.map(Self.windowSize)
         options.presentInteraction = controllerName(interactive)
         options.dismissInteraction = controllerName(interactiveDismiss)
         options.grabAt = grabAt
@@ -200,6 +206,15 @@ struct TransitionRunOptions: ParsableArguments {
         options.scene = try scene.map(loadScene)
         options.segue = segue
         return options
+    }
+
+    /// "320x844" (or with ×) as a size in points.
+    static func windowSize(_ text: String) throws -> Size {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).map { $0.filter { $0 != " " } }
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite, height.isFinite else {
+            throw ValidationError("--resize takes a size in points as WIDTHxHEIGHT, such as 320x844, not '\(text)'")
+        }
+        return Size(width: width, height: height)
     }
 
     /// A name for what runs, for a default file name: the effect, else the segue, else "scene".

@@ -57,14 +57,14 @@ struct PluginFunctionsTests {
     static func letter(_ cType: String) -> Character? {
         let type = cType.replacingOccurrences(of: "const ", with: "").trimmingCharacters(in: .whitespaces)
         if type.hasSuffix("*") { return "p" }
-        return ["void": "v", "bool": "b", "double": "d", "uint32_t": "I", "th_rect": "R", "th_context": "L", "th_view": "L",
+        return ["void": "v", "bool": "b", "double": "d", "uint32_t": "I", "th_size": "Z", "th_rect": "R", "th_context": "L", "th_view": "L",
                 "th_property_animator": "L"][type]
     }
 
     @Test("each instance function's listed C type is the one the header declares, letter for letter")
     func instanceTypesMatchTheHeader() throws {
         let calls = PluginFunctions.all.filter { $0.instanceCall != nil }
-        #expect(calls.count == 21)
+        #expect(calls.count == 23)
         for function in calls {
             let line = try Self.declaration(of: function)
             // "RESULT (*name)(PARAM NAME, PARAM NAME);"

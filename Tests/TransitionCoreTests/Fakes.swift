@@ -253,6 +253,14 @@ final class FakePresentationController: PresentationController {
         dimmingView?.frame = container.bounds
     }
 
+    func containerViewDidLayoutSubviews(_ container: View) {
+        log.record("presentationController.containerViewDidLayoutSubviews")
+    }
+
+    func viewWillTransition(to size: Size) {
+        log.record("presentationController.viewWillTransition(to: \(size.width) × \(size.height))")
+    }
+
     var shouldRemovePresentersView: Bool { removesPresentersView }
 }
 

@@ -21,7 +21,8 @@
  *      controller effect, th_interaction_interface; otherwise none or the host's own)
  *   3. with a custom presentation style, the presentation controller is created and told
  *      presentation_will_begin(ctx); it may register animate_alongside blocks here. Then it
- *      is asked for presented_view (ABI 1.1) and told container_will_layout
+ *      is asked for presented_view (ABI 1.1) and told container_will_layout, then
+ *      container_did_layout (ABI 1.2)
  *   4. transition_duration(ctx)
  *   5. animate_transition(ctx); for an interactive transition, the interaction controller's
  *      start_interactive_transition(ctx) follows, then its gesture events (ABI 1.1)
@@ -1005,6 +1006,23 @@ typedef struct th_presentation_interface {
      * largest detent, as a rubber band), its subviews laid out again (set_autoresizing_mask);
      * at the release it springs to the detent nearest to where the flick would carry it. */
     void (*detent_did_change)(void *self, uint32_t index);
+
+    /* ABI 1.2, optional: viewWillTransition(to:with:). The window, and so the container, is
+     * about to take `size`, in points (a split view or a window's edge resizing the app:
+     * `host run --resize WxH`, after the presentation and before the dismissal). Called inside
+     * the host's animation of the change (0.35 s, ease-in-out), so a view property set here
+     * animates with it, as one set in coordinator.animate(alongsideTransition:) would. Then,
+     * inside the same animation: the container and every screen's view that filled the window
+     * take the new size, their subviews following set_autoresizing_mask; container_will_layout
+     * is called; the host sets the presented view (presented_view's wrapper, when there is
+     * one) to frame_of_presented_view for the new bounds, as custom controllers do in
+     * containerViewWillLayoutSubviews; and container_did_layout is called. The dismissal then
+     * starts from there. */
+    void (*view_will_transition_to_size)(void *self, th_size size);
+    /* ABI 1.2, optional: containerViewDidLayoutSubviews. The container's subviews have been
+     * laid out: right after container_will_layout at each transition, and at the end of a
+     * resize's layout (above). Adjust chrome that depends on where the presented view now is. */
+    void (*container_did_layout)(void *self, th_view container);
 } th_presentation_interface;
 
 /* The most detents a sheet may have (ABI 1.2, th_presentation_interface.detent_count). */

@@ -13,8 +13,10 @@ public enum IsolationOp: UInt16, Sendable, CaseIterable {
     case dismissalWillBegin, dismissalDidEnd, containerWillLayout, shouldRemovePresenters, destroyPresentation
     /// ABI 1.1: presented_view.
     case presentedView
-    /// ABI 1.2: should_dismiss and did_attempt_to_dismiss.
+    /// ABI 1.2: a modal sheet and its detents.
     case shouldDismiss = 1045, didAttemptToDismiss, detentCount, detentHeight, detentDidChange
+    /// ABI 1.2: a size change.
+    case viewWillTransitionToSize = 1070, containerDidLayout
     case delegateAnimatorFor = 1050, delegatePresentation, delegateInteractionFor, delegateAnimatorForScreens
     // ABI 1.1: interaction controllers.
     case createInteraction = 1060, startInteractive, gestureEvent, completionSpeed, completionCurve, destroyInteraction

@@ -100,6 +100,9 @@ public enum PluginFunctions {
         Function(kind: .presentationController, name: "detent_count", sinceMinor: 2, request: .detentCount, calls: .init("I(p)", absent: .uint(0))),
         Function(kind: .presentationController, name: "detent_height", sinceMinor: 2, request: .detentHeight, calls: .init("d(pIR)", absent: .double(.nan))),
         Function(kind: .presentationController, name: "detent_did_change", sinceMinor: 2, request: .detentDidChange, calls: .init("v(pI)")),
+        Function(kind: .presentationController, name: "view_will_transition_to_size", sinceMinor: 2, request: .viewWillTransitionToSize,
+                 calls: .init("v(pZ)")),
+        Function(kind: .presentationController, name: "container_did_layout", sinceMinor: 2, request: .containerDidLayout, calls: .init("v(pL)")),
 
         Function(kind: .interactionController, name: "create", sinceMinor: 1, request: .createInteraction),
         Function(kind: .interactionController, name: "destroy", sinceMinor: 1, request: .destroyInteraction),

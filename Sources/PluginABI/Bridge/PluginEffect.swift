@@ -314,6 +314,17 @@ final class PluginPresentationController: PresentationController {
         call(doing: "detent_did_change") { vtable.pointee.detent_did_change?($0, UInt32(index)) }
     }
 
+    package func viewWillTransition(to size: Size) {
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.view_will_transition_to_size) else { return }
+        call(doing: "view_will_transition_to_size") { vtable.pointee.view_will_transition_to_size?($0, th_size(width: size.width, height: size.height)) }
+    }
+
+    package func containerViewDidLayoutSubviews(_ container: View) {
+        guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.container_did_layout) else { return }
+        let handle = effect.plugin.runtime.handles.handle(container)
+        call(doing: "container_did_layout") { vtable.pointee.container_did_layout?($0, handle) }
+    }
+
     package func didAttemptToDismiss() {
         guard FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.did_attempt_to_dismiss) else { return }
         call(doing: "did_attempt_to_dismiss") { vtable.pointee.did_attempt_to_dismiss?($0) }

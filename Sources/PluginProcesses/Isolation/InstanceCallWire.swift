@@ -9,13 +9,14 @@ import TransitionCore
 enum InstanceCallWire {
     /// The letters an instance's function may use besides `p`; PluginFunctionsTests holds
     /// every listed type to them.
-    package static let letters: Set<Signature.ValueType> = [.void, .bool, .uint32, .uint64, .double, .rect]
+    package static let letters: Set<Signature.ValueType> = [.void, .bool, .uint32, .uint64, .double, .size, .rect]
 
     package static func put(_ value: CallValue, into w: inout WireWriter) {
         switch value {
         case .bool(let b): w.put(b)
         case .uint(let u): w.put(u)
         case .double(let d): w.put(d)
+        case .size(let s): w.put(th_size(width: s.width, height: s.height))
         case .rect(let r): w.put(th_rect(r))
         default: break
         }
@@ -26,6 +27,9 @@ enum InstanceCallWire {
         case .bool: return .bool(try r.bool())
         case .uint32, .uint64: return .uint(try r.integer(UInt64.self))
         case .double: return .double(try r.double())
+        case .size:
+            let s = try r.size()
+            return .size(Size(width: s.width, height: s.height))
         case .rect: return .rect(try r.rect().rect)
         case .void: return .void
         default: throw IsolationChannel.Failure.garbage("an instance call's value of type '\(type.rawValue)'")

@@ -302,6 +302,15 @@ final class IsolatedPresentationController: PresentationController {
         _ = call(.detentDidChange, [.uint(UInt64(index))])
     }
 
+    package func viewWillTransition(to size: Size) {
+        _ = call(.viewWillTransitionToSize, [.size(size)])
+    }
+
+    package func containerViewDidLayoutSubviews(_ container: View) {
+        let handle = effect.plugin.runtime.handles.handle(container)
+        _ = call(.containerDidLayout, [.uint(handle.id)])
+    }
+
     deinit { _ = try? process.call(.destroyPresentation, "destroy") { $0.put(token) } }
 }
 

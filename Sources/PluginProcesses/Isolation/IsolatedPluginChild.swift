@@ -99,6 +99,7 @@ public final class IsolatedPluginChild {
         case .animatorDuration, .animateTransition, .animationEnded, .interruptibleAnimator,
              .frameOfPresentedView, .presentationWillBegin, .presentationDidEnd, .dismissalWillBegin, .dismissalDidEnd,
              .shouldDismiss, .didAttemptToDismiss, .detentCount, .detentHeight, .detentDidChange,
+             .viewWillTransitionToSize, .containerDidLayout,
              .containerWillLayout, .shouldRemovePresenters, .presentedView,
              .startInteractive, .gestureEvent, .completionSpeed, .completionCurve:
             // An instance's function: called by its C type alone (PluginFunctions.InstanceCall).

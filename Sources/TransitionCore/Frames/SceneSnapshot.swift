@@ -96,7 +96,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             return Animation(viewID: a.view.id, property: a.property, group: a.group.id, curve: a.curve.name,
                              begin: a.begin + shift, duration: a.duration, target: a.to)
         }
-        let size = scene.window!.presentation.bounds.size
+        let size = scene.displaySize
         guard let chrome = scene.chrome else {
             return SceneSnapshot(time: engine.now, windowSize: size, layers: layers, animations: animations)
         }

@@ -75,7 +75,7 @@ public struct MotionSample: Sendable {
     public init(_ scene: Scene, labels: [String: ViewText] = [:]) {
         let root = scene.window!
         let look = root.presentation
-        var builder = Builder(windowSize: look.bounds.size, labels: labels)
+        var builder = Builder(windowSize: scene.displaySize, labels: labels)
         SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &builder)
         self.init(builder, time: scene.engine.now)
     }
@@ -88,7 +88,7 @@ public struct MotionSample: Sendable {
     static func withFrame(_ scene: Scene, labels: [String: ViewText], expecting: Int = 0) -> (MotionSample, TransitionRun.Frame) {
         let root = scene.window!
         let look = root.presentation
-        var recorder = Recorder(builder: Builder(windowSize: look.bounds.size, labels: labels, expecting: expecting))
+        var recorder = Recorder(builder: Builder(windowSize: scene.displaySize, labels: labels, expecting: expecting))
         recorder.views.reserveCapacity(expecting)
         SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &recorder)
         let now = scene.engine.now

@@ -23,11 +23,12 @@ extension TransitionRun {
     static func runFlow(_ flow: Flow, screens: FlowScreens, delegate: RegistryTransitioningDelegate, driver: TransitionDriver,
                         forward: InteractionSource?, back: InteractionSource?,
                         start: ((Int, InteractionSource?) -> InteractionSource?)? = nil,
-                        record: () -> Void, sheetDrag: GestureScript? = nil, dropLastFrame: () -> Void,
+                        record: () -> Void, sheetDrag: GestureScript? = nil, windowResize: Size? = nil, dropLastFrame: () -> Void,
                         motion: MotionCheck? = nil) throws -> [TransitionOutcome] {
         var transitions = FlowTransitions(flow, on: screens, delegate: delegate,
                                           customPresentation: delegate.presentationEffect != nil, driver: driver)
         transitions.sheetDrag = sheetDrag
+        transitions.windowResize = windowResize
         let sources = flow == .pop ? [forward ?? back] : [forward, back]
         return try transitions.run(driver: driver, interaction: { start?($0, sources[$0]) ?? sources[$0] }, onFrame: record,
                                    beforeNext: dropLastFrame, motion: motion)

@@ -44,6 +44,9 @@ public struct FlowTransitions {
     /// A drag of the presented sheet between its detents, after the presentation and before
     /// the dismissal (a modal flow's).
     public var sheetDrag: GestureScript?
+    /// A new size for the window, taken after the presentation (and the drag) and before the
+    /// dismissal (a modal flow's; `--resize`).
+    public var windowResize: Size?
 
     /// The flow's containers on `screens` (a navigation view or a tab container that fills the
     /// window, for those flows), with `delegate` as their delegate. `customPresentation`: the
@@ -134,6 +137,10 @@ public struct FlowTransitions {
                 if i == 1, let modal, let sheetDrag {
                     // Its first frame is the presentation's last instant, its last the dismissal's first.
                     modal.presenter.dragSheet(modal.presented, gesture: sheetDrag, onFrame: onFrame)
+                    beforeNext()
+                }
+                if i == 1, let modal, let windowResize {
+                    modal.presenter.resizeWindow(of: modal.presented, to: windowResize, onFrame: onFrame)
                     beforeNext()
                 }
             }

@@ -21,6 +21,9 @@ public enum TransitionRun {
         /// A pan written in points that drags the presented sheet between its presentation
         /// controller's detents after the presentation, before the dismissal (`--drag-sheet`).
         public var sheetDrag: String?
+        /// A new size for the window in points, taken after the presentation (and the drag)
+        /// and before the dismissal, as a split view resizes an app (`--resize`).
+        public var windowResize: Size?
         /// Interaction-controller effects (ABI 1.1) that read those gestures instead of the
         /// host's percent-driven controller: by name, as `--interactive NAME --gesture G`.
         public var presentInteraction: String?
@@ -155,8 +158,15 @@ public enum TransitionRun {
         /// --drag-sheet given something other than a pan in points, or a flow without a sheet.
         case sheetDragNeedsAPan
         case sheetDragNeedsModal(Flow)
+        /// --resize in a flow without a presentation, or to a size the display cannot hold.
+        case resizeNeedsModal(Flow)
+        case badWindowSize(Size, String)
         public var description: String {
             switch self {
+            case .resizeNeedsModal(let flow):
+                return "--resize changes the window's size while a screen is presented; the \(flow.rawValue) flow presents none"
+            case .badWindowSize(let size, let why):
+                return "--resize \(NumberText.exact(size.width))x\(NumberText.exact(size.height)): \(why)"
             case .sheetDragNeedsAPan:
                 return "--drag-sheet takes a pan written in points, such as 'pan(up): 0s 0pt, 0.3s 250pt, release 600pt/s'"
             case .sheetDragNeedsModal(let flow):
@@ -203,6 +213,10 @@ public enum TransitionRun {
         if let sheetDrag {
             guard sheetDrag.events?.first?.kind == .pan else { throw Failure.sheetDragNeedsAPan }
             guard stage.flow == .modal else { throw Failure.sheetDragNeedsModal(stage.flow) }
+        }
+        if let size = options.windowResize {
+            guard stage.flow == .modal else { throw Failure.resizeNeedsModal(stage.flow) }
+            if let why = ModalPresenter.resizeProblem(size, display: window) { throw Failure.badWindowSize(size, why) }
         }
         // Interaction controllers: named ones, or (ABI 1.1) the plugin delegate's choice, asked
         // at each transition a gesture in points drives.
@@ -350,7 +364,7 @@ public enum TransitionRun {
             stage.flow, screens: stage.screens, delegate: delegate,
             driver: TransitionDriver(scene: stage.scene, trace: trace, grace: options.grace),
             forward: forwardSource, back: backSource,
-            start: start, record: record, sheetDrag: sheetDrag,
+            start: start, record: record, sheetDrag: sheetDrag, windowResize: options.windowResize,
             dropLastFrame: {
                 frames.removeLast()
                 if options.recordsSnapshots { snapshots.removeLast() }

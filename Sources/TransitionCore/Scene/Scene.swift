@@ -7,9 +7,13 @@ public final class Scene {
     /// The status bar, home indicator and display corners the host draws above every screen
     /// (SceneSnapshot adds them); nil for a bare window.
     public var chrome: DeviceChrome?
+    /// The display's size: the window's size at the start, which every frame is drawn at. A
+    /// window resized later (`ModalPresenter.resizeWindow`) shows in part of it.
+    public let displaySize: Size
 
     public init(windowSize: Size, clock: VirtualClock = VirtualClock()) {
         engine = AnimationEngine(clock: clock)
+        displaySize = windowSize
         window = makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))
         window.backgroundColor = .black
     }

@@ -3,7 +3,8 @@
 ///
 ///   delegate.animationController → delegate.interactionController →
 ///   [custom style: delegate.presentationController → presentationController.willBegin →
-///   containerViewWillLayoutSubviews] → animator.transitionDuration → animator.animateTransition
+///   containerViewWillLayoutSubviews → containerViewDidLayoutSubviews] →
+///   animator.transitionDuration → animator.animateTransition
 ///   (or, interactive: interactionController.startInteractiveTransition, which calls it)
 ///   → … context.completeTransition(ok) → presentationController.didEnd(ok) → alongside
 ///   completions → the host's end-state check → the caller's completion → animator.animationEnded(ok)
@@ -34,7 +35,9 @@ public final class ModalPresenter {
         let container: View
         let presenterParent: View?
         let presenterIndex: Int
-        let presenterFrame: Rect
+        /// Where the presenter's view goes back to: where it was, or the window's new bounds
+        /// after a resize (it filled the window).
+        var presenterFrame: Rect
         let removedPresenter: Bool
         /// What the animators move for the presented view controller: its view, or the
         /// presentation controller's presentedView that wraps it.
@@ -260,6 +263,75 @@ public final class ModalPresenter {
         if target != before {
             trace.call("presentationController.detentDidChange(\(target))")
             controller.detentDidChange(target)
+        }
+    }
+
+    /// How long a window takes to change size (UIKit's rotation and split-view resizes take
+    /// about this).
+    static let resizeDuration = 0.35
+
+    /// Why the window cannot take `size` on a display of `display`; nil when it can.
+    public static func resizeProblem(_ size: Size, display: Size) -> String? {
+        guard size.width.isFinite, size.height.isFinite, size.width >= minimumWindow, size.height >= minimumWindow else {
+            return "a window is at least \(Int(minimumWindow)) × \(Int(minimumWindow)) pt"
+        }
+        guard size.width <= display.width, size.height <= display.height else {
+            return "the window must fit on the display, \(format(display.width)) × \(format(display.height)) pt"
+        }
+        return nil
+    }
+
+    /// The smallest window a resize may leave, on either side.
+    public static let minimumWindow = 100.0
+
+    /// The window of the presentation of `presented` changes to `size` (a split view or a
+    /// window's edge resizing it; viewWillTransition(to:with:)), in one animation of
+    /// `resizeDuration`, ease-in-out: the controller hears of the size first, inside the
+    /// animation so that what it sets moves with it; then the window, the container and every
+    /// screen's view that filled the window take the new size (their subviews laid out again
+    /// by their autoresizing masks), the controller lays out (containerViewWillLayoutSubviews),
+    /// the presented view takes frameOfPresentedViewInContainerView for the new bounds, and
+    /// the controller hears that layout is done (containerViewDidLayoutSubviews). `onFrame`
+    /// after every frame; the dismissal then starts from the new layout. The size is checked
+    /// by the caller (`resizeProblem`).
+    public func resizeWindow(of presented: ViewController, to size: Size, onFrame: () -> Void) {
+        guard let controller = presented.presentationController, var record = presentations[ObjectIdentifier(presented)] else {
+            trace.warning("--resize: '\(presented.name)' is not presented by a presentation controller; the window keeps its size")
+            return
+        }
+        let window = scene.window!, old = window.bounds
+        let bounds = Rect(origin: .zero, size: size)
+        trace.info("the window changes from \(format(old.size.width)) × \(format(old.size.height)) to \(format(size.width)) × \(format(size.height)) pt")
+        // The display shows the app only inside its window, as a split view does.
+        window.clipsToBounds = true
+        let start = engine.now
+        onFrame()
+        engine.animate(AnimationOptions(duration: Self.resizeDuration, curve: .easeInOut)) {
+            trace.call("presentationController.viewWillTransition(to: \(format(size.width)) × \(format(size.height)))")
+            controller.viewWillTransition(to: size)
+            // The screens' views fill the window, as a root view controller's and the
+            // container do in UIKit; the presenter's too when it is off screen.
+            let filling = (window.subviews + [presented.presentingViewController?.view].compactMap { $0 })
+                .filter { $0.frame == old && $0 !== window }
+            window.frame = Rect(origin: window.frame.origin, size: size)
+            for view in filling where view.frame == old { view.frame = bounds }
+            if record.presenterFrame == old { record.presenterFrame = bounds }
+            trace.call("presentationController.containerViewWillLayoutSubviews")
+            controller.containerViewWillLayoutSubviews(record.container)
+            trace.call("presentationController.frameOfPresentedViewInContainerView")
+            var frame = controller.frameOfPresentedView(inContainerBounds: record.container.bounds) ?? record.container.bounds
+            if !frame.isValid {
+                trace.warning("'\(controller.displayName)' gave an invalid frame for the presented view \(describe(frame)); using the container's bounds")
+                frame = record.container.bounds
+            }
+            record.presentedView.frame = frame
+            trace.call("presentationController.containerViewDidLayoutSubviews")
+            controller.containerViewDidLayoutSubviews(record.container)
+        }
+        presentations[ObjectIdentifier(presented)] = record
+        while engine.now - start < Self.resizeDuration - VirtualClock.tolerance || (!engine.isIdle && engine.now - start < Self.resizeDuration + 1) {
+            engine.step()
+            onFrame()
         }
     }
 

@@ -62,6 +62,11 @@ public protocol PresentationController: AnyObject {
     func detentHeights(inContainerBounds bounds: Rect) -> [Double]
     /// The sheet came to rest at detent `index` after a drag.
     func detentDidChange(_ index: Int)
+    /// viewWillTransition(to:with:): the container is about to take `size`. Called inside the
+    /// animation of the change, so what it sets moves with it.
+    func viewWillTransition(to size: Size)
+    /// containerViewDidLayoutSubviews: the container's subviews have been laid out.
+    func containerViewDidLayoutSubviews(_ container: View)
 }
 
 extension PresentationController {
@@ -77,6 +82,8 @@ extension PresentationController {
     public func didAttemptToDismiss() {}
     public func detentHeights(inContainerBounds bounds: Rect) -> [Double] { [] }
     public func detentDidChange(_ index: Int) {}
+    public func viewWillTransition(to size: Size) {}
+    public func containerViewDidLayoutSubviews(_ container: View) {}
 }
 
 /// UIViewControllerTransitioningDelegate: vends the objects of a presentation and a dismissal.

@@ -49,6 +49,8 @@ public final class TransitionDriver {
                 willBegin(controller, context)
                 trace.call("presentationController.containerViewWillLayoutSubviews")
                 controller.containerViewWillLayoutSubviews(context.containerView)
+                trace.call("presentationController.containerViewDidLayoutSubviews")
+                controller.containerViewDidLayoutSubviews(context.containerView)
             }
             // Before the animator's first call: one that fails in transitionDuration falls back too.
             if transition.animator is FailableTransitionAnimator {

@@ -497,6 +497,8 @@ pub struct PresentationInterface {
     pub detent_count: Option<unsafe extern "C" fn(*mut c_void) -> u32>,
     pub detent_height: Option<unsafe extern "C" fn(*mut c_void, u32, Rect) -> f64>,
     pub detent_did_change: Option<unsafe extern "C" fn(*mut c_void, u32)>,
+    pub view_will_transition_to_size: Option<unsafe extern "C" fn(*mut c_void, Size)>,
+    pub container_did_layout: Option<unsafe extern "C" fn(*mut c_void, View)>,
 }
 unsafe impl Sync for PresentationInterface {}
 
@@ -904,7 +906,7 @@ const _: () = assert!(offset_of!(InteractionInterface, start_interactive_transit
 const _: () = assert!(offset_of!(InteractionInterface, gesture) == 32);
 const _: () = assert!(offset_of!(InteractionInterface, completion_speed) == 40);
 const _: () = assert!(offset_of!(InteractionInterface, completion_curve) == 48);
-const _: () = assert!(size_of::<PresentationInterface>() == 128);
+const _: () = assert!(size_of::<PresentationInterface>() == 144);
 const _: () = assert!(offset_of!(PresentationInterface, struct_size) == 0);
 const _: () = assert!(offset_of!(PresentationInterface, create) == 8);
 const _: () = assert!(offset_of!(PresentationInterface, destroy) == 16);
@@ -921,6 +923,8 @@ const _: () = assert!(offset_of!(PresentationInterface, did_attempt_to_dismiss) 
 const _: () = assert!(offset_of!(PresentationInterface, detent_count) == 104);
 const _: () = assert!(offset_of!(PresentationInterface, detent_height) == 112);
 const _: () = assert!(offset_of!(PresentationInterface, detent_did_change) == 120);
+const _: () = assert!(offset_of!(PresentationInterface, view_will_transition_to_size) == 128);
+const _: () = assert!(offset_of!(PresentationInterface, container_did_layout) == 136);
 const _: () = assert!(size_of::<Screen>() == 16);
 const _: () = assert!(offset_of!(Screen, name) == 0);
 const _: () = assert!(offset_of!(Screen, tag) == 8);
