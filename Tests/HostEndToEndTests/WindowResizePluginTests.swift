@@ -41,6 +41,9 @@ struct WindowResizePluginTests {
         {
             split *self = s;
             char line[80];
+        #ifdef CRASH
+            abort();
+        #endif
             snprintf(line, sizeof line, "told of %.0f x %.0f", size.width, size.height);
             host->log(TH_LOG_INFO, line);
             host->set_frame(self->badge, (th_rect){ { size.width - 60, 60 }, { 50, 50 } });
@@ -99,6 +102,17 @@ struct WindowResizePluginTests {
                 "\(badge) \(sheet) at \(p)")
         #expect(Self.view("badge", at: 0.85, in: document) == [260, 60, 50, 50])
         #expect(Self.view("detail", at: 0.85, in: document) == [10, 400, 300, 300])
+    }
+
+    @Test("isolated, a controller that crashes when told of the size is named, and the run is not clean (exit 1)")
+    func crashWhileIdle() async throws {
+        let dir = try TempDir("resize-crash")
+        let plugins = try dir.folder("plugins")
+        try await compileC(Self.plugin, to: "plugins/split.so", in: dir, flags: ["-shared", "-fPIC", "-DCRASH"])
+        let result = try await runHost(["run", "cover-vertical", "--presentation", "split", "--resize", "320x700", "--isolate"],
+                                       pluginFolder: plugins, in: dir)
+        #expect(result.status == 1 && result.out.contains("plugin 'fixture.split' crashed with") && result.out.contains("during view_will_transition_to_size"),
+                "\(result.status) \(result.out.suffix(1500))")
     }
 
     @Test("--resize refuses a size off the display, a malformed size, and a flow that presents nothing, saying why")

@@ -203,7 +203,9 @@ public final class IsolatedPluginProcess {
             _ = child.reap()
             reason = "plugin '\(pluginID)' sent garbage\(during) (\(why)); killed"
         }
-        markFailed(reason)
+        // A process that ends while it serves no transition (a presentation controller told of
+        // a resize or a detent between them) is a broken contract too, not a silent fallback.
+        markFailed(reason, reportedWhenIdle: true)
     }
 
     /// Ends the process for a reason of the host's own (a bound it passed). A transition it
