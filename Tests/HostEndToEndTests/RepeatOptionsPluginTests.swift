@@ -82,7 +82,7 @@ struct RepeatOptionsPluginTests {
         try await compileC(Self.plugin, to: "plugins/repeats.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
         let text = try await runHost(["run", "repeats", "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
         #expect(text.status == 0 && text.out.contains("end state verified"), "\(text)")
-        #expect(text.out.contains("size 96; negative -2 nan -2 over -2 most 0 reverses -2 curve2d -2 nan-y -2 animator -2 -2 older 0"),
+        #expect(text.out.contains("size 128; negative -2 nan -2 over -2 most 0 reverses -2 curve2d -2 nan-y -2 animator -2 -2 older 0"),
                 "\(text.out)")
         #expect(text.out.contains("repeat_count is 2.0; a property animator plays once"), "\(text.out)")
 

@@ -115,6 +115,32 @@ struct WindowResizePluginTests {
                 "\(result.status) \(result.out.suffix(1500))")
     }
 
+    @Test("host validate resizes the window under every presentation controller: the plugin's and the bundled dimming pass")
+    func validateResize() async throws {
+        let dir = try TempDir("resize-validate")
+        _ = try dir.folder("plugins")
+        try await compileC(Self.plugin, to: "plugins/split.so", in: dir)
+        let split = try await runHost(["validate", dir.file("plugins/split.so"), "--json", "--only", "behaviour.split.present.resize"],
+                                      userData: try dir.folder("data"), in: dir)
+        let verdict = try #require(try ValidateJSON(split).tests.first { $0.name == "behaviour.split.present.resize" })
+        #expect(verdict.result == "pass" && verdict.reason.contains("the window resized to 312 × 717 pt under its presentation"), "\(verdict)")
+        let dimming = try await runHost(["validate", Build.bundledPlugins + "/dimming.so", "--json", "--only", "behaviour.dimming.present.resize"],
+                                        userData: try dir.folder("data"), in: dir)
+        let passed = try #require(try ValidateJSON(dimming).tests.first { $0.name == "behaviour.dimming.present.resize" })
+        #expect(passed.result == "pass", "\(passed)")
+    }
+
+    @Test("host validate fails a controller that crashes when told of the size, naming the crash")
+    func validateCrash() async throws {
+        let dir = try TempDir("resize-validate-crash")
+        _ = try dir.folder("plugins")
+        try await compileC(Self.plugin, to: "plugins/split.so", in: dir, flags: ["-shared", "-fPIC", "-DCRASH"])
+        let split = try await runHost(["validate", dir.file("plugins/split.so"), "--json", "--only", "behaviour.split.present.resize"],
+                                      userData: try dir.folder("data"), in: dir)
+        let verdict = try #require(try ValidateJSON(split).tests.first { $0.name == "behaviour.split.present.resize" })
+        #expect(verdict.result == "crashed" && verdict.reason.contains("killed by SIGABRT") && verdict.reason.contains("resizing the window to 312 × 717 pt"), "\(verdict)")
+    }
+
     @Test("--resize refuses a size off the display, a malformed size, and a flow that presents nothing, saying why")
     func refused() async throws {
         let dir = try TempDir("resize-usage")

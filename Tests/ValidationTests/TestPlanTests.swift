@@ -28,7 +28,7 @@ struct TestPlanTests {
         }
     }
 
-    @Test("an animator gets every behaviour check per claimed kind; a presentation controller six per direction and its detents; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
+    @Test("an animator gets every behaviour check per claimed kind; a presentation controller six per direction, its detents and a resize; a delegate its pairing; an interaction controller three per claimed kind; a curve two")
     func plan() {
         let names = TestPlan.tests(for: Self.inventory).map(\.name)
         let fade = ["end-state", "cancel", "single-completion", "zero-duration", "long-duration", "deterministic", "interactive",
@@ -37,7 +37,7 @@ struct TestPlanTests {
             + ["robustness.fade.parameter-fuzzing", "robustness.fade.stale-handles"]
             + ["end-state", "cancel", "deterministic", "interactive", "interruptible", "motion"].map { "behaviour.dim.present.\($0)" }
             + ["end-state", "cancel", "deterministic", "interactive", "interruptible", "motion"].map { "behaviour.dim.dismiss.\($0)" }
-            + ["behaviour.dim.present.detents"]
+            + ["behaviour.dim.present.detents", "behaviour.dim.present.resize"]
             + ["robustness.dim.parameter-fuzzing", "robustness.dim.stale-handles"]
             + ["behaviour.pair.pairing"]
             + ["ends", "cancel-restores", "call-order"].map { "interaction.pinch.dismiss.\($0)" }

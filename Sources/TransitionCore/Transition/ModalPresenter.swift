@@ -310,12 +310,21 @@ public final class ModalPresenter {
             trace.call("presentationController.viewWillTransition(to: \(format(size.width)) × \(format(size.height)))")
             controller.viewWillTransition(to: size)
             // The screens' views fill the window, as a root view controller's and the
-            // container do in UIKit; the presenter's too when it is off screen.
-            let filling = (window.subviews + [presented.presentingViewController?.view].compactMap { $0 })
-                .filter { $0.frame == old && $0 !== window }
+            // container do in UIKit; the presenter's too when it is off screen. A view is
+            // known by its bounds and centre, which a transform (a presenter shrunk behind a
+            // card) leaves as they were.
+            let presenter = presented.presentingViewController?.view
+            func fills(_ view: View) -> Bool { view.bounds.size == old.size && view.center == old.center }
+            var filling = window.subviews.filter(fills)
+            if let presenter, !filling.contains(where: { $0 === presenter }), fills(presenter) { filling.append(presenter) }
             window.frame = Rect(origin: window.frame.origin, size: size)
-            for view in filling where view.frame == old { view.frame = bounds }
-            if record.presenterFrame == old { record.presenterFrame = bounds }
+            for view in filling {
+                view.bounds = Rect(origin: view.bounds.origin, size: size)
+                view.center = bounds.center
+            }
+            if let presenter, filling.contains(where: { $0 === presenter }), record.presenterFrame == old {
+                record.presenterFrame = bounds
+            }
             trace.call("presentationController.containerViewWillLayoutSubviews")
             controller.containerViewWillLayoutSubviews(record.container)
             trace.call("presentationController.frameOfPresentedViewInContainerView")

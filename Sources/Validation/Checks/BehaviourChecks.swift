@@ -31,6 +31,7 @@ enum BehaviourChecks {
             case .motion: return try motion(effect, kind, subject)
             case .reducedMotion: return try reducedMotion(effect, kind, subject)
             case .detents: return try detents(effect, subject)
+            case .resize: return try resize(effect, subject)
             }
         } catch {
             return .fail("the host could not run the \(kind.name): \(error)")
@@ -291,6 +292,28 @@ enum BehaviourChecks {
         }
         let told = stage.trace.events.filter { $0.name.hasPrefix("presentationController.detentDidChange(") }.count
         return .pass("\(heights.count) detent\(heights.count == 1 ? "" : "s") (\(heights.map { number($0) }.joined(separator: ", ")) pt); dragged to the largest\(told == 1 ? ", the controller told once" : ""), then dismissed cleanly")
+    }
+
+    /// ABI 1.2's size change: a presentation, the window resized under it to 80 % of the
+    /// display's width and 85 % of its height (as a split view would), then the dismissal,
+    /// each ending as the end-state test asks.
+    static func resize(_ effect: EffectProvider, _ subject: Subject) throws -> Verdict {
+        let stage = DemoStage(flow: .modal, scene: subject.scene, curves: subject.curves)
+        let display = stage.demo.scene.displaySize
+        let size = Size(width: (display.width * 0.8).rounded(), height: (display.height * 0.85).rounded())
+        let said = "\(number(size.width)) × \(number(size.height)) pt"
+        let delegate = subject.delegate(for: effect, trace: stage.trace)
+        ChildProgress.step("presenting with \(effect.info.qualifiedName), resizing the window to \(said), dismissing")
+        try stage.run(delegate, transitions: 2, windowResize: size)
+        for i in 0..<2 {
+            guard i < stage.outcomes.count else { return notReached(i, .dismiss, effect) }
+            let problems = outcomeProblems(stage.outcomes[i], i == 0 ? .present : .dismiss, delegate, effect)
+            if !problems.isEmpty { return .fail("with the window resized to \(said) under the presentation, \(Verdict.said(problems))") }
+        }
+        if let broken = stage.trace.events.first(where: { $0.level == .error }) {
+            return .fail("with the window resized to \(said): \(VisibleText.escape(broken.name))")
+        }
+        return .pass("the window resized to \(said) under its presentation, the sheet laid out for it, then dismissed cleanly")
     }
 
     static func deterministic(_ effect: EffectProvider, _ kind: TransitionKind, _ subject: Subject) throws -> Verdict {

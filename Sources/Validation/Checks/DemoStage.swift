@@ -68,7 +68,8 @@ final class DemoStage {
     /// `checkingMotion`: every transition's frames are judged as `host run` judges them
     /// (MotionCheck), its pops in its outcome.
     func run(_ delegate: TestDelegate, transitions: Int = 2, gestures: [GestureScript?] = [nil, nil], grabAt: Double? = nil,
-             recordingFrames: Bool = false, checkingMotion: Bool = false, sheetDrag: GestureScript? = nil) throws {
+             recordingFrames: Bool = false, checkingMotion: Bool = false, sheetDrag: GestureScript? = nil,
+             windowResize: Size? = nil) throws {
         let scene = demo.scene
         delegate.interactive = grabAt != nil ? [] : Set(gestures.indices.filter { gestures[$0] != nil })
         let shape: TransitionRun.Flow
@@ -80,6 +81,7 @@ final class DemoStage {
         var flowTransitions = FlowTransitions(shape, on: demo, delegate: delegate,
                                               customPresentation: delegate.presentationEffect != nil, driver: driver)
         flowTransitions.sheetDrag = sheetDrag
+        flowTransitions.windowResize = windowResize
         start = SceneSnapshot.capture(scene)
         let record = { [unowned self] in if recordingFrames { frames.append(SceneSnapshot.capture(scene)) } }
         var first = trace.events.count

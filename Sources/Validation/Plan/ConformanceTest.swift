@@ -23,9 +23,12 @@ public enum ConformanceTest: Hashable, Sendable {
         /// ABI 1.2, for a presentation controller's presentation: its detents are heights a
         /// sheet may rest at, and a drag to the largest ends clean. Skipped without detents.
         case detents
+        /// ABI 1.2, for a presentation controller: presented, the window resized under it
+        /// (viewWillTransition(to:with:)), dismissed; both end clean.
+        case resize
 
         /// The checks every animator gets.
-        static let everyAnimator = allCases.filter { $0 != .reducedMotion && $0 != .detents }
+        static let everyAnimator = allCases.filter { $0 != .reducedMotion && $0 != .detents && $0 != .resize }
     }
 
     public enum RobustnessCheck: String, CaseIterable, Sendable {

@@ -32,6 +32,7 @@ public enum TestPlan {
                     tests += presentationChecks.map { .behaviour(effect: effect.id, kind, $0) }
                 }
                 tests.append(.behaviour(effect: effect.id, .present, .detents))
+                tests.append(.behaviour(effect: effect.id, .present, .resize))
                 tests += ConformanceTest.RobustnessCheck.allCases.map { .robustness(effect: effect.id, $0) }
             case .transitioningDelegate?:
                 tests.append(.pairing(effect: effect.id))
