@@ -33,7 +33,8 @@
     F(int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout))                                    \
     F(int, SDL_PollEvent, (SDL_Event * event))                                                        \
     F(int, SDL_PushEvent, (SDL_Event * event))                                                        \
-    F(SDL_Keymod, SDL_GetModState, (void))
+    F(SDL_Keymod, SDL_GetModState, (void))                                                           \
+    F(int, SDL_SetClipboardText, (const char *text))
 
 #define DECLARE(ret, name, params) static ret(*p_##name) params;
 SDL_FUNCTIONS(DECLARE)
@@ -115,6 +116,13 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
 }
 
 void th_window_set_title(th_window *w, const char *title) { p_SDL_SetWindowTitle(w->window, title); }
+
+bool th_window_set_clipboard(const char *text, char *why, size_t size)
+{
+    if (p_SDL_SetClipboardText(text) == 0) return true;
+    say(why, size, p_SDL_GetError());
+    return false;
+}
 
 /* The window's framebuffer, made again by SDL when the window's size changed; NULL, with
  * why, when it cannot be. */
@@ -222,6 +230,15 @@ static th_window_key key_of(SDL_Keycode code)
     case SDLK_h: return TH_WINDOW_KEY_H;
     case SDLK_q: return TH_WINDOW_KEY_Q;
     case SDLK_m: return TH_WINDOW_KEY_M;
+    case SDLK_TAB: return TH_WINDOW_KEY_TAB;
+    case SDLK_MINUS: return TH_WINDOW_KEY_MINUS;
+    case SDLK_EQUALS: return TH_WINDOW_KEY_EQUALS;
+    case SDLK_LEFTBRACKET: return TH_WINDOW_KEY_LEFT_BRACKET;
+    case SDLK_RIGHTBRACKET: return TH_WINDOW_KEY_RIGHT_BRACKET;
+    case SDLK_0: return TH_WINDOW_KEY_0;
+    case SDLK_c: return TH_WINDOW_KEY_C;
+    case SDLK_f: return TH_WINDOW_KEY_F;
+    case SDLK_p: return TH_WINDOW_KEY_P;
     default: return TH_WINDOW_KEY_OTHER;
     }
 }

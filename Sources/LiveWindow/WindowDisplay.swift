@@ -49,6 +49,14 @@ public final class WindowDisplay {
     /// Shows `title` in the window's title bar.
     public func setTitle(_ title: String) { th_window_set_title(window, title) }
 
+    /// Puts `text` on the desktop's clipboard (SDL loaded: a window is open); why it could
+    /// not, or nil.
+    static func setClipboard(_ text: String) -> String? {
+        var why = [CChar](repeating: 0, count: 256)
+        guard !th_window_set_clipboard(text, &why, why.count) else { return nil }
+        return String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Pixels per point: 1 on most displays, 2 on a HiDPI one.
     public var scale: Double { Double(pixelWidth) / Double(width) }
 
@@ -99,7 +107,11 @@ public final class WindowDisplay {
 
 /// An event at the window, in points.
 public enum WindowEvent: Equatable, Sendable {
-    public enum Key: Equatable, Sendable { case space, left, right, escape, enter, s, r, h, q, m, other }
+    public enum Key: Equatable, Sendable {
+        case space, left, right, escape, enter, s, r, h, q, m, other
+        /// The studio's keys (host studio).
+        case tab, minus, equals, leftBracket, rightBracket, zero, c, f, p
+    }
 
     case quit
     case key(Key, control: Bool, shift: Bool)
@@ -128,6 +140,15 @@ public enum WindowEvent: Equatable, Sendable {
             case TH_WINDOW_KEY_H: key = .h
             case TH_WINDOW_KEY_Q: key = .q
             case TH_WINDOW_KEY_M: key = .m
+            case TH_WINDOW_KEY_TAB: key = .tab
+            case TH_WINDOW_KEY_MINUS: key = .minus
+            case TH_WINDOW_KEY_EQUALS: key = .equals
+            case TH_WINDOW_KEY_LEFT_BRACKET: key = .leftBracket
+            case TH_WINDOW_KEY_RIGHT_BRACKET: key = .rightBracket
+            case TH_WINDOW_KEY_0: key = .zero
+            case TH_WINDOW_KEY_C: key = .c
+            case TH_WINDOW_KEY_F: key = .f
+            case TH_WINDOW_KEY_P: key = .p
             default: key = .other
             }
             self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)

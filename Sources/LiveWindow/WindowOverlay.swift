@@ -13,6 +13,8 @@ struct WindowOverlay {
         case topLeft
         /// The window's width, over the bottom, on dark red: a notice.
         case bottom
+        /// 250 points wide over the top-right corner, on black, its lines wrapped: the studio's.
+        case topRight
     }
 
     var lines: [String]
@@ -28,16 +30,17 @@ struct WindowOverlay {
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, 12)
             let (wide, high) = (Double(image.width) / scale, Double(image.height) / scale)
-            let width = placement == .topLeft ? 220 : wide - 2 * margin
+            let width = placement == .topLeft ? 220 : placement == .topRight ? min(250, wide - 2 * margin) : wide - 2 * margin
             let shown = placement == .topLeft ? lines : lines.flatMap { Self.wrap($0, width: width - 2 * padding, cr) }
             let height = padding * 2 + lineHeight * Double(shown.count)
-            let top = placement == .topLeft ? margin : high - margin - height
-            if placement == .topLeft { cairo_set_source_rgba(cr, 0, 0, 0, 0.72) } else { cairo_set_source_rgba(cr, 0.45, 0.05, 0.05, 0.9) }
-            cairo_rectangle(cr, margin, top, width, height)
+            let top = placement == .bottom ? high - margin - height : margin
+            let left = placement == .topRight ? wide - margin - width : margin
+            if placement == .bottom { cairo_set_source_rgba(cr, 0.45, 0.05, 0.05, 0.9) } else { cairo_set_source_rgba(cr, 0, 0, 0, 0.72) }
+            cairo_rectangle(cr, left, top, width, height)
             cairo_fill(cr)
             cairo_set_source_rgba(cr, 1, 1, 1, 1)
             for (i, line) in shown.enumerated() {
-                cairo_move_to(cr, margin + padding, top + padding + 12 + lineHeight * Double(i))
+                cairo_move_to(cr, left + padding, top + padding + 12 + lineHeight * Double(i))
                 cairo_show_text(cr, line)
             }
         }

@@ -28,7 +28,8 @@ import TransitionCore
 /// transition playing, or the one just ended while the scene waits, or after the run the whole
 /// run, from the frames the run made (no plugin is called again).
 public final class WindowPlayer {
-    public let title: String
+    /// The window's title, before what the player adds to it (a replay, a pause, ...).
+    public var title: String { didSet { updateTitle() } }
     public let framesPerSecond: Int
     private let environment: [String: String]
     var display: WindowDisplay?
@@ -109,6 +110,20 @@ public final class WindowPlayer {
     /// Shown over the bottom of the window, until the next run: a version that was refused.
     public private(set) var notices: [String] = []
 
+    /// The studio's (`host studio`): lines shown over the top-right corner, which H hides and
+    /// shows instead of the panel of what runs. The caller escapes what came from a plugin.
+    public var panel: [String] = [] {
+        didSet { if let current, let display { draw(current, on: display) } }
+    }
+    private var panelHidden = false
+    /// The studio's keys, those the player does not read itself: true when the key changed
+    /// what plays, and then the run being shown goes on unseen and hold() returns, as for a
+    /// rebuilt plugin under --watch (beginReplay starts the next).
+    public var onKey: ((WindowEvent.Key, _ shift: Bool) -> Bool)?
+
+    /// Puts `text` on the desktop's clipboard; why it could not, or nil.
+    public func copyToClipboard(_ text: String) -> String? { WindowDisplay.setClipboard(text) }
+
     /// Another run in the same window (`--watch`, after a reload): its first transition starts
     /// at once, the others wait for the user as in the first run; `notices` show over it.
     public func beginReplay(notices: [String]) {
@@ -172,6 +187,9 @@ public final class WindowPlayer {
     private enum Decision { case animated, gesture }
     private var decision: Decision?
     var waiting: (goesBack: Bool, snapshot: SceneSnapshot)?
+
+    /// Whether the window has opened (at the first frame shown).
+    public var isOpen: Bool { display != nil }
 
     /// The captures not written (their time never came, or the window was closed first).
     public var missedCaptures: [WindowCapture] { pending }
@@ -272,7 +290,11 @@ public final class WindowPlayer {
         SceneRasterizer.render(snapshot, into: image)
         shownAt.append(begin)
         shownAt.removeAll { $0 < begin - 1 }
-        if overlayShown { overlay(at: snapshot.time).draw(on: image, scale: display.scale) }
+        if !panel.isEmpty {
+            if !panelHidden { WindowOverlay(lines: panel, placement: .topRight).draw(on: image, scale: display.scale) }
+        } else if overlayShown {
+            overlay(at: snapshot.time).draw(on: image, scale: display.scale)
+        }
         if !notices.isEmpty {
             WindowOverlay(lines: notices.map(VisibleText.escape), placement: .bottom).draw(on: image, scale: display.scale)
         }
@@ -373,7 +395,7 @@ public final class WindowPlayer {
             replayRequested = true
             paused = false
         case .key(.h, _, _):
-            overlayShown.toggle()
+            if panel.isEmpty { overlayShown.toggle() } else { panelHidden.toggle() }
             if let current, let display { draw(current, on: display) }
         case .key(.s, _, _):
             slowFactor = slowFactor == 1 ? 10 : 1
@@ -413,6 +435,8 @@ public final class WindowPlayer {
                 startGesture(.wheelPinch, in: display)
                 self.gesture?.wheel(notches, at: monotonicSeconds())
             }
+        case .key(let key, _, let shift):
+            if onKey?(key, shift) == true { superseded = true }
         default: break
         }
     }

@@ -18,6 +18,13 @@ public enum RunReportText {
             }
         }
         lines.append("")
+        lines.append(summary(report))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary alone: a line per transition, then the frames and the verdict.
+    public static func summary(_ report: TransitionRun.Report) -> String {
+        var lines: [String] = []
         for o in report.outcomes {
             // A cancel the gesture asked for is an expected end (exit 0); say so, so that it is
             // not read as the animator's own cancel (exit 1).

@@ -87,13 +87,13 @@ final class VirtualDisplay: @unchecked Sendable {
     /// The id of the newest host window (titled "host run ..."), waiting until one is mapped:
     /// the window of the run before may not be gone yet, and a click on it fails (BadWindow),
     /// so the highest id, the latest client's, is taken.
-    func hostWindow() async throws -> String {
+    func hostWindow(named pattern: String = "^host run") async throws -> String {
         // xdotool's search walks the window tree, and fails (BadWindow) when a window goes
         // while it walks (seen under load as a run starts): it is asked again.
         var found: ProgramResult?
         for attempt in 1...20 {
             do {
-                found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", "^host run"])
+                found = try await xdotool(["search", "--sync", "--onlyvisible", "--name", pattern])
                 break
             } catch where attempt < 20 {
                 try await Task.sleep(nanoseconds: 100_000_000)

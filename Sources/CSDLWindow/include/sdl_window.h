@@ -42,6 +42,16 @@ typedef enum {
     TH_WINDOW_KEY_H,
     TH_WINDOW_KEY_Q,
     TH_WINDOW_KEY_M,
+    /* The studio's (host studio). */
+    TH_WINDOW_KEY_TAB,
+    TH_WINDOW_KEY_MINUS,
+    TH_WINDOW_KEY_EQUALS,
+    TH_WINDOW_KEY_LEFT_BRACKET,
+    TH_WINDOW_KEY_RIGHT_BRACKET,
+    TH_WINDOW_KEY_0,
+    TH_WINDOW_KEY_C,
+    TH_WINDOW_KEY_F,
+    TH_WINDOW_KEY_P,
 } th_window_key;
 
 #define TH_WINDOW_MOD_SHIFT 1
@@ -69,6 +79,9 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
 
 /* Sets the window's title (UTF-8). */
 void th_window_set_title(th_window *window, const char *title);
+
+/* Puts `text` (UTF-8) on the desktop's clipboard; false when it could not, with why. */
+bool th_window_set_clipboard(const char *text, char *why, size_t size);
 
 /* The window's drawable size in pixels: its size in points times the display's scale. */
 void th_window_pixel_size(th_window *window, int *width, int *height);

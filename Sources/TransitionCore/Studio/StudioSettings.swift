@@ -1,0 +1,184 @@
+/// What the studio (`host studio`) plays next: an animator among those found, the flow, a
+/// presentation controller for a modal flow, and each parameter's value, with the one the
+/// keys change selected. Every change makes the `host run` line that plays the same thing.
+/// A value type the window's keys change (StudioSettings.Action); it runs nothing itself.
+public struct StudioSettings: Equatable {
+    /// What a key asks for.
+    public enum Action: Equatable, Sendable {
+        /// The next or the previous animator (delta +1 or -1), wrapping around.
+        case effect(Int)
+        /// The next flow: modal, push, pop, tabs.
+        case flow
+        /// The next presentation controller, then none.
+        case presentation
+        /// Select the next or the previous parameter row.
+        case selectParameter(Int)
+        /// Change the selected parameter by one step up or down (a twentieth of its range, 1
+        /// for an int, the next choice, the other bool).
+        case adjust(Int)
+        /// Every parameter of the effect and the controller back to its default.
+        case reset
+    }
+
+    /// One row of parameters: whose it is (the animator's, or the controller's with its id
+    /// as the prefix the command line gives it) and which.
+    public struct Row: Equatable, Sendable {
+        public let prefix: String?
+        public let parameter: EffectParameter
+    }
+
+    public let animators: [EffectInfo]
+    public let controllers: [EffectInfo]
+    public private(set) var effectIndex: Int
+    public private(set) var controllerIndex: Int?
+    public private(set) var flow: TransitionRun.Flow = .modal
+    /// Values by the effect's qualified name, in declaration order: kept when another effect
+    /// is picked and this one comes back.
+    public private(set) var values: [String: [Double]] = [:]
+    public private(set) var selectedRow = 0
+
+    /// Every animator of `registry` (a delegate is not offered: it picks its own animators);
+    /// `effect` names the one to start with (a short or qualified name), else the first.
+    public init(registry: EffectRegistry, effect: String?) throws {
+        animators = registry.providers.map(\.info).filter { $0.kind == .animator }
+        controllers = registry.providers.map(\.info).filter { $0.kind == .presentationController }
+        guard !animators.isEmpty else { throw StudioError(description: "no animator was found: there is nothing to play") }
+        if let effect {
+            let chosen = try registry.resolve(effect).info
+            guard let index = animators.firstIndex(of: chosen) else {
+                throw StudioError(description: "'\(effect)' is \(chosen.kind.withArticle) effect; the studio plays animators")
+            }
+            effectIndex = index
+        } else {
+            effectIndex = animators.firstIndex { $0.effectID == "diagonal" } ?? 0
+        }
+    }
+
+    public var effect: EffectInfo { animators[effectIndex] }
+    /// The presentation controller, in a modal flow only: the other flows present nothing.
+    public var controller: EffectInfo? { flow == .modal ? controllerIndex.map { controllers[$0] } : nil }
+
+    /// The rows the keys move through: the animator's parameters, then the controller's.
+    public var rows: [Row] {
+        effect.parameters.map { Row(prefix: nil, parameter: $0) }
+            + (controller?.parameters.map { Row(prefix: controller!.effectID, parameter: $0) } ?? [])
+    }
+
+    public func value(of row: Row) -> Double {
+        let owner = row.prefix == nil ? effect : controller!
+        let index = owner.parameters.firstIndex(of: row.parameter)!
+        return (values[owner.qualifiedName] ?? owner.defaultParameterValues)[index]
+    }
+
+    public mutating func apply(_ action: Action) {
+        switch action {
+        case .effect(let delta):
+            effectIndex = (effectIndex + delta % animators.count + animators.count) % animators.count
+            selectedRow = 0
+        case .flow:
+            let all = TransitionRun.Flow.allCases
+            flow = all[(all.firstIndex(of: flow)! + 1) % all.count]
+            selectedRow = min(selectedRow, max(rows.count - 1, 0))
+        case .presentation:
+            guard !controllers.isEmpty else { return }
+            controllerIndex = controllerIndex.map { $0 + 1 < controllers.count ? $0 + 1 : nil } ?? 0
+            selectedRow = min(selectedRow, max(rows.count - 1, 0))
+        case .selectParameter(let delta):
+            guard !rows.isEmpty else { return }
+            selectedRow = (selectedRow + delta % rows.count + rows.count) % rows.count
+        case .adjust(let delta):
+            guard selectedRow < rows.count else { return }
+            let row = rows[selectedRow]
+            set(row, to: Self.stepped(value(of: row), of: row.parameter, by: delta))
+        case .reset:
+            values[effect.qualifiedName] = nil
+            if let controller { values[controller.qualifiedName] = nil }
+        }
+    }
+
+    private mutating func set(_ row: Row, to value: Double) {
+        let owner = row.prefix == nil ? effect : controller!
+        var list = values[owner.qualifiedName] ?? owner.defaultParameterValues
+        list[owner.parameters.firstIndex(of: row.parameter)!] = value
+        values[owner.qualifiedName] = list
+    }
+
+    /// `value` moved one step of `parameter` up or down, within its range.
+    static func stepped(_ value: Double, of parameter: EffectParameter, by delta: Int) -> Double {
+        let sign = Double(delta.signum())
+        switch parameter.type {
+        case .bool: return value == 0 ? 1 : 0
+        case .choice:
+            let count = max(parameter.choices.count, 1)
+            return Double(((Int(value) + delta.signum()) % count + count) % count)
+        case .int: return min(max(value + sign, parameter.minimum), parameter.maximum)
+        case .double:
+            let step = (parameter.maximum - parameter.minimum) / 20
+            // Onto the grid of steps from the minimum, so that a default off the grid is not kept off it.
+            let steps = ((value - parameter.minimum) / step).rounded() + sign
+            // To a millionth, so that the command line writes the value exactly and short.
+            let next = ((parameter.minimum + steps * step) * 1e6).rounded() / 1e6
+            return min(max(next, parameter.minimum), parameter.maximum)
+        }
+    }
+
+    /// `row`'s value as the command line writes it: a choice by its id, a bool as true or false.
+    public func text(of row: Row) -> String {
+        let value = value(of: row)
+        switch row.parameter.type {
+        case .bool: return value == 0 ? "false" : "true"
+        case .choice: return row.parameter.choices.indices.contains(Int(value)) ? row.parameter.choices[Int(value)] : NumberText.readable(value)
+        case .int, .double: return NumberText.exact(value)
+        }
+    }
+
+    /// "name=value" (the controller's "controller.name=value") for each value off its default.
+    public var assignments: [String] {
+        rows.filter { value(of: $0) != $0.parameter.defaultValue }
+            .map { ($0.prefix.map { "\($0)." } ?? "") + "\($0.parameter.id)=\(text(of: $0))" }
+    }
+
+    /// The animator's name as `host run` takes it: its id, or its qualified name when another
+    /// animator has the same id.
+    public var effectName: String {
+        animators.filter { $0.effectID == effect.effectID }.count == 1 ? effect.effectID : effect.qualifiedName
+    }
+
+    /// The line that plays the same thing outside the studio.
+    public var command: String {
+        var words = ["host", "run", effectName]
+        if flow != .modal { words.append("--\(flow.rawValue)") }
+        if let controller { words += ["--presentation", controller.effectID] }
+        for assignment in assignments { words += ["--param", assignment] }
+        return words.joined(separator: " ")
+    }
+
+    /// The options of that run.
+    public var runOptions: TransitionRun.Options {
+        var options = TransitionRun.Options(effect: effectName)
+        options.presentation = controller?.effectID
+        options.parameters = assignments
+        options.flow = flow
+        options.flowIsGiven = true
+        return options
+    }
+
+    /// The panel's lines: what plays, the parameters with the selected one marked, the keys.
+    /// Names and values come from plugins: the caller escapes them (VisibleText).
+    public var panel: [String] {
+        var lines = ["[ ] effect: \(effect.effectID) (\(effectIndex + 1) of \(animators.count))", "F flow: \(flow.rawValue)",
+                     "P presentation: \(controller?.effectID ?? (flow == .modal ? "none" : "none in \(flow.rawValue)"))"]
+        if rows.isEmpty { lines.append("no parameters") }
+        for (i, row) in rows.enumerated() {
+            let name = (row.prefix.map { "\($0)." } ?? "") + row.parameter.id
+            lines.append("\(i == selectedRow ? "▸" : "  ") \(name) = \(text(of: row))")
+        }
+        lines.append("Tab row · - = value · 0 reset · C copy")
+        return lines
+    }
+}
+
+/// Why the studio cannot open on what it was given.
+public struct StudioError: Error, CustomStringConvertible {
+    public let description: String
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import LiveWindow
+import PluginHost
+import Rendering
+import TransitionCore
+
+import LibC
+
+/// `host studio [EFFECT]`: a window that stays open and plays the transition again each time
+/// a key changes what plays (StudioSettings), so that an effect can be tuned by eye. The CLI
+/// wires keys to settings and settings to runs; the runs and the window are the libraries'.
+struct StudioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "studio",
+        abstract: "Design a transition live: a window that replays it as you change the effect, flow, presentation and parameters.",
+        discussion: """
+            The window plays as 'host run --window' does (click to present, Escape or the back \
+            button to go back, gestures, Space, ← →, S, M, R) and stays open until it is \
+            closed (Q). Each change replays at once: [ and ] pick the previous or next \
+            animator found, F the next flow (modal, push, pop, tabs), P the next presentation \
+            controller (then none), Tab and Shift-Tab the parameter row, - and = change its \
+            value by a step (a twentieth of its range, the next choice, the other bool), 0 puts \
+            every value back to its default. C copies the 'host run' line that plays what is on \
+            screen (to the clipboard, and printed). The panel at the top right shows all of \
+            it; H hides it. Each run's line and summary are printed as it ends. Needs a \
+            display, as --window does (exit code 3 without one).
+            """)
+
+    @Argument(help: ArgumentHelp("The animator to start with: a short name such as 'cube', or 'plugin:effect'. Default: diagonal.",
+                                 valueName: "effect"))
+    var effect: String?
+
+    @OptionGroup var plugins: PluginOptions
+
+    func run() throws {
+        let session = try plugins.session(isolateAll: false, timeout: 2, effectsNamed: nil)  // every effect: the picker offers them all
+        defer { session.shutdown() }
+        let state: Box
+        do { state = Box(try StudioSettings(registry: session.effects, effect: effect)) } catch {
+            printError("error: \(error)")
+            throw HostExit.badEffect
+        }
+        var environment: [String: String] = [:]
+        for name in ["DISPLAY", "WAYLAND_DISPLAY"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let player: WindowPlayer
+        do { player = try WindowPlayer(title: "", framesPerSecond: 60, captures: [], environment: environment) } catch {
+            printError("error: \(error)")
+            throw HostExit.cannotWrite
+        }
+        player.onKey = { key, shift in
+            if key == .c {
+                let line = state.settings.command
+                let failed = player.copyToClipboard(line)
+                printText("copied: \(line)" + (failed.map { " (not on the clipboard: \(VisibleText.escape($0)))" } ?? ""))
+                fflush(nil)
+                return false
+            }
+            guard let action = Self.action(for: key, shift: shift) else { return false }
+            state.settings.apply(action)
+            // A row picked changes nothing that plays: the panel shows it, no replay.
+            if case .selectParameter = action {
+                player.panel = state.settings.panel.map(VisibleText.escape)
+                return false
+            }
+            return true
+        }
+        var notices: [String] = []
+        for number in 0... {
+            let settings = state.settings
+            player.title = "host studio: \(VisibleText.escape(settings.effectName)), \(settings.flow.rawValue)"
+            player.panel = settings.panel.map(VisibleText.escape)
+            printText("── run \(number): \(VisibleText.escape(settings.command))")
+            fflush(nil)
+            if number > 0 { player.beginReplay(notices: notices) }
+            do {
+                var options = settings.runOptions
+                options.liveGestures = true
+                options.onSnapshot = { player.show($0) }
+                options.beforeTransition = { player.start(goesBack: $0, scene: $1) }
+                options.reducesMotionNow = { player.reducesMotion }
+                let report = try TransitionRun.run(registry: session.effects, curves: session.curves, options: options)
+                printText(RunReportText.summary(report))
+                notices = []
+            } catch {
+                // Nothing shown yet: there is no window to wait in.
+                guard player.isOpen else {
+                    printError("error: \(error)")
+                    throw HostExit.badEffect
+                }
+                printError("error: \(error)")
+                notices = ["\(error)"].map(VisibleText.escape)
+                player.beginReplay(notices: notices)
+            }
+            fflush(nil)
+            player.hold()
+            if player.closed || player.failure != nil { break }
+        }
+        if let failure = player.failure {
+            printError("error: \(failure)")
+            throw HostExit.cannotWrite
+        }
+    }
+
+    /// What each of the studio's keys does to the settings; nil for the keys it leaves alone.
+    static func action(for key: WindowEvent.Key, shift: Bool) -> StudioSettings.Action? {
+        switch key {
+        case .leftBracket: .effect(-1)
+        case .rightBracket: .effect(1)
+        case .f: .flow
+        case .p: .presentation
+        case .tab: .selectParameter(shift ? -1 : 1)
+        case .minus: .adjust(-1)
+        case .equals: .adjust(1)
+        case .zero: .reset
+        default: nil
+        }
+    }
+
+    /// The settings the window's keys change, shared with the key handler.
+    final class Box {
+        var settings: StudioSettings
+        init(_ settings: StudioSettings) { self.settings = settings }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+// `host studio`, driven as a designer would: keys in a real window under Xvfb (xdotool), each
+// change replayed at once, and the line it copies run outside the studio.
+extension LiveWindowTests {
+    @Test("host studio: each key replays at once with what it changed, C copies the line that plays it, Q closes (exit 0)")
+    func studioReplaysEachChange() async throws {
+        let dir = try TempDir("studio")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        #expect(try await titled(display, window) { $0.hasPrefix("host studio: diagonal, modal") }.hasPrefix("host studio"))
+        // The panel shows over the top-right corner; H hides it.
+        let shown = dir.file("panel.png"), hidden = dir.file("no-panel.png")
+        try await display.screenshot(of: window, to: shown)
+        try await display.press(["h"], in: window)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.screenshot(of: window, to: hidden)
+        #expect((try largestDifference(shown, hidden, inside: (150, 10, 230, 150)) ?? 0) > 100, "H did not hide the panel")
+        #expect((try largestDifference(shown, hidden, inside: (0, 400, 390, 440)) ?? 255) <= 2, "H changed the scene under the panel")
+        try await display.press(["h"], in: window)
+
+        func replays(_ keys: [String], as line: String) async throws {
+            try await display.press(keys, in: window)
+            try await host.wait(for: "the replay '\(line)'") { out, _ in out.contains(line + "\n") }
+        }
+        // The first row is corner (an enum): = is its next choice. Tab, then - : duration steps
+        // down a twentieth of 0.05 … 5 s, onto the grid from 0.05 (0.5 lies between 0.2975 and 0.545).
+        try await replays(["equal"], as: "── run 1: host run diagonal --param corner=bottom-left")
+        try await replays(["Tab", "minus"], as: "── run 2: host run diagonal --param corner=bottom-left --param duration=0.2975")
+        try await replays(["0"], as: "── run 3: host run diagonal")
+        try await replays(["p"], as: "── run 4: host run diagonal --presentation card-sheet")
+        try await display.press(["c"], in: window)
+        try await host.wait(for: "the copied line") { out, _ in out.contains("copied: host run diagonal --presentation card-sheet") }
+        // ] picks the next animator: another effect, its controller kept.
+        try await display.press(["bracketright"], in: window)
+        try await host.wait(for: "the next animator's replay") { out, _ in out.contains("── run 5: host run ") && out.hasSuffix("\n") }
+        #expect(!host.out.contains("── run 5: host run diagonal") && host.out.contains("--presentation card-sheet\n"), "\(host.transcript)")
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+        // Each run ended and said how; Tab picked a row and played nothing.
+        #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 5, "\(host.transcript)")
+        #expect(!host.out.contains("── run 6"), "\(host.transcript)")
+
+        // The copied line plays outside the studio, clean.
+        let copied = try await runHost(["run", "diagonal", "--presentation", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(copied.status == 0, "\(copied)")
+    }
+
+    @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
+    func studioRefuses() async throws {
+        let dir = try TempDir("studio-refuses")
+        let plugins = try dir.folder("plugins")
+        let controller = try await runHost(["studio", "card-sheet"], pluginFolder: plugins, in: dir, environment: ["DISPLAY": ":77"])
+        #expect(controller.status == 2 && controller.err.contains("'card-sheet' is a presentation effect; the studio plays animators"),
+                "\(controller)")
+        let missing = try await runHost(["studio", "diagonall"], pluginFolder: plugins, in: dir, environment: ["DISPLAY": ":77"])
+        #expect(missing.status == 2 && missing.err.contains("diagonal"), "\(missing)")
+        let noDisplay = try await runHost(["studio"], pluginFolder: plugins, in: dir, environment: ["DISPLAY": ":77"])
+        #expect(noDisplay.status == 3 && noDisplay.err.contains("display"), "\(noDisplay)")
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import TransitionCore
+
+/// What the studio's keys change, and the `host run` line it copies: exact values at the ends
+/// of each range, every kind of parameter, the flow and the controller.
+@Suite("Studio settings and the command they copy")
+struct StudioSettingsTests {
+    static func parameter(_ id: String, _ type: EffectParameter.ValueType, _ minimum: Double = 0, _ maximum: Double = 1,
+                          _ defaultValue: Double = 0, choices: [String] = []) -> EffectParameter {
+        EffectParameter(id: id, name: id, type: type, unit: "", minimum: minimum, maximum: maximum, defaultValue: defaultValue, choices: choices)
+    }
+
+    /// Two animators (cube with a double, an int, a bool and an enum; a second plugin's fade
+    /// with none), a presentation controller with one double, and a delegate the studio leaves out.
+    static func registry() -> EffectRegistry {
+        let registry = EffectRegistry()
+        registry.register(FakeEffectProvider(plugin: "shapes", effect: "cube", parameters: [
+            parameter("perspective", .double, 200, 1200, 700), parameter("faces", .int, 2, 6, 6),
+            parameter("shade", .bool, 0, 1, 1), parameter("axis", .choice, 0, 2, 0, choices: ["x", "y", "z"]),
+        ]))
+        registry.register(FakeEffectProvider(plugin: "fades", effect: "fade"))
+        registry.register(FakeEffectProvider(plugin: "sheets", effect: "dimming", kind: .presentationController,
+                                             parameters: [parameter("opacity", .double, 0, 1, 0.5)]))
+        registry.register(FakeEffectProvider(plugin: "pairs", effect: "pair", kind: .transitioningDelegate))
+        return registry
+    }
+
+    @Test("it opens on the effect named, offers animators only, and copies nothing but the name at first")
+    func opens() throws {
+        let settings = try StudioSettings(registry: Self.registry(), effect: "cube")
+        #expect(settings.animators.map(\.effectID) == ["cube", "fade"] && settings.controllers.map(\.effectID) == ["dimming"])
+        #expect(settings.command == "host run cube")
+        #expect(throws: StudioError.self) { try StudioSettings(registry: Self.registry(), effect: "dimming") }
+    }
+
+    @Test("a double steps by a twentieth of its range onto the grid from its minimum, and stops at each end")
+    func doubles() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "cube")
+        settings.apply(.adjust(1))
+        #expect(settings.command == "host run cube --param perspective=750")  // 700 + 1000 / 20
+        for _ in 0..<30 { settings.apply(.adjust(1)) }
+        #expect(settings.command == "host run cube --param perspective=1200")
+        for _ in 0..<40 { settings.apply(.adjust(-1)) }
+        #expect(settings.command == "host run cube --param perspective=200")
+        settings.apply(.reset)
+        #expect(settings.command == "host run cube")
+    }
+
+    @Test("an int steps by one within its range, a bool toggles, a choice cycles both ways")
+    func otherKinds() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "cube")
+        settings.apply(.selectParameter(1))
+        settings.apply(.adjust(1))  // 6 is the most
+        settings.apply(.adjust(-1))
+        #expect(settings.assignments == ["faces=5"])
+        settings.apply(.selectParameter(1))
+        settings.apply(.adjust(1))
+        #expect(settings.assignments == ["faces=5", "shade=false"])
+        settings.apply(.selectParameter(1))
+        settings.apply(.adjust(-1))
+        #expect(settings.assignments == ["faces=5", "shade=false", "axis=z"])
+        settings.apply(.adjust(1))
+        #expect(settings.assignments == ["faces=5", "shade=false"])  // back to x, the default
+        settings.apply(.selectParameter(1))  // wraps to the first row
+        #expect(settings.panel.contains("▸ perspective = 700"))
+    }
+
+    @Test("flow and controller: the controller's parameters join the rows, prefixed, in a modal flow only")
+    func flowAndController() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "fade")
+        #expect(settings.panel.contains("no parameters"))
+        settings.apply(.presentation)
+        settings.apply(.adjust(1))
+        #expect(settings.command == "host run fade --presentation dimming --param dimming.opacity=0.55")
+        settings.apply(.flow)
+        #expect(settings.command == "host run fade --push" && settings.runOptions.flow == .push && settings.runOptions.presentation == nil)
+        for _ in 0..<3 { settings.apply(.flow) }
+        #expect(settings.command == "host run fade --presentation dimming --param dimming.opacity=0.55")
+        settings.apply(.presentation)  // past the last controller: none
+        #expect(settings.command == "host run fade")
+        settings.apply(.effect(1))  // wraps to cube; fade's value is kept for when it comes back
+        settings.apply(.effect(-1))
+        settings.apply(.presentation)
+        #expect(settings.command == "host run fade --presentation dimming --param dimming.opacity=0.55")
+    }
+
+    @Test("two animators with the same id are named by their plugin too")
+    func sameIDs() throws {
+        let registry = Self.registry()
+        registry.register(FakeEffectProvider(plugin: "more", effect: "fade"))
+        var settings = try StudioSettings(registry: registry, effect: "fades:fade")
+        #expect(settings.command == "host run fades:fade")
+        settings.apply(.effect(1))
+        #expect(settings.command == "host run more:fade" && settings.runOptions.effect == "more:fade")
+    }
+}
