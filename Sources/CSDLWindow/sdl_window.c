@@ -34,7 +34,8 @@
     F(int, SDL_PollEvent, (SDL_Event * event))                                                        \
     F(int, SDL_PushEvent, (SDL_Event * event))                                                        \
     F(SDL_Keymod, SDL_GetModState, (void))                                                           \
-    F(int, SDL_SetClipboardText, (const char *text))
+    F(int, SDL_SetClipboardText, (const char *text))                                                  \
+    F(int, SDL_GetDisplayUsableBounds, (int displayIndex, SDL_Rect *rect))
 
 #define DECLARE(ret, name, params) static ret(*p_##name) params;
 SDL_FUNCTIONS(DECLARE)
@@ -44,6 +45,9 @@ static void *library;
 struct th_window {
     SDL_Window *window;
     int width, height; /* points */
+    /* The window's share of its points on the screen: below 1 when the display is too small
+     * for it (a 1280 x 720 screen and an 844-point scene), so that all of it shows. */
+    double fit;
 };
 
 static void say(char *why, size_t size, const char *text)
@@ -99,12 +103,20 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
     }
     w->width = width;
     w->height = height;
+    w->fit = 1;
+    SDL_Rect usable;
+    if (p_SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        double across = (double)usable.w / width, down = (double)usable.h / height;
+        double fit = across < down ? across : down;
+        if (fit < 1) w->fit = fit;
+    }
     /* Hidden until its framebuffer exists: where SDL backs it with an OpenGL texture, it
      * destroys the X window and creates another, and a window shown before that is one that
      * vanishes (a click sent to it by id fails with BadWindow). Shown once it is the window it
      * will stay. */
-    w->window = p_SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
-                                   SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
+    int shownWidth = (int)(width * w->fit), shownHeight = (int)(height * w->fit);
+    w->window = p_SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, shownWidth > 0 ? shownWidth : 1,
+                                   shownHeight > 0 ? shownHeight : 1, SDL_WINDOW_HIDDEN | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!w->window || !p_SDL_GetWindowSurface(w->window)) {
         say(why, size, p_SDL_GetError());
         th_window_close(w);
@@ -249,7 +261,7 @@ static int modifiers_of(Uint16 mod)
 }
 
 /* One SDL event as ours; false for the kinds the window does not read. */
-static bool translate(const SDL_Event *e, th_window_event *out)
+static bool translate(const th_window *w, const SDL_Event *e, th_window_event *out)
 {
     memset(out, 0, sizeof *out);
     out->time_ms = e->common.timestamp;
@@ -266,16 +278,16 @@ static bool translate(const SDL_Event *e, th_window_event *out)
     case SDL_MOUSEBUTTONUP:
         if (e->button.button != SDL_BUTTON_LEFT) return false;
         out->kind = e->type == SDL_MOUSEBUTTONDOWN ? TH_WINDOW_EVENT_BUTTON_DOWN : TH_WINDOW_EVENT_BUTTON_UP;
-        out->x = e->button.x;
-        out->y = e->button.y;
+        out->x = e->button.x / w->fit;
+        out->y = e->button.y / w->fit;
         /* The keys held as the event is read (a button event carries none): Ctrl makes a
          * drag a pinch. */
         out->modifiers = modifiers_of((Uint16)p_SDL_GetModState());
         return true;
     case SDL_MOUSEMOTION:
         out->kind = TH_WINDOW_EVENT_MOTION;
-        out->x = e->motion.x;
-        out->y = e->motion.y;
+        out->x = e->motion.x / w->fit;
+        out->y = e->motion.y / w->fit;
         return true;
     case SDL_MOUSEWHEEL:
         out->kind = TH_WINDOW_EVENT_WHEEL;
@@ -295,12 +307,11 @@ static bool translate(const SDL_Event *e, th_window_event *out)
 
 bool th_window_next_event(th_window *w, th_window_event *event, int timeout_ms)
 {
-    (void)w;
     SDL_Event e;
     for (;;) {
         int got = timeout_ms > 0 ? p_SDL_WaitEventTimeout(&e, timeout_ms) : p_SDL_PollEvent(&e);
         if (!got) return false;
-        if (translate(&e, event)) return true;
+        if (translate(w, &e, event)) return true;
         timeout_ms = 0; /* an event we skip: look at what else is there, without waiting again */
     }
 }

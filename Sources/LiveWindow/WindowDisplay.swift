@@ -57,7 +57,8 @@ public final class WindowDisplay {
         return String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Pixels per point: 1 on most displays, 2 on a HiDPI one.
+    /// Pixels per point: 1 on most displays, 2 on a HiDPI one, below 1 on a screen too small
+    /// for the window (shrunk to fit, its shape kept).
     public var scale: Double { Double(pixelWidth) / Double(width) }
 
     /// The display's refresh rate in Hz, when it says.

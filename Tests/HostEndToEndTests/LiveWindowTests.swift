@@ -596,6 +596,27 @@ struct LiveWindowTests {
         return title
     }
 
+    @Test("on a 1280 × 720 screen the 844-point window shrinks to fit (332 × 720 pixels), and a click, in its own pixels, still presents")
+    func windowFitsASmallScreen() async throws {
+        let dir = try TempDir("window-fits")
+        let display = try await VirtualDisplay.start(in: dir, screen: "1280x720")
+        defer { display.stop() }
+        let before = dir.file("before.png"), after = dir.file("after.png")
+        let host = try Self.start(["diagonal", "--window-capture", "0=\(before)", "--window-capture", "0.5=\(after)"], on: display, in: dir)
+        let window = try await display.hostWindow()
+        try await takesInput(display, window, of: host)
+        let geometry = try await display.xdotool(["getwindowgeometry", "--shell", window]).out
+        #expect(geometry.contains("WIDTH=332") && geometry.contains("HEIGHT=720"), "\(geometry)")
+        try await display.click(166, 300, in: window, until: after, of: host)
+        try await display.press(["Escape"], in: window)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && host.out.contains("Present: completed by diagonal:diagonal"), "\(host.transcript)")
+        let picture = try CairoImage.readPNG(after)
+        #expect(picture.width == 332 && picture.height == 720)
+        #expect((try largestDifference(before, after) ?? 0) > 50, "the click did not present")
+    }
+
     @Test("host list and a JSON run never load SDL; --window loads it")
     func sdlOnlyForTheWindow() async throws {
         let dir = try TempDir("window-sdl")

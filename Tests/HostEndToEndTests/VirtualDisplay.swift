@@ -26,13 +26,13 @@ final class VirtualDisplay: @unchecked Sendable {
     /// servers at once never share one, which a number chosen here and checked by its lock
     /// file allowed: one test then drove the other's server and lost it when that one ended),
     /// and waits until it takes clients.
-    static func start(in dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
+    static func start(in dir: TempDir, screen: String = "1024x1000", sourceLocation: SourceLocation = #_sourceLocation) async throws -> VirtualDisplay {
         try #require(FileManager.default.isExecutableFile(atPath: xvfb), "no \(xvfb): \(howToInstall)", sourceLocation: sourceLocation)
         try #require(FileManager.default.isExecutableFile(atPath: xdotoolPath), "no \(xdotoolPath): \(howToInstall)",
                      sourceLocation: sourceLocation)
         let server = Process()
         server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x1000x24", "-nolisten", "tcp", "-noreset"]
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(screen)x24", "-nolisten", "tcp", "-noreset"]
         let said = Pipe()
         server.standardInput = FileHandle.nullDevice
         server.standardOutput = said
