@@ -116,6 +116,10 @@ public final class WindowPlayer {
         didSet { if let current, let display { draw(current, on: display) } }
     }
     private var panelHidden = false
+    /// The studio's timeline is being dragged (WindowTimeline): each move shows another frame.
+    private var scrubbing = false
+    /// The time of the frame the timeline last showed, said in the title; nil when none.
+    private var scrubbedTo: Double?
     /// The studio's keys, those the player does not read itself: true when the key changed
     /// what plays, and then the run being shown goes on unseen and hold() returns, as for a
     /// rebuilt plugin under --watch (beginReplay starts the next).
@@ -256,6 +260,7 @@ public final class WindowPlayer {
     public func hold() {
         guard display != nil else { return }
         holding = true
+        scrubbedTo = nil
         phase = "ended"
         updateTitle()
         defer { holding = false }
@@ -292,6 +297,9 @@ public final class WindowPlayer {
         shownAt.removeAll { $0 < begin - 1 }
         if !panel.isEmpty {
             if !panelHidden { WindowOverlay(lines: panel, placement: .topRight).draw(on: image, scale: display.scale) }
+            if let first = history.first, let last = history.last {
+                WindowTimeline(start: first.time, end: last.time, shown: snapshot.time).draw(on: image, scale: display.scale)
+            }
         } else if overlayShown {
             overlay(at: snapshot.time).draw(on: image, scale: display.scale)
         }
@@ -403,6 +411,13 @@ public final class WindowPlayer {
             updateTitle()
         case .key(.m, _, _):
             reducesMotion.toggle()
+        case .pointerDown(let x, let y, _) where canScrub && WindowTimeline.contains(x, y, in: pointSize):
+            scrubbing = true
+            scrub(to: x)
+        case .pointerMoved(let x, _) where scrubbing:
+            scrub(to: x)
+        case .pointerUp where scrubbing:
+            scrubbing = false
         case .pointerDown(let x, let y, let control):
             guard let waiting, let display else { break }
             press = (Point(x: x, y: y), control)
@@ -441,6 +456,31 @@ public final class WindowPlayer {
         }
     }
 
+    /// The studio's timeline takes the pointer once the run has ended (not while a replay
+    /// plays): the frames are all there to show.
+    private var canScrub: Bool { !panel.isEmpty && holding && !replaying && history.count > 1 }
+
+    private var pointSize: (width: Double, height: Double) {
+        (Double(display?.width ?? 0), Double(display?.height ?? 0))
+    }
+
+    /// Shows the run's frame nearest the time at `x` along the timeline.
+    private func scrub(to x: Double) {
+        guard let display, let first = history.first, let last = history.last else { return }
+        let time = WindowTimeline.time(at: x, in: pointSize, start: first.time, end: last.time)
+        // Frames are in time order: the nearest by a binary search.
+        var (low, high) = (0, history.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if history[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 && time - history[low - 1].time < history[low].time - time { low -= 1 }
+        viewed = low
+        scrubbedTo = history[low].time
+        draw(history[low], on: display)
+        updateTitle()
+    }
+
     /// The transition the scene waits for starts, driven by a gesture of `kind` from the press.
     private func startGesture(_ kind: PointerGesture.Kind, in display: WindowDisplay) {
         let point = press?.point ?? Point(x: Double(display.width) / 2, y: Double(display.height) / 2)
@@ -467,6 +507,7 @@ public final class WindowPlayer {
         if slowFactor != 1 { parts.append("slow ×\(Int(slowFactor))") }
         if reducesMotion { parts.append("Reduce Motion") }
         if holding && !replaying { parts.append("ended: R replays, Q closes") }
+        if holding && !replaying, let scrubbedTo { parts.append("at \(fixed3(scrubbedTo)) s") }
         display?.setTitle(parts.joined(separator: " · "))
     }
 

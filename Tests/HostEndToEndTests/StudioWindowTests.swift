@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 
 // `host studio`, driven as a designer would: keys in a real window under Xvfb (xdotool), each
@@ -50,6 +51,40 @@ extension LiveWindowTests {
         // The copied line plays outside the studio, clean.
         let copied = try await runHost(["run", "diagonal", "--presentation", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(copied.status == 0, "\(copied)")
+    }
+
+    @Test("host studio: once the run has ended, a press on the timeline shows the run's frame at that point, the title saying its time")
+    func studioTimelineScrubs() async throws {
+        let dir = try TempDir("studio-timeline")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        try await display.click(100, 400, in: window)
+        // Escape dismisses once the presentation has ended (the scene waits again): pressed
+        // until the run has ended, however slow the machine.
+        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
+            try await display.press(["Escape"], in: window)
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+        _ = try await titled(display, window) { $0.contains("ended") }
+        // The track runs from 14 to 376 pt: 104 pt is a quarter of the way, 0.25 s of the 1 s run.
+        try await display.xdotool(["mousemove", "--window", window, "104", "824", "mousedown", "1", "mouseup", "1"])
+        let title = try await titled(display, window) { $0.contains(" at 0.250 s") }
+        #expect(title.contains("at 0.250 s"), "\(title)")
+        let shot = dir.file("scrubbed.png")
+        try await display.screenshot(of: window, to: shot)
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
+        // Frame 15 of the same run drawn headless, between the panel and the timeline.
+        let frames = dir.file("frames/")
+        let headless = try await runHost(["run", "diagonal", "--output", frames], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(headless.status == 0, "\(headless)")
+        let difference = try largestDifference(shot, frames + "frame-0015.png", inside: (0, 140, 390, 640))
+        #expect((difference ?? 255) <= 2, "the scrubbed window differs from frame 15 by \(difference ?? -1)")
     }
 
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
