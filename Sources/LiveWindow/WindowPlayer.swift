@@ -116,6 +116,16 @@ public final class WindowPlayer {
         didSet { if let current, let display { draw(current, on: display) } }
     }
     private var panelHidden = false
+    /// The panel's sliders: for a line's index, where its value lies in its range (0 to 1).
+    public var panelBars: [Int: Double] = [:] {
+        didSet { if let current, let display { draw(current, on: display) } }
+    }
+    /// A slider pressed or dragged on the panel: its line, the share of its width the pointer
+    /// is at (0 to 1), and whether the button came up. True when that changed what plays
+    /// (the run then goes on unseen and the next begins, as for a key).
+    public var onSlider: ((_ line: Int, _ share: Double, _ released: Bool) -> Bool)?
+    /// The panel's slider being dragged, by line.
+    private var sliding: Int?
     /// The studio's timeline is being dragged (WindowTimeline): each move shows another frame.
     private var scrubbing = false
     /// The time of the frame the timeline last showed, said in the title; nil when none.
@@ -296,7 +306,7 @@ public final class WindowPlayer {
         shownAt.append(begin)
         shownAt.removeAll { $0 < begin - 1 }
         if !panel.isEmpty {
-            if !panelHidden { WindowOverlay(lines: panel, placement: .topRight).draw(on: image, scale: display.scale) }
+            if !panelHidden { WindowOverlay(lines: panel, placement: .topRight, bars: panelBars).draw(on: image, scale: display.scale) }
             if let first = history.first, let last = history.last {
                 WindowTimeline(start: first.time, end: last.time, shown: snapshot.time).draw(on: image, scale: display.scale)
             }
@@ -411,6 +421,14 @@ public final class WindowPlayer {
             updateTitle()
         case .key(.m, _, _):
             reducesMotion.toggle()
+        case .pointerDown(let x, let y, _) where slider(at: x, y) != nil:
+            sliding = slider(at: x, y)
+            slide(to: x, released: false)
+        case .pointerMoved(let x, _) where sliding != nil:
+            slide(to: x, released: false)
+        case .pointerUp(let x, _) where sliding != nil:
+            slide(to: x, released: true)
+            sliding = nil
         case .pointerDown(let x, let y, _) where canScrub && WindowTimeline.contains(x, y, in: pointSize):
             scrubbing = true
             scrub(to: x)
@@ -462,6 +480,23 @@ public final class WindowPlayer {
 
     private var pointSize: (width: Double, height: Double) {
         (Double(display?.width ?? 0), Double(display?.height ?? 0))
+    }
+
+    /// The line of the panel's slider at (x, y), points; nil where there is none (or the
+    /// panel is hidden).
+    private func slider(at x: Double, _ y: Double) -> Int? {
+        guard !panel.isEmpty, !panelHidden, onSlider != nil else { return nil }
+        return panelBars.keys.first { line in
+            let place = WindowOverlay.topRightLine(line, wide: pointSize.width)
+            return x >= place.x - 4 && x <= place.x + place.width + 4 && y >= place.top && y < place.top + WindowOverlay.lineHeight
+        }
+    }
+
+    private func slide(to x: Double, released: Bool) {
+        guard let line = sliding else { return }
+        let place = WindowOverlay.topRightLine(line, wide: pointSize.width)
+        let share = min(max((x - place.x) / place.width, 0), 1)
+        if onSlider?(line, share, released) == true { superseded = true }
     }
 
     /// Shows the run's frame nearest the time at `x` along the timeline.

@@ -49,6 +49,15 @@ struct StudioCommand: ParsableCommand {
             printError("error: \(error)")
             throw HostExit.cannotWrite
         }
+        // A slider dragged moves its value and the panel; released, it plays.
+        player.onSlider = { line, share, released in
+            let row = line - StudioSettings.panelLine(ofRow: 0)
+            guard state.settings.rows.indices.contains(row) else { return false }
+            state.settings.set(row: row, share: share)
+            Self.showPanel(state.settings, on: player)
+            // Released where it changed nothing of the run on screen: nothing to play again.
+            return released && state.settings.command != state.played.command
+        }
         player.onKey = { key, shift in
             if key == .c {
                 let line = state.settings.command
@@ -61,7 +70,7 @@ struct StudioCommand: ParsableCommand {
             state.settings.apply(action)
             // A row picked changes nothing that plays: the panel shows it, no replay.
             if case .selectParameter = action {
-                player.panel = state.settings.panel.map(VisibleText.escape)
+                Self.showPanel(state.settings, on: player)
                 return false
             }
             return true
@@ -69,8 +78,9 @@ struct StudioCommand: ParsableCommand {
         var notices: [String] = []
         for number in 0... {
             let settings = state.settings
+            state.played = settings
             player.title = "host studio: \(VisibleText.escape(settings.effectName)), \(settings.flow.rawValue)"
-            player.panel = settings.panel.map(VisibleText.escape)
+            Self.showPanel(settings, on: player)
             printText("── run \(number): \(VisibleText.escape(settings.command))")
             fflush(nil)
             if number > 0 { player.beginReplay(notices: notices) }
@@ -103,6 +113,14 @@ struct StudioCommand: ParsableCommand {
         }
     }
 
+    /// The settings in the panel, each parameter row with its slider.
+    static func showPanel(_ settings: StudioSettings, on player: WindowPlayer) {
+        player.panelBars = Dictionary(uniqueKeysWithValues: settings.rows.indices.map {
+            (StudioSettings.panelLine(ofRow: $0), settings.share(ofRow: $0))
+        })
+        player.panel = settings.panel.map(VisibleText.escape)
+    }
+
     /// What each of the studio's keys does to the settings; nil for the keys it leaves alone.
     static func action(for key: WindowEvent.Key, shift: Bool) -> StudioSettings.Action? {
         switch key {
@@ -121,6 +139,8 @@ struct StudioCommand: ParsableCommand {
     /// The settings the window's keys change, shared with the key handler.
     final class Box {
         var settings: StudioSettings
-        init(_ settings: StudioSettings) { self.settings = settings }
+        /// What the run on screen plays.
+        var played: StudioSettings
+        init(_ settings: StudioSettings) { (self.settings, played) = (settings, settings) }
     }
 }

@@ -87,6 +87,25 @@ extension LiveWindowTests {
         #expect((difference ?? 255) <= 2, "the scrubbed window differs from frame 15 by \(difference ?? -1)")
     }
 
+    @Test("host studio: dragging cube's perspective slider on the panel replays once, at the value where it was let go")
+    func studioSliderReplays() async throws {
+        let dir = try TempDir("studio-slider")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "cube"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        // The perspective row is the panel's fourth line (y 64 to 80); its slider runs from 140
+        // to 374 pt. Let go at 300 pt: 68 % of 150 … 5000 pt.
+        try await display.xdotool(["mousemove", "--window", window, "150", "72", "mousedown", "1", "mousemove", "--window", window, "220", "72",
+                                   "mousemove", "--window", window, "300", "72", "mouseup", "1"])
+        try await host.wait(for: "the replay at the slider's value") { out, _ in out.contains("── run 1: host run cube --param perspective=3448\n") }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !host.out.contains("── run 2"), "one replay, at the release: \(host.transcript)")
+    }
+
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
     func studioRefuses() async throws {
         let dir = try TempDir("studio-refuses")

@@ -93,4 +93,20 @@ struct StudioSettingsTests {
         settings.apply(.effect(1))
         #expect(settings.command == "host run more:fade" && settings.runOptions.effect == "more:fade")
     }
+
+    @Test("a slider sets a double to a hundredth of its range, an int and a choice to the nearest, a bool at the middle")
+    func sliders() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "cube")
+        #expect(settings.share(ofRow: 0) == 0.5)  // 700 in 200 … 1200
+        settings.set(row: 0, share: 0.684)
+        settings.set(row: 1, share: 0.6)
+        settings.set(row: 2, share: 0.4)
+        settings.set(row: 3, share: 0.9)
+        #expect(settings.assignments == ["perspective=880", "faces=4", "shade=false", "axis=z"])
+        #expect(settings.share(ofRow: 0) == 0.68 && settings.share(ofRow: 1) == 0.5 && settings.share(ofRow: 3) == 1)
+        #expect(settings.panel[StudioSettings.panelLine(ofRow: 3)] == "▸ axis = z")  // the row slid is selected
+        settings.set(row: 0, share: -3)
+        settings.set(row: 0, share: 7)
+        #expect(settings.assignments.first == "perspective=1200")
+    }
 }

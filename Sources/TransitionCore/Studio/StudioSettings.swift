@@ -103,6 +103,37 @@ public struct StudioSettings: Equatable {
         values[owner.qualifiedName] = list
     }
 
+    /// Where row `index`'s value lies in its range, 0 to 1: the slider's position.
+    public func share(ofRow index: Int) -> Double {
+        let row = rows[index], p = row.parameter, value = value(of: row)
+        switch p.type {
+        case .bool: return value
+        case .choice: return p.choices.count > 1 ? value / Double(p.choices.count - 1) : 0
+        case .int, .double: return p.maximum > p.minimum ? (value - p.minimum) / (p.maximum - p.minimum) : 0
+        }
+    }
+
+    /// Row `index` set from a slider at `share` of its range: a double to a hundredth of its
+    /// range, an int to the nearest whole number, a choice to the nearest, a bool at the
+    /// middle. Selects the row.
+    public mutating func set(row index: Int, share: Double) {
+        guard rows.indices.contains(index) else { return }
+        let row = rows[index], p = row.parameter, share = min(max(share, 0), 1)
+        selectedRow = index
+        switch p.type {
+        case .bool: set(row, to: share >= 0.5 ? 1 : 0)
+        case .choice: set(row, to: (share * Double(max(p.choices.count - 1, 0))).rounded())
+        case .int: set(row, to: min(max((p.minimum + share * (p.maximum - p.minimum)).rounded(), p.minimum), p.maximum))
+        case .double:
+            let hundredths = (share * 100).rounded() / 100
+            set(row, to: min(max(((p.minimum + hundredths * (p.maximum - p.minimum)) * 1e6).rounded() / 1e6, p.minimum), p.maximum))
+        }
+    }
+
+    /// The panel line that shows row `index` (the rows follow the effect, the flow and the
+    /// presentation).
+    public static func panelLine(ofRow index: Int) -> Int { 3 + index }
+
     /// `value` moved one step of `parameter` up or down, within its range.
     static func stepped(_ value: Double, of parameter: EffectParameter, by delta: Int) -> Double {
         let sign = Double(delta.signum())
@@ -173,7 +204,7 @@ public struct StudioSettings: Equatable {
             let name = (row.prefix.map { "\($0)." } ?? "") + row.parameter.id
             lines.append("\(i == selectedRow ? "▸" : "  ") \(name) = \(text(of: row))")
         }
-        lines.append("Tab row · - = value · 0 reset · C copy")
+        lines.append("drag · Tab - = · 0 reset · C copy")
         return lines
     }
 }
