@@ -117,4 +117,18 @@ struct CubicTimingPluginTests {
         #expect(bad.status == 2 && bad.err.contains("parameter 'x1' of curve cubic-bezier (double in [0, 1]): 1.5 is out of range"),
                 "\(bad)")
     }
+
+    @Test("host curve writes a spring for UIKit, Core Animation, SwiftUI and CSS; a bad curve exits 2, a bad duration 64")
+    func curveCommand() async throws {
+        let dir = try TempDir("curve-command")
+        let plugins = try dir.folder("plugins")
+        let spring = try await runHost(["curve", "spring(0.6)", "--duration", "0.5"], pluginFolder: plugins, in: dir)
+        #expect(spring.status == 0, "\(spring)")
+        #expect(spring.out.contains("  UIKit           UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0)\n"))
+        #expect(spring.out.contains("  SwiftUI         .spring(duration: 0.264, bounce: 0.4)\n"), "\(spring.out)")
+        let bad = try await runHost(["curve", "spring(2)"], pluginFolder: plugins, in: dir)
+        #expect(bad.status == 2 && bad.err.contains("parameter 'damping' of curve spring"), "\(bad)")
+        let zero = try await runHost(["curve", "linear", "--duration", "0"], pluginFolder: plugins, in: dir)
+        #expect(zero.status == 64 && zero.err.contains("--duration must be a number of seconds above 0"), "\(zero)")
+    }
 }

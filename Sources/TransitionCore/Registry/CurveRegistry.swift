@@ -21,6 +21,7 @@ public final class CurveRegistry {
             providers.append(StandardCurve(name: name, curve: curve))
         }
         providers.append(CubicBezierCurve())
+        providers.append(DampedSpringCurve())
     }
 
     public func register(_ provider: CurveProvider) { providers.append(provider) }
@@ -114,5 +115,21 @@ final class CubicBezierCurve: CurveProvider {
     }()
     func makeCurve(parameters: [Double]) -> TimingCurve {
         .cubicBezier(CubicBezier(parameters[0], parameters[1], parameters[2], parameters[3]))
+    }
+}
+
+/// A spring in UIKit's terms, its damping ratio given: `spring(0.6)` overshoots a little and
+/// settles within the animation's duration, as usingSpringWithDamping does; `spring(1)` glides
+/// in without overshoot.
+final class DampedSpringCurve: CurveProvider {
+    var name: String { "spring" }
+    var displayName: String { "Spring, by its damping ratio" }
+    var source: String { "built in" }
+    let parameters = [EffectParameter(id: "damping", name: "The damping ratio: 1 glides in, lower overshoots and rings", type: .double,
+                                      unit: "", minimum: 0.05, maximum: 1, defaultValue: 0.7, choices: [])]
+    func makeCurve(parameters: [Double]) -> TimingCurve {
+        // Its shape over the animation's time is the same at any duration: 1 s stands for it.
+        let spring = SpringCurve(dampingRatio: parameters[0], initialVelocity: 0, duration: 1)
+        return .spring(spring)
     }
 }
