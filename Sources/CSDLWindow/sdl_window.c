@@ -251,6 +251,8 @@ static th_window_key key_of(SDL_Keycode code)
     case SDLK_c: return TH_WINDOW_KEY_C;
     case SDLK_f: return TH_WINDOW_KEY_F;
     case SDLK_p: return TH_WINDOW_KEY_P;
+    case SDLK_k: return TH_WINDOW_KEY_K;
+    case SDLK_t: return TH_WINDOW_KEY_T;
     default: return TH_WINDOW_KEY_OTHER;
     }
 }

@@ -18,9 +18,13 @@ struct StudioCommand: ParsableCommand {
             button to go back, gestures, Space, ← →, S, M, R) and stays open until it is \
             closed (Q). Each change replays at once: [ and ] pick the previous or next \
             animator found, F the next flow (modal, push, pop, tabs), P the next presentation \
-            controller (then none), Tab and Shift-Tab the parameter row, - and = change its \
-            value by a step (a twentieth of its range, the next choice, the other bool), 0 puts \
-            every value back to its default. C copies the 'host run' line that plays what is on \
+            controller (then none), K and Shift-K a curve for every animation (then the \
+            effects' own), Tab and Shift-Tab the parameter row, - and = change its value by a \
+            step (a twentieth of its range, the next choice, the other bool), or drag its \
+            slider on the panel, and 0 puts every value back to its default. T writes the \
+            curve chosen for UIKit, Core Animation, SwiftUI and CSS (as 'host curve' does), \
+            printed and on the clipboard. Once a run has ended, the timeline along the bottom \
+            scrubs it. C copies the 'host run' line that plays what is on \
             screen (to the clipboard, and printed). The panel at the top right shows all of \
             it; H hides it. Each run's line and summary are printed as it ends. Needs a \
             display, as --window does (exit code 3 without one).
@@ -36,7 +40,9 @@ struct StudioCommand: ParsableCommand {
         let session = try plugins.session(isolateAll: false, timeout: 2, effectsNamed: nil)  // every effect: the picker offers them all
         defer { session.shutdown() }
         let state: Box
-        do { state = Box(try StudioSettings(registry: session.effects, effect: effect)) } catch {
+        // K's curves: every named one but cubic-bezier, whose points only the command line gives.
+        let curves = session.curves.providers.map(\.name).filter { $0 != "cubic-bezier" }
+        do { state = Box(try StudioSettings(registry: session.effects, effect: effect, curves: curves)) } catch {
             printError("error: \(error)")
             throw HostExit.badEffect
         }
@@ -64,6 +70,10 @@ struct StudioCommand: ParsableCommand {
                 let failed = player.copyToClipboard(line)
                 printText("copied: \(line)" + (failed.map { " (not on the clipboard: \(VisibleText.escape($0)))" } ?? ""))
                 fflush(nil)
+                return false
+            }
+            if key == .t {
+                Self.tune(state.settings, session.curves, on: player)
                 return false
             }
             guard let action = Self.action(for: key, shift: shift) else { return false }
@@ -113,6 +123,23 @@ struct StudioCommand: ParsableCommand {
         }
     }
 
+    /// T: the curve chosen, written for UIKit, Core Animation, SwiftUI and CSS, printed and put
+    /// on the clipboard (as `host curve` writes it), over the duration of the effect.
+    static func tune(_ settings: StudioSettings, _ curves: CurveRegistry, on player: WindowPlayer) {
+        guard let spec = settings.curve, let curve = try? curves.resolve(spec) else {
+            printText("tune: no curve chosen (K picks one); the effect's own curves play")
+            fflush(nil)
+            return
+        }
+        let duration = settings.effect.defaultDuration
+        var lines = ["\(curve.name) over \(NumberText.exact(duration)) s"]
+        lines += CurveForms.forms(of: curve, duration: duration).map { "  \($0.platform): \($0.text)" }
+        let text = lines.map(VisibleText.escape).joined(separator: "\n")
+        let failed = player.copyToClipboard(text)
+        printText("tune: " + text + (failed.map { "\n  (not on the clipboard: \(VisibleText.escape($0)))" } ?? ""))
+        fflush(nil)
+    }
+
     /// The settings in the panel, each parameter row with its slider.
     static func showPanel(_ settings: StudioSettings, on player: WindowPlayer) {
         player.panelBars = Dictionary(uniqueKeysWithValues: settings.rows.indices.map {
@@ -132,6 +159,7 @@ struct StudioCommand: ParsableCommand {
         case .minus: .adjust(-1)
         case .equals: .adjust(1)
         case .zero: .reset
+        case .k: .curve(shift ? -1 : 1)
         default: nil
         }
     }

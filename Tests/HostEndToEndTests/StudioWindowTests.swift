@@ -41,12 +41,17 @@ extension LiveWindowTests {
         try await display.press(["bracketright"], in: window)
         try await host.wait(for: "the next animator's replay") { out, _ in out.contains("── run 5: host run ") && out.hasSuffix("\n") }
         #expect(!host.out.contains("── run 5: host run diagonal") && host.out.contains("--presentation card-sheet\n"), "\(host.transcript)")
+        // K: the first curve for every animation; T writes it for other platforms.
+        try await display.press(["k"], in: window)
+        try await host.wait(for: "the replay with a curve") { out, _ in out.contains("── run 6: ") && out.contains("--curve linear\n") }
+        try await display.press(["t"], in: window)
+        try await host.wait(for: "the tuner's lines") { out, _ in out.contains("tune: linear over ") && out.contains("  CSS: cubic-bezier(0, 0, 1, 1) ") }
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
         // Each run ended and said how; Tab picked a row and played nothing.
-        #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 5, "\(host.transcript)")
-        #expect(!host.out.contains("── run 6"), "\(host.transcript)")
+        #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 6, "\(host.transcript)")
+        #expect(!host.out.contains("── run 7"), "\(host.transcript)")
 
         // The copied line plays outside the studio, clean.
         let copied = try await runHost(["run", "diagonal", "--presentation", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
@@ -96,10 +101,10 @@ extension LiveWindowTests {
                                     in: dir, environment: ["DISPLAY": display.name])
         let window = try await display.hostWindow(named: "^host studio")
         try await takesInput(display, window, of: host)
-        // The perspective row is the panel's fourth line (y 64 to 80); its slider runs from 140
+        // The perspective row is the panel's fifth line (y 80 to 96); its slider runs from 140
         // to 374 pt. Let go at 300 pt: 68 % of 150 … 5000 pt.
-        try await display.xdotool(["mousemove", "--window", window, "150", "72", "mousedown", "1", "mousemove", "--window", window, "220", "72",
-                                   "mousemove", "--window", window, "300", "72", "mouseup", "1"])
+        try await display.xdotool(["mousemove", "--window", window, "150", "88", "mousedown", "1", "mousemove", "--window", window, "220", "88",
+                                   "mousemove", "--window", window, "300", "88", "mouseup", "1"])
         try await host.wait(for: "the replay at the slider's value") { out, _ in out.contains("── run 1: host run cube --param perspective=3448\n") }
         try await display.press(["q"], in: window)
         let end = try await host.exit()

@@ -109,4 +109,21 @@ struct StudioSettingsTests {
         settings.set(row: 0, share: 7)
         #expect(settings.assignments.first == "perspective=1200")
     }
+
+    @Test("K cycles the curves for every animation and back to the effects' own; a spec is quoted for the shell")
+    func curves() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "fade", curves: ["linear", "spring"])
+        #expect(settings.curve == nil && settings.panel.contains("K curve: the effect's own · T tune"))
+        settings.apply(.curve(1))
+        #expect(settings.command == "host run fade --curve linear" && settings.runOptions.curve == "linear")
+        settings.apply(.curve(1))
+        settings.apply(.curve(1))
+        #expect(settings.curve == nil)
+        settings.apply(.curve(-1))
+        #expect(settings.command == "host run fade --curve spring")
+        let quoted = try StudioSettings(registry: Self.registry(), effect: "fade", curves: ["easing.elastic(amplitude=1.2)"])
+        var withSpec = quoted
+        withSpec.apply(.curve(1))
+        #expect(withSpec.command == "host run fade --curve 'easing.elastic(amplitude=1.2)'")
+    }
 }

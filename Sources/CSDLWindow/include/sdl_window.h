@@ -52,6 +52,8 @@ typedef enum {
     TH_WINDOW_KEY_C,
     TH_WINDOW_KEY_F,
     TH_WINDOW_KEY_P,
+    TH_WINDOW_KEY_K,
+    TH_WINDOW_KEY_T,
 } th_window_key;
 
 #define TH_WINDOW_MOD_SHIFT 1

@@ -18,6 +18,8 @@ public struct StudioSettings: Equatable {
         case adjust(Int)
         /// Every parameter of the effect and the controller back to its default.
         case reset
+        /// The next or the previous curve for every animation (--curve), then the effects' own.
+        case curve(Int)
     }
 
     /// One row of parameters: whose it is (the animator's, or the controller's with its id
@@ -29,6 +31,10 @@ public struct StudioSettings: Equatable {
 
     public let animators: [EffectInfo]
     public let controllers: [EffectInfo]
+    /// The curves K offers for every animation of the run, by the names --curve takes.
+    public let curves: [String]
+    /// The one chosen; nil: each effect's own curves play.
+    public private(set) var curveIndex: Int?
     public private(set) var effectIndex: Int
     public private(set) var controllerIndex: Int?
     public private(set) var flow: TransitionRun.Flow = .modal
@@ -39,7 +45,8 @@ public struct StudioSettings: Equatable {
 
     /// Every animator of `registry` (a delegate is not offered: it picks its own animators);
     /// `effect` names the one to start with (a short or qualified name), else the first.
-    public init(registry: EffectRegistry, effect: String?) throws {
+    public init(registry: EffectRegistry, effect: String?, curves: [String] = []) throws {
+        self.curves = curves
         animators = registry.providers.map(\.info).filter { $0.kind == .animator }
         controllers = registry.providers.map(\.info).filter { $0.kind == .presentationController }
         guard !animators.isEmpty else { throw StudioError(description: "no animator was found: there is nothing to play") }
@@ -93,6 +100,12 @@ public struct StudioSettings: Equatable {
         case .reset:
             values[effect.qualifiedName] = nil
             if let controller { values[controller.qualifiedName] = nil }
+        case .curve(let delta):
+            guard !curves.isEmpty else { return }
+            // nil sits before the first curve and after the last.
+            let slots = curves.count + 1, slot = curveIndex.map { $0 + 1 } ?? 0
+            let next = (slot + delta % slots + slots) % slots
+            curveIndex = next == 0 ? nil : next - 1
         }
     }
 
@@ -132,7 +145,10 @@ public struct StudioSettings: Equatable {
 
     /// The panel line that shows row `index` (the rows follow the effect, the flow and the
     /// presentation).
-    public static func panelLine(ofRow index: Int) -> Int { 3 + index }
+    public static func panelLine(ofRow index: Int) -> Int { 4 + index }
+
+    /// The curve chosen for every animation, by name; nil for the effects' own.
+    public var curve: String? { curveIndex.map { curves[$0] } }
 
     /// `value` moved one step of `parameter` up or down, within its range.
     static func stepped(_ value: Double, of parameter: EffectParameter, by delta: Int) -> Double {
@@ -180,6 +196,8 @@ public struct StudioSettings: Equatable {
         var words = ["host", "run", effectName]
         if flow != .modal { words.append("--\(flow.rawValue)") }
         if let controller { words += ["--presentation", controller.effectID] }
+        // A spec with parentheses or spaces is quoted for the shell; names are [a-z0-9._-].
+        if let curve { words += ["--curve", curve.contains(where: { "(), ".contains($0) }) ? "'\(curve)'" : curve] }
         for assignment in assignments { words += ["--param", assignment] }
         return words.joined(separator: " ")
     }
@@ -191,6 +209,7 @@ public struct StudioSettings: Equatable {
         options.parameters = assignments
         options.flow = flow
         options.flowIsGiven = true
+        options.curve = curve
         return options
     }
 
@@ -198,7 +217,8 @@ public struct StudioSettings: Equatable {
     /// Names and values come from plugins: the caller escapes them (VisibleText).
     public var panel: [String] {
         var lines = ["[ ] effect: \(effect.effectID) (\(effectIndex + 1) of \(animators.count))", "F flow: \(flow.rawValue)",
-                     "P presentation: \(controller?.effectID ?? (flow == .modal ? "none" : "none in \(flow.rawValue)"))"]
+                     "P presentation: \(controller?.effectID ?? (flow == .modal ? "none" : "none in \(flow.rawValue)"))",
+                     "K curve: \(curve ?? "the effect's own") · T tune"]
         if rows.isEmpty { lines.append("no parameters") }
         for (i, row) in rows.enumerated() {
             let name = (row.prefix.map { "\($0)." } ?? "") + row.parameter.id
