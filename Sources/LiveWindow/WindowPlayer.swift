@@ -126,6 +126,12 @@ public final class WindowPlayer {
     public var onSlider: ((_ line: Int, _ share: Double, _ released: Bool) -> Bool)?
     /// The panel's slider being dragged, by line.
     private var sliding: Int?
+    /// For the studio's benchmark: called with the seconds from a key or a slider that changed
+    /// what plays to the next run's first frame on screen.
+    public var onChangeShown: ((Double) -> Void)?
+    private var changedAt: Double?
+    /// Seconds each frame shown by the timeline took to draw, upload and present.
+    public private(set) var scrubCosts: [Double] = []
     /// The studio's timeline is being dragged (WindowTimeline): each move shows another frame.
     private var scrubbing = false
     /// The time of the frame the timeline last showed, said in the title; nil when none.
@@ -319,6 +325,10 @@ public final class WindowPlayer {
         do { try display.present(image) } catch { failure = "\(error)" }
         let end = monotonicSeconds()
         frameCosts.append(end - begin)
+        if let changed = changedAt, !superseded {
+            changedAt = nil
+            onChangeShown?(end - changed)
+        }
         onPresent?(end, pointerTaken)
     }
 
@@ -469,7 +479,7 @@ public final class WindowPlayer {
                 self.gesture?.wheel(notches, at: monotonicSeconds())
             }
         case .key(let key, _, let shift):
-            if onKey?(key, shift) == true { superseded = true }
+            if onKey?(key, shift) == true { supersede() }
         default: break
         }
     }
@@ -480,6 +490,13 @@ public final class WindowPlayer {
 
     private var pointSize: (width: Double, height: Double) {
         (Double(display?.width ?? 0), Double(display?.height ?? 0))
+    }
+
+    /// A change of what plays: the run on screen goes on unseen, and the clock for
+    /// onChangeShown starts.
+    private func supersede() {
+        superseded = true
+        changedAt = monotonicSeconds()
     }
 
     /// The line of the panel's slider at (x, y), points; nil where there is none (or the
@@ -496,7 +513,7 @@ public final class WindowPlayer {
         guard let line = sliding else { return }
         let place = WindowOverlay.topRightLine(line, wide: pointSize.width)
         let share = min(max((x - place.x) / place.width, 0), 1)
-        if onSlider?(line, share, released) == true { superseded = true }
+        if onSlider?(line, share, released) == true { supersede() }
     }
 
     /// Shows the run's frame nearest the time at `x` along the timeline.
@@ -512,7 +529,9 @@ public final class WindowPlayer {
         if low > 0 && time - history[low - 1].time < history[low].time - time { low -= 1 }
         viewed = low
         scrubbedTo = history[low].time
+        let begin = monotonicSeconds()
         draw(history[low], on: display)
+        scrubCosts.append(monotonicSeconds() - begin)
         updateTitle()
     }
 

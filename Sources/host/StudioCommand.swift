@@ -85,6 +85,20 @@ struct StudioCommand: ParsableCommand {
             }
             return true
         }
+        // For Scripts/bench-studio: how long each change takes to show, and each scrubbed frame.
+        let timing = getenv("HOST_STUDIO_TIMING") != nil
+        if timing {
+            player.onChangeShown = { seconds in
+                printText("timing: first frame \(Self.milliseconds(seconds)) ms after the change")
+                fflush(nil)
+            }
+        }
+        defer {
+            if timing, !player.scrubCosts.isEmpty {
+                let sorted = player.scrubCosts.sorted()
+                printText("timing: \(sorted.count) scrubbed frames, median \(Self.milliseconds(sorted[sorted.count / 2])) ms, worst \(Self.milliseconds(sorted.last!)) ms")
+            }
+        }
         var notices: [String] = []
         for number in 0... {
             let settings = state.settings
@@ -147,6 +161,8 @@ struct StudioCommand: ParsableCommand {
         })
         player.panel = settings.panel.map(VisibleText.escape)
     }
+
+    static func milliseconds(_ seconds: Double) -> String { NumberText.exact((seconds * 100_000).rounded() / 100) }
 
     /// What each of the studio's keys does to the settings; nil for the keys it leaves alone.
     static func action(for key: WindowEvent.Key, shift: Bool) -> StudioSettings.Action? {
