@@ -253,6 +253,7 @@ static th_window_key key_of(SDL_Keycode code)
     case SDLK_p: return TH_WINDOW_KEY_P;
     case SDLK_k: return TH_WINDOW_KEY_K;
     case SDLK_t: return TH_WINDOW_KEY_T;
+    case SDLK_b: return TH_WINDOW_KEY_B;
     default: return TH_WINDOW_KEY_OTHER;
     }
 }

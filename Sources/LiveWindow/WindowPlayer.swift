@@ -33,7 +33,7 @@ public final class WindowPlayer {
     public let framesPerSecond: Int
     private let environment: [String: String]
     var display: WindowDisplay?
-    private var image: CairoImage?
+    var image: CairoImage?
     /// Every --window-capture, by time; `pending` those not written yet.
     let captures: [WindowCapture]
     private var pending: [WindowCapture]
@@ -43,7 +43,7 @@ public final class WindowPlayer {
     /// True once the user closed the window: the rest of the run is not shown.
     public private(set) var closed = false
     /// Why the window stopped showing, or a capture was not written; nil while all is well.
-    public private(set) var failure: String?
+    public internal(set) var failure: String?
     /// Seconds each shown frame took to draw, upload and present.
     public private(set) var frameCosts: [Double] = []
     /// Frames skipped because they came too late.
@@ -113,12 +113,20 @@ public final class WindowPlayer {
     /// The studio's (`host studio`): lines shown over the top-right corner, which H hides and
     /// shows instead of the panel of what runs. The caller escapes what came from a plugin.
     public var panel: [String] = [] {
-        didSet { if let current, let display { draw(current, on: display) } }
+        didSet { redrawShown() }
     }
-    private var panelHidden = false
+    var panelHidden = false
+    /// The pair of frames compare() shows now, and their labels; nil outside an A/B.
+    var shownPair: (SceneSnapshot, SceneSnapshot, (String, String))?
     /// The panel's sliders: for a line's index, where its value lies in its range (0 to 1).
     public var panelBars: [Int: Double] = [:] {
-        didSet { if let current, let display { draw(current, on: display) } }
+        didSet { redrawShown() }
+    }
+
+    /// What the window shows, drawn again (the panel changed): the pair of an A/B, or the frame.
+    private func redrawShown() {
+        guard let display else { return }
+        if let (a, b, labels) = shownPair { drawPair(a, b, labels: labels, on: display) } else if let current { draw(current, on: display) }
     }
     /// A slider pressed or dragged on the panel: its line, the share of its width the pointer
     /// is at (0 to 1), and whether the button came up. True when that changed what plays
@@ -153,6 +161,7 @@ public final class WindowPlayer {
         autoStarts = 1
         history = []
         transitionStarts = []
+        shownPair = nil
         (clockOrigin, paused, gesture, press, stepsRequested, replayRequested) = (nil, false, nil, nil, 0, false)
         updateTitle()
     }
@@ -288,7 +297,7 @@ public final class WindowPlayer {
         }
     }
 
-    private func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
+    func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
         do {
             let opened = try WindowDisplay(
                 title: title, width: Int(snapshot.windowSize.width.rounded()), height: Int(snapshot.windowSize.height.rounded()),
@@ -423,8 +432,13 @@ public final class WindowPlayer {
             replayRequested = true
             paused = false
         case .key(.h, _, _):
-            if panel.isEmpty { overlayShown.toggle() } else { panelHidden.toggle() }
-            if let current, let display { draw(current, on: display) }
+            if panel.isEmpty {
+                overlayShown.toggle()
+                if let current, let display { draw(current, on: display) }
+            } else {
+                panelHidden.toggle()
+                redrawShown()
+            }
         case .key(.s, _, _):
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil

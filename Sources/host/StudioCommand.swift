@@ -24,7 +24,9 @@ struct StudioCommand: ParsableCommand {
             slider on the panel, and 0 puts every value back to its default. T writes the \
             curve chosen for UIKit, Core Animation, SwiftUI and CSS (as 'host curve' does), \
             printed and on the clipboard. Once a run has ended, the timeline along the bottom \
-            scrubs it. C copies the 'host run' line that plays what is on \
+            scrubs it. B compares: what plays now becomes A, and from then on each change \
+            plays A and B side by side in lockstep (both run through, no click needed); B \
+            again goes back to one run. C copies the 'host run' line that plays what is on \
             screen (to the clipboard, and printed). The panel at the top right shows all of \
             it; H hides it. Each run's line and summary are printed as it ends. Needs a \
             display, as --window does (exit code 3 without one).
@@ -72,6 +74,11 @@ struct StudioCommand: ParsableCommand {
                 fflush(nil)
                 return false
             }
+            if key == .b {
+                // A/B: what plays now becomes A; the keys go on changing B. B again: one run.
+                state.compared = state.compared == nil ? state.settings : nil
+                return true
+            }
             if key == .t {
                 Self.tune(state.settings, session.curves, on: player)
                 return false
@@ -103,6 +110,15 @@ struct StudioCommand: ParsableCommand {
         for number in 0... {
             let settings = state.settings
             state.played = settings
+            if let a = state.compared {
+                do { try Self.compare(a, settings, number: number, session: session, on: player) } catch {
+                    printError("error: \(error)")
+                    player.beginReplay(notices: ["\(error)"].map(VisibleText.escape))
+                    player.hold()
+                }
+                if player.closed || player.failure != nil { break }
+                continue
+            }
             player.title = "host studio: \(VisibleText.escape(settings.effectName)), \(settings.flow.rawValue)"
             Self.showPanel(settings, on: player)
             printText("── run \(number): \(VisibleText.escape(settings.command))")
@@ -135,6 +151,27 @@ struct StudioCommand: ParsableCommand {
             printError("error: \(failure)")
             throw HostExit.cannotWrite
         }
+    }
+
+    /// A/B: `a` and `b` run through (no waiting for clicks), then shown side by side in the
+    /// window in lockstep until the next change.
+    static func compare(_ a: StudioSettings, _ b: StudioSettings, number: Int, session: PluginSession, on player: WindowPlayer) throws {
+        player.title = "host studio: A/B, \(VisibleText.escape(a.effectName)) | \(VisibleText.escape(b.effectName))"
+        showPanel(b, on: player)
+        printText("── run \(number): A/B: \(VisibleText.escape(a.command)) | \(VisibleText.escape(b.command))")
+        fflush(nil)
+        player.beginReplay(notices: [])
+        var reports: [TransitionRun.Report] = []
+        for settings in [a, b] {
+            var options = settings.runOptions
+            options.recordsSnapshots = true
+            reports.append(try TransitionRun.run(registry: session.effects, curves: session.curves, options: options))
+        }
+        printText("A: " + RunReportText.summary(reports[0]).replacingNewlines(with: "\nA: "))
+        printText("B: " + RunReportText.summary(reports[1]).replacingNewlines(with: "\nB: "))
+        fflush(nil)
+        player.compare(reports[0].snapshots, reports[1].snapshots,
+                       labels: ("A  " + VisibleText.escape(a.command), "B  " + VisibleText.escape(b.command)))
     }
 
     /// T: the curve chosen, written for UIKit, Core Animation, SwiftUI and CSS, printed and put
@@ -185,6 +222,12 @@ struct StudioCommand: ParsableCommand {
         var settings: StudioSettings
         /// What the run on screen plays.
         var played: StudioSettings
+        /// A/B: what B is compared with, side by side; nil for one run.
+        var compared: StudioSettings?
         init(_ settings: StudioSettings) { (self.settings, played) = (settings, settings) }
     }
+}
+
+private extension String {
+    func replacingNewlines(with replacement: String) -> String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement) }
 }

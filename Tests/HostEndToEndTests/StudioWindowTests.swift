@@ -111,6 +111,48 @@ extension LiveWindowTests {
         #expect(end.status == 0 && !host.out.contains("── run 2"), "one replay, at the release: \(host.transcript)")
     }
 
+    @Test("host studio: B sets what plays beside what the keys make next, side by side in lockstep; B again, one run")
+    func studioComparesSideBySide() async throws {
+        let dir = try TempDir("studio-ab")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        try await display.press(["b"], in: window)
+        try await host.wait(for: "the A/B") { out, _ in out.contains("── run 1: A/B: host run diagonal | host run diagonal\n") }
+        try await display.press(["bracketright"], in: window)
+        try await host.wait(for: "A beside the next animator") { out, _ in out.contains("── run 2: A/B: host run diagonal | host run ") && out.contains("\nB: ") }
+        let line = host.out.components(separatedBy: "\n").first { $0.hasPrefix("── run 2: A/B: ") } ?? ""
+        #expect(!line.hasSuffix("| host run diagonal"), "B is still diagonal: \(line)")
+        _ = try await titled(display, window) { $0.contains("A/B") && $0.contains("ended") }
+        // Both runs end on the presenter: its halves show the same pixels, each fitted into 193 pt
+        // beside the other (the labels above them, the panel over the right one's top, left out).
+        let shot = dir.file("ab.png")
+        try await display.xdotool(["mousemove", "--window", window, "385", "835"])  // the pointer off the halves
+        try await display.screenshot(of: window, to: shot)
+        let picture = try CairoImage.readPNG(shot)
+        var largest = 0, inked = 0
+        picture.withPixels { p in
+            for y in 260..<620 {
+                for x in 0..<190 {
+                    let u = p[y * picture.stride / 4 + x], v = p[y * picture.stride / 4 + x + 197]
+                    for shift in [0, 8, 16] {
+                        largest = max(largest, abs(Int((u >> UInt32(shift)) & 0xFF) - Int((v >> UInt32(shift)) & 0xFF)))
+                    }
+                    if u & 0xFFFFFF != 0 { inked += 1 }
+                }
+            }
+        }
+        #expect(inked > 10_000 && largest <= 2, "the halves differ by \(largest) (\(inked) pixels drawn)")
+        try await display.press(["b"], in: window)
+        try await host.wait(for: "one run again") { out, _ in out.contains("── run 3: host run ") }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
+    }
+
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
     func studioRefuses() async throws {
         let dir = try TempDir("studio-refuses")

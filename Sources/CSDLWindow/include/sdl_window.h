@@ -54,6 +54,7 @@ typedef enum {
     TH_WINDOW_KEY_P,
     TH_WINDOW_KEY_K,
     TH_WINDOW_KEY_T,
+    TH_WINDOW_KEY_B,
 } th_window_key;
 
 #define TH_WINDOW_MOD_SHIFT 1
