@@ -254,6 +254,7 @@ static th_window_key key_of(SDL_Keycode code)
     case SDLK_k: return TH_WINDOW_KEY_K;
     case SDLK_t: return TH_WINDOW_KEY_T;
     case SDLK_b: return TH_WINDOW_KEY_B;
+    case SDLK_g: return TH_WINDOW_KEY_G;
     default: return TH_WINDOW_KEY_OTHER;
     }
 }

@@ -111,7 +111,7 @@ public enum WindowEvent: Equatable, Sendable {
     public enum Key: Equatable, Sendable {
         case space, left, right, escape, enter, s, r, h, q, m, other
         /// The studio's keys (host studio).
-        case tab, minus, equals, leftBracket, rightBracket, zero, c, f, p, k, t, b
+        case tab, minus, equals, leftBracket, rightBracket, zero, c, f, p, k, t, b, g
     }
 
     case quit
@@ -153,6 +153,7 @@ public enum WindowEvent: Equatable, Sendable {
             case TH_WINDOW_KEY_K: key = .k
             case TH_WINDOW_KEY_T: key = .t
             case TH_WINDOW_KEY_B: key = .b
+            case TH_WINDOW_KEY_G: key = .g
             default: key = .other
             }
             self = .key(key, control: event.modifiers & TH_WINDOW_MOD_CTRL != 0, shift: event.modifiers & TH_WINDOW_MOD_SHIFT != 0)

@@ -116,6 +116,12 @@ public final class WindowPlayer {
         didSet { redrawShown() }
     }
     var panelHidden = false
+    /// The studio's graph of the last run's animated properties, shown over the timeline
+    /// while G has it on; nil while a run plays (it is the run's once it has ended).
+    public var curveStrip: CurveStrip? {
+        didSet { redrawShown() }
+    }
+    private var graphShown = false
     /// The pair of frames compare() shows now, and their labels; nil outside an A/B.
     var shownPair: (SceneSnapshot, SceneSnapshot, (String, String))?
     /// The panel's sliders: for a line's index, where its value lies in its range (0 to 1).
@@ -325,6 +331,9 @@ public final class WindowPlayer {
             if let first = history.first, let last = history.last {
                 WindowTimeline(start: first.time, end: last.time, shown: snapshot.time).draw(on: image, scale: display.scale)
             }
+            if graphShown, let curveStrip {
+                curveStrip.draw(on: image, scale: display.scale, above: WindowTimeline.height + WindowTimeline.margin + 4, at: snapshot.time)
+            }
         } else if overlayShown {
             overlay(at: snapshot.time).draw(on: image, scale: display.scale)
         }
@@ -439,6 +448,9 @@ public final class WindowPlayer {
                 panelHidden.toggle()
                 redrawShown()
             }
+        case .key(.g, _, _) where !panel.isEmpty:
+            graphShown.toggle()
+            redrawShown()
         case .key(.s, _, _):
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil

@@ -24,7 +24,8 @@ struct StudioCommand: ParsableCommand {
             slider on the panel, and 0 puts every value back to its default. T writes the \
             curve chosen for UIKit, Core Animation, SwiftUI and CSS (as 'host curve' does), \
             printed and on the clipboard. Once a run has ended, the timeline along the bottom \
-            scrubs it. B compares: what plays now becomes A, and from then on each change \
+            scrubs it, and G shows the curves of what it animated over the timeline (as \
+            'host plot' draws them, small), a line at the frame shown. B compares: what plays now becomes A, and from then on each change \
             plays A and B side by side in lockstep (both run through, no click needed); B \
             again goes back to one run. C copies the 'host run' line that plays what is on \
             screen (to the clipboard, and printed). The panel at the top right shows all of \
@@ -126,11 +127,14 @@ struct StudioCommand: ParsableCommand {
             if number > 0 { player.beginReplay(notices: notices) }
             do {
                 var options = settings.runOptions
+                options.recordsSnapshots = true  // for G's graph, once the run has ended
+                player.curveStrip = nil
                 options.liveGestures = true
                 options.onSnapshot = { player.show($0) }
                 options.beforeTransition = { player.start(goesBack: $0, scene: $1) }
                 options.reducesMotionNow = { player.reducesMotion }
                 let report = try TransitionRun.run(registry: session.effects, curves: session.curves, options: options)
+                player.curveStrip = CurveStrip(snapshots: report.snapshots)
                 printText(RunReportText.summary(report))
                 notices = []
             } catch {

@@ -79,8 +79,15 @@ extension LiveWindowTests {
         try await display.xdotool(["mousemove", "--window", window, "104", "824", "mousedown", "1", "mouseup", "1"])
         let title = try await titled(display, window) { $0.contains(" at 0.250 s") }
         #expect(title.contains("at 0.250 s"), "\(title)")
-        let shot = dir.file("scrubbed.png")
+        let shot = dir.file("scrubbed.png"), graphed = dir.file("graphed.png")
         try await display.screenshot(of: window, to: shot)
+        // G: the curves of what the run animated (diagonal: the detail's position), over the
+        // timeline, in the 46 points above it; the scene above them unchanged.
+        try await display.press(["g"], in: window)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try await display.screenshot(of: window, to: graphed)
+        #expect((try largestDifference(shot, graphed, inside: (20, 766, 350, 40)) ?? 0) > 50, "G drew no curves")
+        #expect((try largestDifference(shot, graphed, inside: (0, 140, 390, 600)) ?? 255) <= 2, "G changed the scene")
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")

@@ -55,6 +55,7 @@ typedef enum {
     TH_WINDOW_KEY_K,
     TH_WINDOW_KEY_T,
     TH_WINDOW_KEY_B,
+    TH_WINDOW_KEY_G,
 } th_window_key;
 
 #define TH_WINDOW_MOD_SHIFT 1
