@@ -36,6 +36,10 @@ final class PointerGesture {
     /// A wheel pinch: its scale and when its last notch came.
     private var scale = 1.0
     private var lastNotch = 0.0
+    /// Where its touches are now, in points, as the studio marks them: the pointer, and for a
+    /// pinch its mirror through the window's centre (a wheel pinch: two touches about the
+    /// pointer, apart by its scale); none once it has ended.
+    private(set) var touches: [Point] = []
 
     /// A gesture whose finger went down at `press` (a wheel pinch: where the pointer is),
     /// at `time` on the monotonic clock, in a window of `size` points.
@@ -44,11 +48,21 @@ final class PointerGesture {
         self.press = press
         centre = Point(x: size.width / 2, y: size.height / 2)
         samples = [(time, kind == .pinch || kind == .wheelPinch ? Point(x: 1, y: 0) : press)]
+        touches = Self.touches(kind, at: press, centre: centre, scale: 1)
+    }
+
+    private static func touches(_ kind: Kind, at point: Point, centre: Point, scale: Double) -> [Point] {
+        switch kind {
+        case .edgePan, .pan: return [point]
+        case .pinch: return [point, Point(x: 2 * centre.x - point.x, y: 2 * centre.y - point.y)]
+        case .wheelPinch: return [Point(x: point.x - 40 * scale, y: point.y), Point(x: point.x + 40 * scale, y: point.y)]
+        }
     }
 
     /// The pointer moved to `point` with the button held: began, then changed.
     func moved(to point: Point, at time: Double) {
         guard !ended, kind != .wheelPinch else { return }
+        touches = Self.touches(kind, at: point, centre: centre, scale: 1)
         record(value(at: point), at: time)
         pending.append(event(began ? .changed : .began, at: point))
         began = true
@@ -61,12 +75,14 @@ final class PointerGesture {
         record(value(at: point), at: time)
         pending.append(event(.ended, at: point))
         ended = true
+        touches = []
     }
 
     /// The wheel turned by `notches` (up positive): a wheel pinch opens or closes.
     func wheel(_ notches: Double, at time: Double) {
         guard !ended, kind == .wheelPinch else { return }
         scale *= WheelPinchRule.factor(notches: notches)
+        touches = Self.touches(kind, at: press, centre: centre, scale: scale)
         lastNotch = time
         record(Point(x: scale, y: 0), at: time)
         pending.append(event(began ? .changed : .began, at: centre))
@@ -77,6 +93,7 @@ final class PointerGesture {
     func cancel() {
         guard !ended else { return }
         ended = true
+        touches = []
         if began { pending.append(event(.cancelled, at: press)) }
     }
 
@@ -86,6 +103,7 @@ final class PointerGesture {
         if kind == .wheelPinch && began && !ended && now - lastNotch >= WheelPinchRule.quietPeriod {
             pending.append(event(.ended, at: centre))
             ended = true
+            touches = []
         }
         defer { pending = [] }
         return pending.map { event in

@@ -1,3 +1,4 @@
+import CCairo
 import LibC
 import Rendering
 import TransitionCore
@@ -330,6 +331,21 @@ public final class WindowPlayer {
             if !panelHidden { WindowOverlay(lines: panel, placement: .topRight, bars: panelBars).draw(on: image, scale: display.scale) }
             if let first = history.first, let last = history.last {
                 WindowTimeline(start: first.time, end: last.time, shown: snapshot.time).draw(on: image, scale: display.scale)
+            }
+            // The touches of the gesture in progress, as the Simulator shows them.
+            if let touches = gesture?.touches, !touches.isEmpty {
+                image.draw { cr in
+                    cairo_scale(cr, display.scale, display.scale)
+                    for touch in touches {
+                        cairo_arc(cr, touch.x, touch.y, 16, 0, 2 * Double.pi)
+                        cairo_set_source_rgba(cr, 1, 1, 1, 0.4)
+                        cairo_fill(cr)
+                        cairo_arc(cr, touch.x, touch.y, 16, 0, 2 * Double.pi)
+                        cairo_set_source_rgba(cr, 0.2, 0.2, 0.2, 0.6)
+                        cairo_set_line_width(cr, 1.5)
+                        cairo_stroke(cr)
+                    }
+                }
             }
             if graphShown, let curveStrip {
                 curveStrip.draw(on: image, scale: display.scale, above: WindowTimeline.height + WindowTimeline.margin + 4, at: snapshot.time)

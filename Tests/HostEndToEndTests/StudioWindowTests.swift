@@ -160,6 +160,51 @@ extension LiveWindowTests {
         #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
     }
 
+    @Test("host studio marks a gesture's touches: a Ctrl-drag's pinch shows the pointer and its mirror through the centre as rings")
+    func studioMarksTouches() async throws {
+        let dir = try TempDir("studio-touches")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        // Held at (300, 600) after a Ctrl-drag from (330, 640): its mirror is at (90, 244).
+        try await display.xdotool(["mousemove", "--window", window, "330", "640", "keydown", "ctrl", "mousedown", "1"])
+        for step in 1...6 {
+            try await display.xdotool(["mousemove", "--window", window, "\(330 - 5 * step)", "\(640 - 20 * step / 3)"])
+            try await Task.sleep(nanoseconds: 40_000_000)
+        }
+        try await display.xdotool(["mousemove", "--window", window, "300", "600"])
+        try await Task.sleep(nanoseconds: 600_000_000)
+        let shot = dir.file("touches.png")
+        try await display.screenshot(of: window, to: shot)
+        try await display.xdotool(["mouseup", "1", "keyup", "ctrl"])
+        let picture = try CairoImage.readPNG(shot)
+        // A ring of radius 16 around each touch: its pixels differ from those 5 pt further out.
+        func rings(at cx: Int, _ cy: Int) -> Int {
+            var differing = 0
+            picture.withPixels { p in
+                for angle in stride(from: 0.0, to: 2 * Double.pi, by: Double.pi / 4) {
+                    func pixel(_ r: Double) -> UInt32 {
+                        let x: Int = cx + Int((r * cos(angle)).rounded())
+                        let y: Int = cy + Int((r * sin(angle)).rounded())
+                        return p[y * picture.stride / 4 + x]
+                    }
+                    func channel(_ value: UInt32, _ shift: UInt32) -> Int { Int((value >> shift) & 0xFF) }
+                    let (on, off) = (pixel(16), pixel(21))
+                    var gap = 0
+                    for shift: UInt32 in [0, 8, 16] { gap = max(gap, abs(channel(on, shift) - channel(off, shift))) }
+                    if gap > 20 { differing += 1 }
+                }
+            }
+            return differing
+        }
+        #expect(rings(at: 300, 600) >= 6 && rings(at: 90, 244) >= 6, "rings: \(rings(at: 300, 600)) and \(rings(at: 90, 244)) of 8")
+        try await display.press(["q"], in: window)
+        _ = try await host.exit()
+    }
+
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
     func studioRefuses() async throws {
         let dir = try TempDir("studio-refuses")
