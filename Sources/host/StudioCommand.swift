@@ -123,6 +123,7 @@ struct StudioCommand: ParsableCommand {
             player.title = "host studio: \(VisibleText.escape(settings.effectName)), \(settings.flow.rawValue)"
             Self.showPanel(settings, on: player)
             printText("── run \(number): \(VisibleText.escape(settings.command))")
+            printText("   " + VisibleText.escape(Self.describe(settings.effect, in: session)))
             fflush(nil)
             if number > 0 { player.beginReplay(notices: notices) }
             do {
@@ -201,6 +202,14 @@ struct StudioCommand: ParsableCommand {
             (StudioSettings.panelLine(ofRow: $0), settings.share(ofRow: $0))
         })
         player.panel = settings.panel.map(VisibleText.escape)
+    }
+
+    /// The effect picked, its kind and where it comes from: "cube:cube — Cube, animator, from
+    /// cube 1.0.0 (PATH)".
+    static func describe(_ effect: EffectInfo, in session: PluginSession) -> String {
+        let plugin = session.discovery.plugins.first { $0.description.id == effect.pluginID }
+        let source = plugin.map { "\($0.description.id) \($0.description.version) (\($0.file.path))" } ?? "the host (built in)"
+        return "\(effect.qualifiedName) — \(effect.displayName), \(effect.kind.name), from \(source)"
     }
 
     static func milliseconds(_ seconds: Double) -> String { NumberText.exact((seconds * 100_000).rounded() / 100) }

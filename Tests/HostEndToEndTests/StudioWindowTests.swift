@@ -49,7 +49,10 @@ extension LiveWindowTests {
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
-        // Each run ended and said how; Tab picked a row and played nothing.
+        // Each run says what it plays and where that comes from, ends and says how; Tab picked a
+        // row and played nothing.
+        #expect(host.out.contains("── run 0: host run diagonal\n   diagonal:diagonal — Diagonal, animator, from diagonal 1.0.0 ("),
+                "\(host.transcript)")
         #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 6, "\(host.transcript)")
         #expect(!host.out.contains("── run 7"), "\(host.transcript)")
 
