@@ -94,7 +94,7 @@ bool th_window_load(const char *drivers, char *why, size_t size)
 
 static void warm_up(th_window *w);
 
-th_window *th_window_open(const char *title, int width, int height, char *why, size_t size)
+th_window *th_window_open(const char *title, int width, int height, double zoom, char *why, size_t size)
 {
     th_window *w = calloc(1, sizeof *w);
     if (!w) {
@@ -103,12 +103,12 @@ th_window *th_window_open(const char *title, int width, int height, char *why, s
     }
     w->width = width;
     w->height = height;
-    w->fit = 1;
+    w->fit = zoom > 0 ? zoom : 1;
     SDL_Rect usable;
     if (p_SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
         double across = (double)usable.w / width, down = (double)usable.h / height;
         double fit = across < down ? across : down;
-        if (fit < 1) w->fit = fit;
+        if (fit < w->fit) w->fit = fit;
     }
     /* Hidden until its framebuffer exists: where SDL backs it with an OpenGL texture, it
      * destroys the X window and creates another, and a window shown before that is one that

@@ -29,11 +29,12 @@ public final class WindowDisplay {
     public private(set) var pixelHeight: Int
     private let window: OpaquePointer
 
-    /// Opens a window of `width`×`height` points titled `title`.
-    public init(title: String, width: Int, height: Int, environment: [String: String]) throws {
+    /// Opens a window of `width`×`height` points titled `title`, at `zoom` screen pixels per
+    /// point (less on a screen too small for that).
+    public init(title: String, width: Int, height: Int, zoom: Double = 1, environment: [String: String]) throws {
         try Self.prepare(environment: environment)
         var why = [CChar](repeating: 0, count: 1024)
-        guard let opened = th_window_open(title, Int32(width), Int32(height), &why, why.count) else {
+        guard let opened = th_window_open(title, Int32(width), Int32(height), zoom, &why, why.count) else {
             throw Failure.cannotOpen(String(cString: why))
         }
         window = opened

@@ -59,6 +59,10 @@ public final class WindowPlayer {
 
     /// Checks that a window can be opened (a display, SDL) before anything runs; the window
     /// itself opens at the run's first frame, at the size of the scene's window.
+    /// Screen pixels per point the window opens at (the studio's --scale): 1 as a device shows
+    /// the scene, 2 twice as large; a screen too small for it gets less.
+    public var zoom = 1.0
+
     public init(title: String, framesPerSecond: Int, captures: [WindowCapture], environment: [String: String]) throws {
         try WindowDisplay.prepare(environment: environment)
         self.title = title
@@ -308,7 +312,7 @@ public final class WindowPlayer {
         do {
             let opened = try WindowDisplay(
                 title: title, width: Int(snapshot.windowSize.width.rounded()), height: Int(snapshot.windowSize.height.rounded()),
-                environment: environment)
+                zoom: zoom, environment: environment)
             display = opened
             return opened
         } catch {

@@ -37,15 +37,33 @@ struct StudioCommand: ParsableCommand {
                                  valueName: "effect"))
     var effect: String?
 
+    @Option(help: ArgumentHelp("Screen pixels per point: 1 shows the scene at a device's size, 2 twice as large, 0.5 half; a screen too small for it gets as much as fits.",
+                               valueName: "factor"))
+    var scale = 1.0
+
+    @Option(help: ArgumentHelp("A scene file to play on (a file, or a bundled scene's name such as 'photos'), as host run --scene.", valueName: "scene"))
+    var scene: String?
+
     @OptionGroup var plugins: PluginOptions
 
+    func validate() throws {
+        guard scale.isFinite, scale >= 0.25, scale <= 4 else {
+            throw ValidationError("--scale must be a factor from 0.25 to 4, not \(scale)")
+        }
+    }
+
     func run() throws {
+        let sceneDescription = try scene.map(loadScene)
         let session = try plugins.session(isolateAll: false, timeout: 2, effectsNamed: nil)  // every effect: the picker offers them all
         defer { session.shutdown() }
         let state: Box
         // K's curves: every named one but cubic-bezier, whose points only the command line gives.
         let curves = session.curves.providers.map(\.name).filter { $0 != "cubic-bezier" }
-        do { state = Box(try StudioSettings(registry: session.effects, effect: effect, curves: curves)) } catch {
+        do {
+            var settings = try StudioSettings(registry: session.effects, effect: effect, curves: curves)
+            settings.scene = scene
+            state = Box(settings)
+        } catch {
             printError("error: \(error)")
             throw HostExit.badEffect
         }
@@ -67,6 +85,7 @@ struct StudioCommand: ParsableCommand {
             // Released where it changed nothing of the run on screen: nothing to play again.
             return released && state.settings.command != state.played.command
         }
+        player.zoom = scale
         player.onKey = { key, shift in
             if key == .c {
                 let line = state.settings.command
@@ -112,7 +131,7 @@ struct StudioCommand: ParsableCommand {
             let settings = state.settings
             state.played = settings
             if let a = state.compared {
-                do { try Self.compare(a, settings, number: number, session: session, on: player) } catch {
+                do { try Self.compare(a, settings, number: number, session: session, scene: sceneDescription, on: player) } catch {
                     printError("error: \(error)")
                     player.beginReplay(notices: ["\(error)"].map(VisibleText.escape))
                     player.hold()
@@ -128,6 +147,7 @@ struct StudioCommand: ParsableCommand {
             if number > 0 { player.beginReplay(notices: notices) }
             do {
                 var options = settings.runOptions
+                options.scene = sceneDescription
                 options.recordsSnapshots = true  // for G's graph, once the run has ended
                 player.curveStrip = nil
                 options.liveGestures = true
@@ -160,7 +180,8 @@ struct StudioCommand: ParsableCommand {
 
     /// A/B: `a` and `b` run through (no waiting for clicks), then shown side by side in the
     /// window in lockstep until the next change.
-    static func compare(_ a: StudioSettings, _ b: StudioSettings, number: Int, session: PluginSession, on player: WindowPlayer) throws {
+    static func compare(_ a: StudioSettings, _ b: StudioSettings, number: Int, session: PluginSession, scene: SceneDescription?,
+                        on player: WindowPlayer) throws {
         player.title = "host studio: A/B, \(VisibleText.escape(a.effectName)) | \(VisibleText.escape(b.effectName))"
         showPanel(b, on: player)
         printText("── run \(number): A/B: \(VisibleText.escape(a.command)) | \(VisibleText.escape(b.command))")
@@ -169,6 +190,7 @@ struct StudioCommand: ParsableCommand {
         var reports: [TransitionRun.Report] = []
         for settings in [a, b] {
             var options = settings.runOptions
+            options.scene = scene
             options.recordsSnapshots = true
             reports.append(try TransitionRun.run(registry: session.effects, curves: session.curves, options: options))
         }

@@ -208,6 +208,41 @@ extension LiveWindowTests {
         _ = try await host.exit()
     }
 
+    @Test("host studio --scale 2 opens a window twice the scene's size, where a click still lands in points; --scene plays a scene file's flow")
+    func studioScaleAndScene() async throws {
+        let dir = try TempDir("studio-scale")
+        let display = try await VirtualDisplay.start(in: dir, screen: "1024x1800")
+        defer { display.stop() }
+        let host = try WatchingHost(["studio", "diagonal", "--scale", "2"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        let geometry = try await display.xdotool(["getwindowgeometry", "--shell", window]).out
+        #expect(geometry.contains("WIDTH=780") && geometry.contains("HEIGHT=1688"), "\(geometry)")
+        // The summary comes at the run's end: a click (the present), then Escape (the dismissal).
+        try await display.click(200, 800, in: window)
+        for _ in 0..<40 where !host.out.contains("Present: completed") {
+            try await Task.sleep(nanoseconds: 500_000_000)
+            try await display.press(["Escape"], in: window)
+        }
+        #expect(host.out.contains("Present: completed by diagonal:diagonal"), "\(host.transcript)")
+        try await display.press(["q"], in: window)
+        _ = try await host.exit()
+
+        let photos = try WatchingHost(["studio", "diagonal", "--scene", "photos"], pluginFolder: try dir.folder("plugins"),
+                                      temporary: try dir.folder("tmp"), in: dir, environment: ["DISPLAY": display.name])
+        let second = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, second, of: photos)
+        try await display.press(["f"], in: second)
+        try await photos.wait(for: "the photos scene's push") { out, _ in out.contains("── run 1: host run diagonal --scene photos --push\n") }
+        try await display.press(["q"], in: second)
+        let end = try await photos.exit()
+        #expect(end.status == 0 && photos.out.contains("── run 0: host run diagonal --scene photos\n") && photos.out.contains("Push: completed"),
+                "\(photos.transcript)")
+        let small = try await runHost(["studio", "--scale", "0.1"], pluginFolder: try dir.folder("plugins"), in: dir)
+        #expect(small.status == 64 && small.err.contains("--scale must be a factor from 0.25 to 4, not 0.1"), "\(small)")
+    }
+
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
     func studioRefuses() async throws {
         let dir = try TempDir("studio-refuses")

@@ -126,4 +126,17 @@ struct StudioSettingsTests {
         withSpec.apply(.curve(1))
         #expect(withSpec.command == "host run fade --curve 'easing.elastic(amplitude=1.2)'")
     }
+
+    @Test("on a scene file the scene's containment decides the flow until F picks one; the command names the scene")
+    func sceneFile() throws {
+        var settings = try StudioSettings(registry: Self.registry(), effect: "fade")
+        settings.scene = "photos"
+        settings.apply(.presentation)
+        #expect(settings.command == "host run fade --scene photos" && !settings.runOptions.flowIsGiven)
+        #expect(settings.panel[1] == "F flow: the scene's" && settings.panel[2] == "P presentation: none in the scene's")
+        settings.apply(.flow)
+        #expect(settings.command == "host run fade --scene photos --push" && settings.runOptions.flowIsGiven)
+        for _ in 0..<3 { settings.apply(.flow) }
+        #expect(settings.command == "host run fade --scene photos --modal --presentation dimming")
+    }
 }

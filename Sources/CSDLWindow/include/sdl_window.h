@@ -77,10 +77,11 @@ typedef struct {
  * return true at once. */
 bool th_window_load(const char *drivers, char *why, size_t size);
 
-/* Opens a window of width × height points, titled `title` (UTF-8), centred on the screen;
- * on a screen too small for it, as large as fits, its shape kept (its pixels fewer than its
- * points, and the pointer's events still in points). NULL, with why, when it cannot be made. */
-th_window *th_window_open(const char *title, int width, int height, char *why, size_t size);
+/* Opens a window of width × height points, titled `title` (UTF-8), centred on the screen, at
+ * `zoom` screen pixels per point (1 as a device shows it; 2 twice as large); on a screen too
+ * small for that, as large as fits, its shape kept (the pointer's events are in points either
+ * way). NULL, with why, when it cannot be made. */
+th_window *th_window_open(const char *title, int width, int height, double zoom, char *why, size_t size);
 
 /* Sets the window's title (UTF-8). */
 void th_window_set_title(th_window *window, const char *title);

@@ -38,6 +38,11 @@ public struct StudioSettings: Equatable {
     public private(set) var effectIndex: Int
     public private(set) var controllerIndex: Int?
     public private(set) var flow: TransitionRun.Flow = .modal
+    /// Whether F has picked the flow; until it has, a scene file plays as its containment
+    /// does (a navigation scene pushes) and the demo scene presents.
+    public private(set) var flowChosen = false
+    /// The scene file the studio plays on (`--scene`), for the command line; nil: the demo.
+    public var scene: String?
     /// Values by the effect's qualified name, in declaration order: kept when another effect
     /// is picked and this one comes back.
     public private(set) var values: [String: [Double]] = [:]
@@ -63,7 +68,10 @@ public struct StudioSettings: Equatable {
 
     public var effect: EffectInfo { animators[effectIndex] }
     /// The presentation controller, in a modal flow only: the other flows present nothing.
-    public var controller: EffectInfo? { flow == .modal ? controllerIndex.map { controllers[$0] } : nil }
+    public var controller: EffectInfo? { presents ? controllerIndex.map { controllers[$0] } : nil }
+
+    /// Whether the run presents: the modal flow picked, or none picked on the demo scene.
+    var presents: Bool { flowChosen ? flow == .modal : scene == nil }
 
     /// The rows the keys move through: the animator's parameters, then the controller's.
     public var rows: [Row] {
@@ -85,6 +93,7 @@ public struct StudioSettings: Equatable {
         case .flow:
             let all = TransitionRun.Flow.allCases
             flow = all[(all.firstIndex(of: flow)! + 1) % all.count]
+            flowChosen = true
             selectedRow = min(selectedRow, max(rows.count - 1, 0))
         case .presentation:
             guard !controllers.isEmpty else { return }
@@ -194,7 +203,9 @@ public struct StudioSettings: Equatable {
     /// The line that plays the same thing outside the studio.
     public var command: String {
         var words = ["host", "run", effectName]
-        if flow != .modal { words.append("--\(flow.rawValue)") }
+        // Scene names are the bundled scenes' or a path; one with a space is quoted.
+        if let scene { words += ["--scene", scene.contains(" ") ? "'\(scene)'" : scene] }
+        if flowChosen && (flow != .modal || scene != nil) { words.append("--\(flow.rawValue)") }
         if let controller { words += ["--presentation", controller.effectID] }
         // A spec with parentheses or spaces is quoted for the shell; names are [a-z0-9._-].
         if let curve { words += ["--curve", curve.contains(where: { "(), ".contains($0) }) ? "'\(curve)'" : curve] }
@@ -208,7 +219,7 @@ public struct StudioSettings: Equatable {
         options.presentation = controller?.effectID
         options.parameters = assignments
         options.flow = flow
-        options.flowIsGiven = true
+        options.flowIsGiven = flowChosen
         options.curve = curve
         return options
     }
@@ -216,8 +227,9 @@ public struct StudioSettings: Equatable {
     /// The panel's lines: what plays, the parameters with the selected one marked, the keys.
     /// Names and values come from plugins: the caller escapes them (VisibleText).
     public var panel: [String] {
-        var lines = ["[ ] effect: \(effect.effectID) (\(effectIndex + 1) of \(animators.count))", "F flow: \(flow.rawValue)",
-                     "P presentation: \(controller?.effectID ?? (flow == .modal ? "none" : "none in \(flow.rawValue)"))",
+        let flowName = flowChosen || scene == nil ? flow.rawValue : "the scene's"
+        var lines = ["[ ] effect: \(effect.effectID) (\(effectIndex + 1) of \(animators.count))", "F flow: \(flowName)",
+                     "P presentation: \(controller?.effectID ?? (presents ? "none" : "none in \(flowName)"))",
                      "K curve: \(curve ?? "the effect's own") · T tune"]
         if rows.isEmpty { lines.append("no parameters") }
         for (i, row) in rows.enumerated() {
