@@ -5,15 +5,21 @@ import Testing
 // `host studio`, driven as a designer would: keys in a real window under Xvfb (xdotool), each
 // change replayed at once, and the line it copies run outside the studio.
 extension LiveWindowTests {
+    /// `host studio ARGUMENTS` in a window on `display`, once the window takes keys.
+    func startStudio(_ arguments: [String], on display: VirtualDisplay, in dir: TempDir) async throws -> (WatchingHost, String) {
+        let host = try WatchingHost(arguments, pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
+                                    in: dir, environment: ["DISPLAY": display.name])
+        let window = try await display.hostWindow(named: "^host studio")
+        try await takesInput(display, window, of: host)
+        return (host, window)
+    }
+
     @Test("host studio: each key replays at once with what it changed, C copies the line that plays it, Q closes (exit 0)")
     func studioReplaysEachChange() async throws {
         let dir = try TempDir("studio")
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
         #expect(try await titled(display, window) { $0.hasPrefix("host studio: diagonal, modal") }.hasPrefix("host studio"))
         // The panel shows over the top-right corner; H hides it.
         let shown = dir.file("panel.png"), hidden = dir.file("no-panel.png")
@@ -66,10 +72,7 @@ extension LiveWindowTests {
         let dir = try TempDir("studio-timeline")
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
         try await display.click(100, 400, in: window)
         // Escape dismisses once the presentation has ended (the scene waits again): pressed
         // until the run has ended, however slow the machine.
@@ -107,10 +110,7 @@ extension LiveWindowTests {
         let dir = try TempDir("studio-slider")
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "cube"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "cube"], on: display, in: dir)
         // The perspective row is the panel's fifth line (y 80 to 96); its slider runs from 140
         // to 374 pt. Let go at 300 pt: 68 % of 150 … 5000 pt.
         try await display.xdotool(["mousemove", "--window", window, "150", "88", "mousedown", "1", "mousemove", "--window", window, "220", "88",
@@ -126,10 +126,7 @@ extension LiveWindowTests {
         let dir = try TempDir("studio-ab")
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
         try await display.press(["b"], in: window)
         try await host.wait(for: "the A/B") { out, _ in out.contains("── run 1: A/B: host run diagonal | host run diagonal\n") }
         try await display.press(["bracketright"], in: window)
@@ -168,10 +165,7 @@ extension LiveWindowTests {
         let dir = try TempDir("studio-touches")
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "diagonal"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
         // Held at (300, 600) after a Ctrl-drag from (330, 640): its mirror is at (90, 244).
         try await display.xdotool(["mousemove", "--window", window, "330", "640", "keydown", "ctrl", "mousedown", "1"])
         for step in 1...6 {
@@ -220,10 +214,7 @@ extension LiveWindowTests {
         let dir = try TempDir("studio-scale")
         let display = try await VirtualDisplay.start(in: dir, screen: "1024x1800")
         defer { display.stop() }
-        let host = try WatchingHost(["studio", "diagonal", "--scale", "2"], pluginFolder: try dir.folder("plugins"), temporary: try dir.folder("tmp"),
-                                    in: dir, environment: ["DISPLAY": display.name])
-        let window = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, window, of: host)
+        let (host, window) = try await startStudio(["studio", "diagonal", "--scale", "2"], on: display, in: dir)
         let geometry = try await display.xdotool(["getwindowgeometry", "--shell", window]).out
         #expect(geometry.contains("WIDTH=780") && geometry.contains("HEIGHT=1688"), "\(geometry)")
         // The summary comes at the run's end: a click (the present), then Escape (the dismissal).
@@ -236,10 +227,7 @@ extension LiveWindowTests {
         try await display.press(["q"], in: window)
         _ = try await host.exit()
 
-        let photos = try WatchingHost(["studio", "diagonal", "--scene", "photos"], pluginFolder: try dir.folder("plugins"),
-                                      temporary: try dir.folder("tmp"), in: dir, environment: ["DISPLAY": display.name])
-        let second = try await display.hostWindow(named: "^host studio")
-        try await takesInput(display, second, of: photos)
+        let (photos, second) = try await startStudio(["studio", "diagonal", "--scene", "photos"], on: display, in: dir)
         try await display.press(["f"], in: second)
         try await photos.wait(for: "the photos scene's push") { out, _ in out.contains("── run 1: host run diagonal --scene photos --push\n") }
         try await display.press(["q"], in: second)

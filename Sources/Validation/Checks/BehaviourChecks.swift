@@ -285,13 +285,20 @@ enum BehaviourChecks {
         let delegate = subject.delegate(for: effect, trace: stage.trace)
         ChildProgress.step("presenting with \(effect.info.qualifiedName), dragging its sheet to its largest detent, dismissing")
         try stage.run(delegate, transitions: 2, sheetDrag: up)
+        if let failed = modalFlowFailure(stage, delegate, effect, "after a drag to its largest detent") { return failed }
+        let told = stage.trace.events.filter { $0.name.hasPrefix("presentationController.detentDidChange(") }.count
+        return .pass("\(heights.count) detent\(heights.count == 1 ? "" : "s") (\(heights.map { number($0) }.joined(separator: ", ")) pt); dragged to the largest\(told == 1 ? ", the controller told once" : ""), then dismissed cleanly")
+    }
+
+    /// The verdict when a modal flow's presentation or dismissal did not end as the end-state
+    /// test asks (`context` says what happened between them); nil when both did.
+    private static func modalFlowFailure(_ stage: DemoStage, _ delegate: TestDelegate, _ effect: EffectProvider, _ context: String) -> Verdict? {
         for i in 0..<2 {
             guard i < stage.outcomes.count else { return notReached(i, .dismiss, effect) }
             let problems = outcomeProblems(stage.outcomes[i], i == 0 ? .present : .dismiss, delegate, effect)
-            if !problems.isEmpty { return .fail("after a drag to its largest detent, \(Verdict.said(problems))") }
+            if !problems.isEmpty { return .fail("\(context), \(Verdict.said(problems))") }
         }
-        let told = stage.trace.events.filter { $0.name.hasPrefix("presentationController.detentDidChange(") }.count
-        return .pass("\(heights.count) detent\(heights.count == 1 ? "" : "s") (\(heights.map { number($0) }.joined(separator: ", ")) pt); dragged to the largest\(told == 1 ? ", the controller told once" : ""), then dismissed cleanly")
+        return nil
     }
 
     /// ABI 1.2's size change: a presentation, the window resized under it to 80 % of the
@@ -305,11 +312,7 @@ enum BehaviourChecks {
         let delegate = subject.delegate(for: effect, trace: stage.trace)
         ChildProgress.step("presenting with \(effect.info.qualifiedName), resizing the window to \(said), dismissing")
         try stage.run(delegate, transitions: 2, windowResize: size)
-        for i in 0..<2 {
-            guard i < stage.outcomes.count else { return notReached(i, .dismiss, effect) }
-            let problems = outcomeProblems(stage.outcomes[i], i == 0 ? .present : .dismiss, delegate, effect)
-            if !problems.isEmpty { return .fail("with the window resized to \(said) under the presentation, \(Verdict.said(problems))") }
-        }
+        if let failed = modalFlowFailure(stage, delegate, effect, "with the window resized to \(said) under the presentation") { return failed }
         if let broken = stage.trace.events.first(where: { $0.level == .error }) {
             return .fail("with the window resized to \(said): \(VisibleText.escape(broken.name))")
         }
