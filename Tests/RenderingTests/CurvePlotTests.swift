@@ -17,6 +17,32 @@ struct CurvePlotTests {
         #expect(position.overshoot(times: data.times).fraction == 0, "ease-in-out never overshoots")
     }
 
+    @Test("a 3D turn is plotted as its rotation's angle: 90° about y, linear, from 0 to 45 at half time to 90, always turning, within 1° of 3° a frame")
+    func rotation3D() throws {
+        let scene = Scene(windowSize: Size(width: 390, height: 844))
+        let card = scene.makeView(name: "card", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        card.backgroundColor = .white
+        scene.window.addSubview(card)
+        var snapshots = [SceneSnapshot.capture(scene)]
+        scene.engine.animate(AnimationOptions(duration: 0.5, curve: .linear)) {
+            card.transform3D = Transform3D.rotation(Double.pi / 2, x: 0, y: 1, z: 0)
+        }
+        for _ in 0..<30 {
+            scene.engine.step()
+            snapshots.append(SceneSnapshot.capture(scene))
+        }
+        let data = PlotData(snapshots)
+        let angle = try #require(data.series.first { $0.viewName == "card" && $0.quantity == .rotation3D })
+        #expect(angle.spans.count == 1 && abs(angle.spans[0].target[0] - 90) < 1e-9)
+        let values = angle.lanes[0].map { $0 ?? -1 }
+        #expect(abs(values[0]) < 1e-9 && abs(values[15] - 45) < 1e-9 && abs(values[30] - 90) < 1e-9, "\(values)")
+        // The engine interpolates the quaternion's lanes and normalises (nlerp): not quite
+        // uniform between the ends, as slerp would be, but never by a degree.
+        for k in 1...30 {
+            #expect(values[k] > values[k - 1] && abs(values[k] - 3 * Double(k)) < 1, "frame \(k): \(values[k])°")
+        }
+    }
+
     @Test("a value that passes its target is reported as an overshoot, by how much and where")
     func overshoot() {
         let series = PlotData.Series(

@@ -1,3 +1,4 @@
+import LibC
 import TransitionCore
 
 /// What `host plot` draws, taken from a run's snapshots: for every view and property that
@@ -8,11 +9,14 @@ struct PlotData {
     enum Quantity: String, CaseIterable {
         case position, size, translation, scale, rotation, alpha, color, cornerRadius
         case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset, blurRadius
+        /// A 3D transform's translation, and its rotation's angle about its axis (from the
+        /// quaternion it animates by): what a card turning in depth does.
+        case translation3D, rotation3D
 
         var unit: String {
             switch self {
-            case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset, .blurRadius: return "pt"
-            case .rotation: return "°"
+            case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset, .blurRadius, .translation3D: return "pt"
+            case .rotation, .rotation3D: return "°"
             case .scale, .alpha, .color, .borderColor, .shadowColor, .shadowOpacity: return ""
             }
         }
@@ -31,6 +35,8 @@ struct PlotData {
             case .borderColor, .shadowColor: return ["red", "green", "blue", "alpha"]
             case .shadowOpacity: return ["opacity"]
             case .shadowOffset: return ["dx", "dy"]
+            case .translation3D: return ["tx", "ty", "tz"]
+            case .rotation3D: return ["angle"]
             }
         }
 
@@ -49,8 +55,11 @@ struct PlotData {
             case .shadowOpacity: return [.shadowOpacity]
             case .shadowRadius: return [.shadowRadius]
             case .shadowOffset: return [.shadowOffset]
-            // A 3D transform's parts are not plotted yet: they mean little one by one.
-            case .transform3DA, .transform3DB, .rotation3D: return []
+            // A 3D transform as its translation and its rotation's angle; its scale, skew and
+            // perspective mean little one by one.
+            case .transform3DA: return [.translation3D]
+            case .rotation3D: return [.rotation3D]
+            case .transform3DB: return []
             // Nor the mask's rectangle: its kind gives the numbers their meaning.
             case .mask: return []
             case .blurRadius: return [.blurRadius]
@@ -62,6 +71,9 @@ struct PlotData {
             switch self {
             case .position: return [look.center.x, look.center.y]
             case .size: return [look.bounds.size.width, look.bounds.size.height]
+            case .translation3D, .rotation3D:
+                let parts = look.transform3D.isIdentity ? Transform3DParts() : Transform3DParts(look.transform3D) ?? Transform3DParts()
+                return self == .translation3D ? parts.translation : [Self.angle(of: parts.quaternion)]
             default: return values(of: look.value(of: property), transform: look.transform)
             }
         }
@@ -73,6 +85,8 @@ struct PlotData {
             case .size: return [packed[2], packed[3]]
             case .alpha, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius, .blurRadius: return [packed[0]]
             case .shadowOffset: return [packed[0], packed[1]]
+            case .translation3D: return [packed[0], packed[1], packed[2]]
+            case .rotation3D: return [Self.angle(of: [packed[0], packed[1], packed[2], packed[3]])]
             case .color, .borderColor, .shadowColor: return [packed[0], packed[1], packed[2], packed[3]]
             case .translation, .scale, .rotation:
                 let t = transform ?? AffineTransform(a: packed[0], b: packed[1], c: packed[2], d: packed[3], tx: packed[4], ty: packed[5])
@@ -100,7 +114,15 @@ struct PlotData {
             case .shadowRadius: return .shadowRadius
             case .shadowOffset: return .shadowOffset
             case .blurRadius: return .blurRadius
+            case .translation3D: return .transform3DA
+            case .rotation3D: return .rotation3D
             }
+        }
+
+        /// The angle a unit quaternion (x, y, z, w) turns about its axis, in degrees, 0 to 360.
+        static func angle(of q: [Double]) -> Double {
+            let vector = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2]).squareRoot()
+            return 2 * atan2(vector, q[3]) * 180 / Double.pi
         }
     }
 
