@@ -1,3 +1,5 @@
+import LibC
+
 /// Runs UIView-style animations on a virtual clock.
 ///
 /// Property changes made inside `animate`'s block become animations from the value on screen
@@ -256,11 +258,27 @@ public final class AnimationEngine {
         currents.append(animation.view.presentationBase.value(of: animation.property))
         timingIndices.append(Int32(group.timing.index))
         if animation.property == .center && group.timing.verticalCurve != nil { verticalCount += 1 }
+        if animation.property == .rotation3D { turnCount += 1 }
     }
 
     /// Running animations of a centre whose y has a curve of its own: the frame loop looks
     /// for them only while there are some.
     private var verticalCount = 0
+    /// Running animations of a 3D rotation, turned along their arc (slerp): likewise.
+    private var turnCount = 0
+
+    /// The unit quaternion (lanes 0 to 3; x, y, z, w) `t` of the way along the great arc from
+    /// `a` to `b`, which are on the same side (the engine picks the shorter arc when the
+    /// animation starts); `t` outside [0, 1] goes on along the arc (a spring's overshoot). Two
+    /// rotations closer than a tenth of a degree are interpolated straight, which is then
+    /// the same to the last bit that shows.
+    static func slerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue {
+        let dot = min(1, max(-1, a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))
+        let theta = acos(dot)
+        guard theta > 1e-3 else { return a + (b - a) * t }
+        let s = sin(theta)
+        return a * (sin((1 - t) * theta) / s) + b * (sin(t * theta) / s)
+    }
 
     /// The current value of the running animation at `slot` (see View.presentation).
     func currentValue(at slot: Int) -> AnimatableValue { currents[slot] }
@@ -286,6 +304,7 @@ public final class AnimationEngine {
     private func remove(at index: Int) -> PropertyAnimation {
         let removed = active[index]
         if removed.property == .center && removed.group.timing.verticalCurve != nil { verticalCount -= 1 }
+        if removed.property == .rotation3D { turnCount -= 1 }
         removed.view.animationSlots[removed.property.rawValue] = -1
         removed.view.presentationBase.setValue(currents[index], of: removed.property)
         let last = active.count - 1
@@ -551,6 +570,14 @@ public final class AnimationEngine {
             for i in 0..<n where active[i].property == .center {
                 let timing = timingList[Int(timingIndices[i])]
                 if timing.verticalCurve != nil { currents[i][1] = froms[i][1] + deltas[i][1] * timing.progressY }
+            }
+        }
+        if turnCount > 0 {
+            // A 3D rotation turns along the great arc at an even speed, as Core Animation
+            // turns it (slerp); the quaternion's lanes along a straight line, normalised when
+            // composed, turn unevenly (0.9° off a quarter into a 90° turn).
+            for i in 0..<n where active[i].property == .rotation3D && active[i].keyframes == 0 {
+                currents[i] = Self.slerp(froms[i], froms[i] + deltas[i], progresses[Int(timingIndices[i])])
             }
         }
         guard !keyframeTracks.isEmpty else { return }
