@@ -133,4 +133,22 @@ struct SheetDetentsTests {
         #expect(Self.view("detail", at: 0.5, in: document) == [0, 544, 390, 300])
         #expect(!Self.names(document).contains("presentationController.detentDidChange(1)"))
     }
+
+    @Test("more detents than TH_MAX_DETENTS are refused by their count, naming it, in process and isolated; host validate fails them",
+          arguments: [[], ["--isolate"]])
+    func tooManyDetents(_ extra: [String]) async throws {
+        let dir = try TempDir("detents-many")
+        let plugins = try dir.folder("plugins")
+        let nine = Self.tooTall.replacingOccurrences(of: "{ (void)self; return 2; }", with: "{ (void)self; return TH_MAX_DETENTS + 1; }")
+        #expect(nine != Self.tooTall)
+        try await compileC(nine, to: "plugins/tall.so", in: dir)
+        let (result, document) = try await Self.run("pan(up): 0s 0pt, 0.2s 100pt, release 0pt/s", extra, plugins: plugins,
+                                                    presentation: "tall", "detents-many-run")
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.names(document).contains { $0.hasSuffix("9 detents, more than 8; the sheet is not dragged") }, "\(Self.names(document))")
+        guard extra.isEmpty else { return }
+        let verdict = try await runHost(["validate", dir.file("plugins/tall.so"), "--json"], userData: try dir.folder("data"), in: dir)
+        let test = try #require(try ValidateJSON(verdict).tests.first { $0.name == "behaviour.tall.present.detents" })
+        #expect(test.result == "fail" && test.reason.contains("9 detents, more than 8"), "\(test)")
+    }
 }

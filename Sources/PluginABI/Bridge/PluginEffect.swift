@@ -298,15 +298,19 @@ final class PluginPresentationController: PresentationController {
         return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "should_dismiss") { f(instance) }
     }
 
-    package func detentHeights(inContainerBounds bounds: Rect) -> [Double] {
+    // Both read only when the plugin's struct has ABI 1.2's detents (detent_did_change ends them).
+    package var detentCount: Int {
         guard let instance, FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.detent_did_change),
-              let count = vtable.pointee.detent_count, let height = vtable.pointee.detent_height
-        else { return [] }
-        let runtime = effect.plugin.runtime, id = effect.plugin.id
-        let n = runtime.calling(plugin: id, doing: "detent_count") { count(instance) }
-        // Past the limit the answers are not asked for: ModalPresenter refuses the count.
-        guard n <= UInt32(TH_MAX_DETENTS) else { return Array(repeating: .nan, count: Int(TH_MAX_DETENTS) + 1) }
-        return (0..<n).map { i in runtime.calling(plugin: id, doing: "detent_height") { height(instance, i, th_rect(bounds)) } }
+              let count = vtable.pointee.detent_count, vtable.pointee.detent_height != nil
+        else { return 0 }
+        return Int(effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "detent_count") { count(instance) })
+    }
+
+    package func detentHeight(at index: Int, inContainerBounds bounds: Rect) -> Double {
+        guard let instance, FrozenABI.has(vtable.pointee.struct_size, function: \th_presentation_interface.detent_did_change),
+              let height = vtable.pointee.detent_height
+        else { return .nan }
+        return effect.plugin.runtime.calling(plugin: effect.plugin.id, doing: "detent_height") { height(instance, UInt32(index), th_rect(bounds)) }
     }
 
     package func detentDidChange(_ index: Int) {

@@ -289,13 +289,14 @@ final class IsolatedPresentationController: PresentationController {
         _ = call(.didAttemptToDismiss)
     }
 
-    package func detentHeights(inContainerBounds bounds: Rect) -> [Double] {
-        guard case .uint(let n)? = call(.detentCount)?.result, n > 0 else { return [] }
-        guard n <= UInt64(TH_MAX_DETENTS) else { return Array(repeating: .nan, count: Int(TH_MAX_DETENTS) + 1) }
-        return (0..<n).map { i in
-            guard case .double(let height)? = call(.detentHeight, [.uint(i), .rect(bounds)])?.result else { return .nan }
-            return height
-        }
+    package var detentCount: Int {
+        guard case .uint(let n)? = call(.detentCount)?.result else { return 0 }
+        return Int(n)
+    }
+
+    package func detentHeight(at index: Int, inContainerBounds bounds: Rect) -> Double {
+        guard case .double(let height)? = call(.detentHeight, [.uint(UInt64(index)), .rect(bounds)])?.result else { return .nan }
+        return height
     }
 
     package func detentDidChange(_ index: Int) {

@@ -187,6 +187,21 @@ public final class ModalPresenter {
     /// The most detents a sheet may have (TH_MAX_DETENTS).
     public static let maxDetents = 8
 
+    /// `controller`'s detents for a container of `bounds`, or why they cannot be a sheet's: the
+    /// count first (more than maxDetents are not asked for), then each height (detentProblem).
+    public static func detents(of controller: PresentationController, inContainerBounds bounds: Rect) -> Result<[Double], DetentError> {
+        let count = controller.detentCount
+        guard count <= maxDetents else { return .failure(DetentError(description: "\(count) detents, more than \(maxDetents)")) }
+        let heights = (0..<max(count, 0)).map { controller.detentHeight(at: $0, inContainerBounds: bounds) }
+        if let problem = detentProblem(heights, extent: bounds.size.height) { return .failure(DetentError(description: problem)) }
+        return .success(heights)
+    }
+
+    /// Why a controller's detents cannot be a sheet's.
+    public struct DetentError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Why `heights` cannot be a sheet's detents in a container `extent` points tall; nil when
     /// they can: at most maxDetents, each finite, above 0, at most the container, increasing.
     public static func detentProblem(_ heights: [Double], extent: Double) -> String? {
@@ -221,8 +236,10 @@ public final class ModalPresenter {
         }
         let container = record.container.bounds
         trace.call("presentationController.detents")
-        let heights = controller.detentHeights(inContainerBounds: container)
-        if let problem = Self.detentProblem(heights, extent: container.size.height) {
+        let heights: [Double]
+        switch Self.detents(of: controller, inContainerBounds: container) {
+        case .success(let answered): heights = answered
+        case .failure(let problem):
             trace.warning("\(controller.displayName): \(problem); the sheet is not dragged")
             return
         }

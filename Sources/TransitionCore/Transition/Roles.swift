@@ -57,9 +57,13 @@ public protocol PresentationController: AnyObject {
     var shouldDismiss: Bool { get }
     /// presentationControllerDidAttemptToDismiss: a gesture tried, and was refused.
     func didAttemptToDismiss()
-    /// UISheetPresentationController.detents: the heights the sheet may rest at, smallest first,
-    /// for a container of `bounds`, as the controller answers them (ModalPresenter checks them).
-    func detentHeights(inContainerBounds bounds: Rect) -> [Double]
+    /// UISheetPresentationController.detents: how many heights the sheet may rest at (0: it
+    /// cannot be dragged). ModalPresenter.detents asks for the heights only when there are
+    /// no more than it allows.
+    var detentCount: Int { get }
+    /// The height of detent `index` (smallest first) for a container of `bounds`, as the
+    /// controller answers it (ModalPresenter checks them).
+    func detentHeight(at index: Int, inContainerBounds bounds: Rect) -> Double
     /// The sheet came to rest at detent `index` after a drag.
     func detentDidChange(_ index: Int)
     /// viewWillTransition(to:with:): the container is about to take `size`. Called inside the
@@ -80,7 +84,8 @@ extension PresentationController {
     public var shouldRemovePresentersView: Bool { true }
     public var shouldDismiss: Bool { true }
     public func didAttemptToDismiss() {}
-    public func detentHeights(inContainerBounds bounds: Rect) -> [Double] { [] }
+    public var detentCount: Int { 0 }
+    public func detentHeight(at index: Int, inContainerBounds bounds: Rect) -> Double { .nan }
     public func detentDidChange(_ index: Int) {}
     public func viewWillTransition(to size: Size) {}
     public func containerViewDidLayoutSubviews(_ container: View) {}

@@ -275,11 +275,13 @@ enum BehaviourChecks {
         guard let controller = effect.makePresentationController(parameters: effect.info.defaultParameterValues, trace: probe.trace) else {
             return .skip("it made no presentation controller")
         }
-        let heights = controller.detentHeights(inContainerBounds: bounds)
-        guard !heights.isEmpty else { return .skip("it declares no detents") }
-        if let problem = ModalPresenter.detentProblem(heights, extent: bounds.size.height) {
-            return .fail("for a container of \(number(bounds.size.width)) × \(number(bounds.size.height)) pt, \(problem): a sheet rests within its container, each detent taller than the one before")
+        let heights: [Double]
+        switch ModalPresenter.detents(of: controller, inContainerBounds: bounds) {
+        case .success(let answered): heights = answered
+        case .failure(let problem):
+            return .fail("for a container of \(number(bounds.size.width)) × \(number(bounds.size.height)) pt, \(problem): a sheet rests within its container, at most \(ModalPresenter.maxDetents) detents, each taller than the one before")
         }
+        guard !heights.isEmpty else { return .skip("it declares no detents") }
         let up = try GestureScript(parsing: "pan(up): 0s 0pt, 0.2s \(Int(bounds.size.height))pt, release 2000pt/s", container: bounds.size)
         let stage = DemoStage(flow: .modal, scene: subject.scene, curves: subject.curves)
         let delegate = subject.delegate(for: effect, trace: stage.trace)
