@@ -112,3 +112,17 @@ enum AnimatorFixture {
         }
         """
 }
+
+extension AnimatorFixture {
+    /// `source` compiled as plugins/ID.so and run as `host run ID` with `extra` (`--isolate` or
+    /// nothing), without the motion check: once as text (the statuses a fixture logs), once as
+    /// JSON (its frames).
+    static func runTwice(_ source: String, id: String, label: String, _ extra: [String]) async throws -> (text: ProgramResult, run: RunJSON) {
+        let dir = try TempDir(label)
+        let plugins = try dir.folder("plugins")
+        try await compileC(source, to: "plugins/\(id).so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
+        let text = try await runHost(["run", id, "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
+        let json = try await runHost(["run", id, "--no-motion-check", "--format", "json"] + extra, pluginFolder: plugins, in: dir)
+        return (text, try RunJSON(json))
+    }
+}

@@ -71,30 +71,21 @@ struct CubicTimingPluginTests {
     @Test("refused as told, the same both ways; every frame on the curve through its control points",
           arguments: [[], ["--isolate"]])
     func cubicTiming(_ extra: [String]) async throws {
-        let dir = try TempDir("cubic-timing")
-        let plugins = try dir.folder("plugins")
-        try await compileC(Self.plugin, to: "plugins/cubic.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
-        let text = try await runHost(["run", "cubic", "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
+        let (text, run) = try await AnimatorFixture.runTwice(Self.plugin, id: "cubic", label: "cubic-timing", extra)
         #expect(text.status == 0 && text.out.contains("end state verified"), "\(text)")
         #expect(text.out.contains("size 128; x1 -2 x2 -2 nan -2 y-far -2 y-edges 0 older -2 animator 0 -2 timing -2"), "\(text.out)")
         #expect(text.out.contains("cubic_x1 is -0.01; a control point's x is time, in [0, 1]"), "\(text.out)")
         #expect(text.out.contains("TH_TIMING_CUBIC needs ABI 1.2's control points, 128 bytes"), "\(text.out)")
 
-        let json = try await runHost(["run", "cubic", "--no-motion-check", "--format", "json"] + extra, pluginFolder: plugins, in: dir)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        let frames = try #require(document["frames"] as? [[String: Any]])
-        func detail(_ k: Int) -> [String: Any]? {
-            (frames[k]["views"] as? [[String: Any]])?.first { $0["name"] as? String == "detail" }
-        }
         // 60 frames a second: the 0.2 s present is frames 0 to 12.
         let easeOut = CubicBezier(0.2, 0.8, 0.2, 1)
         for k in [3, 6, 9] {
-            let alpha = try #require(detail(k)?["alpha"] as? Double)
+            let alpha = try #require(run.frames[k].view("detail")?.alpha)
             #expect(abs(alpha - easeOut.progress(at: Double(k) / 12)) < 1e-9, "frame \(k): \(alpha)")
         }
         // The dismissal starts at frame 12: it pulls back left first, then overshoots right.
         let back = CubicBezier(0.3, -0.5, 0.7, 1.5)
-        let xs = try [14, 22].map { try #require((detail($0)?["frame"] as? [Double])?[0]) }
+        let xs = try [14, 22].map { try #require(run.frames[$0].view("detail")?.x) }
         #expect(abs(xs[0] - 100 * back.progress(at: 2.0 / 12)) < 1e-9 && xs[0] < 0, "\(xs[0])")
         #expect(abs(xs[1] - 100 * back.progress(at: 10.0 / 12)) < 1e-9 && xs[1] > 100, "\(xs[1])")
     }

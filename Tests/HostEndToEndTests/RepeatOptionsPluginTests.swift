@@ -77,26 +77,18 @@ struct RepeatOptionsPluginTests {
     @Test("refused as told, the same both ways; in, out and in again; x and y each on its own spring",
           arguments: [[], ["--isolate"]])
     func repeatsAndVelocity(_ extra: [String]) async throws {
-        let dir = try TempDir("repeat-options")
-        let plugins = try dir.folder("plugins")
-        try await compileC(Self.plugin, to: "plugins/repeats.so", in: dir, flags: ["-shared", "-fPIC", "-lm"])
-        let text = try await runHost(["run", "repeats", "--no-motion-check"] + extra, pluginFolder: plugins, in: dir)
+        let (text, run) = try await AnimatorFixture.runTwice(Self.plugin, id: "repeats", label: "repeat-options", extra)
         #expect(text.status == 0 && text.out.contains("end state verified"), "\(text)")
         #expect(text.out.contains("size 128; negative -2 nan -2 over -2 most 0 reverses -2 curve2d -2 nan-y -2 animator -2 -2 older 0"),
                 "\(text.out)")
         #expect(text.out.contains("repeat_count is 2.0; a property animator plays once"), "\(text.out)")
 
-        let json = try await runHost(["run", "repeats", "--no-motion-check", "--format", "json"] + extra, pluginFolder: plugins, in: dir)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        let frames = try #require(document["frames"] as? [[String: Any]])
-        func detail(_ k: Int) -> [String: Any]? {
-            (frames[k]["views"] as? [[String: Any]])?.first { $0["name"] as? String == "detail" }
-        }
         // 60 frames a second: every 3 frames is 0.05 s, half a play.
-        let alphas = try [3, 6, 9, 12, 15, 18].map { try #require(detail($0)?["alpha"] as? Double) }
+        let alphas = try [3, 6, 9, 12, 15, 18].map { try #require(run.frames[$0].view("detail")?.alpha) }
         #expect(zip(alphas, [0.5, 1, 0.5, 0, 0.5, 1]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(alphas)")
         // The dismissal starts at frame 18; 0.05 s in, x and y have gone as their own springs have.
-        let moved = try #require(detail(21)?["frame"] as? [Double])
+        let view = try #require(run.frames[21].view("detail"))
+        let moved = [view.x, view.y]
         let x = SpringCurve(dampingRatio: 1, initialVelocity: 0, duration: 0.3).progress(at: 1.0 / 6)
         let y = SpringCurve(dampingRatio: 1, initialVelocity: 5, duration: 0.3).progress(at: 1.0 / 6)
         #expect(abs(moved[0] - 100 * x) < 1e-6 && abs(moved[1] - 100 * y) < 1e-6, "\(moved) against \(100 * x), \(100 * y)")
