@@ -123,8 +123,8 @@ public struct SceneSnapshot: Hashable, Sendable {
         struct Collect: SceneLayerVisitor {
             let labels: [String: ViewText]
             var layers: [Layer] = []
-            mutating func visit(_ layer: borrowing SceneLayerFacts) {
-                var made = Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: layer.appearance,
+            mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
+                var made = Layer(viewID: layer.viewID, name: layer.name, transform: layer.transform, appearance: copy appearance,
                                  opacity: layer.opacity, isHidden: layer.isHidden, depth: layer.depth,
                                  text: SceneSnapshot.text(of: layer.name, in: labels))
                 made.warp = layer.warp
@@ -162,8 +162,8 @@ public struct SceneSnapshot: Hashable, Sendable {
             } else {
                 carried = look.transform3D.isIdentity ? nil : warp(look, placed: placed)
             }
-            visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, appearance: look, opacity: opacity,
-                                          isHidden: hidden, depth: depth, warp: carried, contents: view.contents))
+            visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, opacity: opacity,
+                                          isHidden: hidden, depth: depth, warp: carried, contents: view.contents), look)
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let pieces = picture.pieces(in: look.bounds.size)
                 // With cap insets, each of the nine parts is drawn in a clipping layer of its own.
@@ -176,8 +176,8 @@ public struct SceneSnapshot: Hashable, Sendable {
                         clip.backgroundColor = .clear
                         clip.clipsToBounds = true
                         visitor.visit(SceneLayerFacts(viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: "",
-                                                      transform: at, appearance: clip, opacity: opacity, isHidden: hidden,
-                                                      depth: depth + 1, warp: nil, contents: nil))
+                                                      transform: at, opacity: opacity, isHidden: hidden,
+                                                      depth: depth + 1, warp: nil, contents: nil), clip)
                         index += 1
                     }
                     let fitted = at.composed(after: AffineTransform(
@@ -189,11 +189,11 @@ public struct SceneSnapshot: Hashable, Sendable {
                         let transform = fitted.composed(after: p.transform)
                         visitor.visit(SceneLayerFacts(
                             viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
-                            transform: transform, appearance: p.appearance,
+                            transform: transform,
                             opacity: opacity * p.opacity, isHidden: hidden || p.isHidden,
                             depth: depth + 1 + (clipped ? 1 : 0) + p.depth,
                             warp: p.appearance.transform3D.isIdentity ? nil : warp(p.appearance, placed: transform),
-                            contents: p.contents))
+                            contents: p.contents), p.appearance)
                         index += 1
                     }
                 }
@@ -220,7 +220,7 @@ public struct SceneSnapshot: Hashable, Sendable {
     static func inDrawingOrder(_ views: [View], asDrawn: Bool) -> [View] {
         // zPosition never animates: the base holds it, with no animation to compose for it.
         func z(_ v: View) -> Double { asDrawn ? v.drawnLook.zPosition : v.presentationBase.zPosition }
-        guard views.contains(where: { z($0) != 0 }) else { return views }
+        guard Scene.hasZPositions.load(ordering: .relaxed), views.contains(where: { z($0) != 0 }) else { return views }
         return views.enumerated().sorted { (z($0.element), $0.offset) < (z($1.element), $1.offset) }.map(\.element)
     }
 
@@ -283,7 +283,6 @@ struct SceneLayerFacts: ~Copyable {
     let viewID: Int
     let name: String
     let transform: AffineTransform
-    let appearance: ViewAppearance
     let opacity: Double
     let isHidden: Bool
     let depth: Int
@@ -293,5 +292,7 @@ struct SceneLayerFacts: ~Copyable {
 
 /// What SceneSnapshot.walk hands each layer to.
 protocol SceneLayerVisitor {
-    mutating func visit(_ layer: borrowing SceneLayerFacts)
+    /// `appearance`: the layer's look, passed apart from the facts so that it is borrowed, not
+    /// copied into them: a few hundred bytes per view per frame.
+    mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance)
 }

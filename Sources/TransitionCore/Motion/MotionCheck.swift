@@ -51,8 +51,8 @@ public final class MotionCheck {
     private var previous: MotionSample?
     private var times: [Double] = []
     private var windowArea = 0.0
-    private var steps: [Int: [Int: Step]] = [:]
-    private var candidates: [Int: [(id: Int, name: String)]] = [:]
+    private var steps: [Int: FrameSteps] = [:]
+    private var candidates: [Int: [(id: Int, name: String, at: Int)]] = [:]
     private var frames: [Int: MotionSample] = [:]
     private var judgedThrough = 0
     private var found: [MotionPop] = []
@@ -115,38 +115,44 @@ public final class MotionCheck {
     private func add(_ sample: MotionSample) {
         guard let before = previous else { return }
         let k = times.count
-        var changed: [Int: Step] = [:]
+        let changed = FrameSteps(capacity: sample.looks.count)
         // The steps that reach a floor, and so could pop, with their view's name for the report.
-        let floors = self.floors(windowArea: max(windowArea, sample.windowArea))
-        func reaches(_ step: Step) -> Bool { step.seen && floors.contains { abs(step[$0.0]) >= $0.1 && $0.1 > 0 } }
-        var reaching: [(id: Int, name: String)] = []
+        let floors = Floors(windowArea: max(windowArea, sample.windowArea))
+        var reaching: [(id: Int, name: String, at: Int)] = []
         if before.ids == sample.ids {
-            // The same views in the same order: compared index by index.
-            for i in sample.looks.indices {
-                let a = before.looks[i], b = sample.looks[i]
-                if a.sameAs(b) { continue }
-                let step = Step(from: a, to: b, before: before, after: sample)
-                changed[sample.ids[i]] = step
-                if reaches(step) { reaching.append((sample.ids[i], b.name)) }
+            // The same views in the same order: compared index by index, each look in place
+            // (a copy of each, twice per view per frame, was a fifth of the check at 10,000 views).
+            before.looks.withUnsafeBufferPointer { was in
+                sample.looks.withUnsafeBufferPointer { now in
+                    for i in now.indices where !was[i].sameAs(now[i]) {
+                        let step = Step(from: was[i], to: now[i])
+                        changed.append(sample.ids[i], step)
+                        if floors.reached(by: step) { reaching.append((sample.ids[i], now[i].name, changed.ids.count - 1)) }
+                    }
+                }
             }
         } else {
-            let was = Dictionary(zip(before.ids, before.looks), uniquingKeysWith: { first, _ in first })
-            let now = Dictionary(zip(sample.ids, sample.looks), uniquingKeysWith: { first, _ in first })
+            // Each view's place in either frame (the first, should an id be drawn twice).
+            let was = Self.positions(before.ids), now = Self.positions(sample.ids)
             var went: Set<Int> = [], came: Set<Int> = []
-            for (id, a) in was {
-                let b = now[id]
+            for (id, i) in was {
+                let a = before.looks[i], b = now[id].map { sample.looks[$0] }
                 if let b, a.sameAs(b) { continue }
                 let step = Step(from: a, to: b, before: before, after: sample)
-                changed[id] = step
+                changed.append(id, step)
                 if b == nil && step.shown != 0 { went.insert(id) }
             }
-            for (id, b) in now where was[id] == nil {
-                let step = Step(from: nil, to: b, before: before, after: sample)
-                changed[id] = step
+            for (id, i) in now where was[id] == nil {
+                let step = Step(from: nil, to: sample.looks[i], before: before, after: sample)
+                changed.append(id, step)
                 if step.shown != 0 { came.insert(id) }
             }
-            if !went.isEmpty || !came.isEmpty { Self.forgiveReplacements(&changed, went: went, came: came, was, now) }
-            for (id, step) in changed where reaches(step) { reaching.append((id, (now[id] ?? was[id])!.name)) }
+            if !went.isEmpty || !came.isEmpty {
+                Self.forgiveReplacements(changed, went: went, came: came, before: before, was, after: sample, now)
+            }
+            for (k, (id, step)) in zip(changed.ids, changed.steps).enumerated() where floors.reached(by: step) {
+                reaching.append((id, now[id].map { sample.looks[$0].name } ?? before.looks[was[id]!].name, k))
+            }
         }
         steps[k] = changed
         candidates[k] = reaching
@@ -158,9 +164,70 @@ public final class MotionCheck {
         if k - Rule.reach >= 1 { judge(step: k - Rule.reach, last: nil) }
     }
 
-    /// The floors below which a step of each quantity is no pop, for a window of `windowArea`.
-    private func floors(windowArea: Double) -> [(MotionPop.Quantity, Double)] {
-        [(.position, Rule.position), (.shown, Rule.shownFraction * windowArea), (.cornerRadius, Rule.cornerRadius), (.blur, Rule.blur)]
+    /// Where each id first stands in `ids`.
+    private static func positions(_ ids: [Int]) -> [Int: Int] {
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() where positions[id] == nil { positions[id] = i }
+        return positions
+    }
+
+    /// The floors below which a step of each quantity is no pop, for a window of `windowArea`,
+    /// in the order a step's pop is looked for.
+    private struct Floors {
+        static let quantities: [MotionPop.Quantity] = [.position, .shown, .cornerRadius, .blur]
+        let values: [Double]
+
+        init(windowArea: Double) {
+            values = [Rule.position, Rule.shownFraction * windowArea, Rule.cornerRadius, Rule.blur]
+        }
+
+        /// Whether `step` reaches any floor, and so could pop.
+        func reached(by step: Step) -> Bool {
+            guard step.seen else { return false }
+            for (quantity, floor) in zip(Self.quantities, values) where floor > 0 && abs(step[quantity]) >= floor { return true }
+            return false
+        }
+    }
+
+    /// The steps of one frame: each view that changed, in the order found. Looked up by id
+    /// only when a step near them could pop, so the index is made then, if ever (a frame of
+    /// 10,000 fading views would otherwise fill a dictionary no one asks). A class, so that a
+    /// lookup fills the index in place, with no copy through the dictionary of frames.
+    private final class FrameSteps {
+        var ids: [Int] = []
+        var steps: [Step] = []
+        private var index: [Int: Int]?
+
+        /// `capacity`: the frame's views, as many as can change while the views stay the same.
+        init(capacity: Int) {
+            ids.reserveCapacity(capacity)
+            steps.reserveCapacity(capacity)
+        }
+
+        func append(_ id: Int, _ step: Step) {
+            ids.append(id)
+            steps.append(step)
+            index?[id] = steps.count - 1
+        }
+
+        /// The step of view `id`, nil when it did not change; looked for at `near` first.
+        func step(of id: Int, near: Int) -> Step? {
+            if near < ids.count && ids[near] == id { return steps[near] }
+            if index == nil {
+                var made: [Int: Int] = [:]
+                made.reserveCapacity(ids.count)
+                for (i, id) in ids.enumerated() { made[id] = i }
+                index = made
+            }
+            return index![id].map { steps[$0] }
+        }
+
+        /// Forgets what showed more or less of view `id` in its step.
+        func clearShown(of id: Int) {
+            guard let i = ids.firstIndex(of: id) else { return }
+            steps[i].shown = 0
+        }
     }
 
     /// Judges the steps not judged yet, the last ones among them, and gives every pop found.
@@ -178,18 +245,26 @@ public final class MotionCheck {
     private func judge(step j: Int, last: Int?) {
         judgedThrough = j
         let known = times.count - 1
-        let floors = self.floors(windowArea: windowArea)
+        let floors = Floors(windowArea: windowArea)
         var popsHere: [(id: Int, pop: MotionPop)] = []
-        for (id, name) in candidates[j] ?? [] {
-            guard let step = steps[j]?[id] else { continue }
+        // The frames around this one: a view's steps there (where it changed) are looked up in
+        // them, at the same place in each frame's steps first, where the same views changed.
+        let neighbours = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }.compactMap { steps[$0] }
+        let here = steps[j]
+        for (id, name, at) in candidates[j] ?? [] {
+            guard let step = here?.step(of: id, near: at) else { continue }
             // At most one pop per view and step: the first of position, shown, radius, blur.
-            for (quantity, floor) in floors {
+            for (quantity, floor) in zip(Floors.quantities, floors.values) {
                 let value = step[quantity]
                 guard abs(value) >= floor, floor > 0 else { continue }
                 // What shows of a view grows and shrinks with its motion too: those steps are
                 // the steps around one it shows more or less by appearing or fading.
-                let around = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }
-                    .map { i in steps[i]?[id].map { abs(quantity == .shown ? $0.shownChange : $0[quantity]) } ?? 0 }.max() ?? 0
+                var around = 0.0
+                for frame in neighbours {
+                    if let other = frame.step(of: id, near: at) {
+                        around = max(around, abs(quantity == .shown ? other.shownChange : other[quantity]))
+                    }
+                }
                 guard abs(value) > Rule.ratio * around else { continue }
                 let moment: MotionPop.Moment = j == 1 ? .firstFrame : j == last ? .lastFrame : .during
                 popsHere.append((id, MotionPop(time: times[j], view: name, quantity: quantity, moment: moment,
@@ -256,26 +331,43 @@ public final class MotionCheck {
             }
         }
 
-        init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
-            let was = a?.shown ?? 0, now = b?.shown ?? 0
+        /// On screen in both frames. The looks are borrowed, not copied: a frame of 10,000
+        /// fading views takes this step for each of them.
+        init(from a: MotionSample.Look, to b: MotionSample.Look) {
+            let was = a.shown, now = b.shown
             seen = was > 0 || now > 0
             shownChange = now - was
+            // It shows more or less only as its opacity changes, and no more than it does show
+            // more or less (something may hide it meanwhile).
+            let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
+            let fading = (b.opacity - a.opacity) * area
+            shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
+            if let from = a.corners, let to = b.corners { position = from.farthest(to) }
+            radius = abs(b.cornerRadius - a.cornerRadius)
+            blur = abs(b.blur - a.blur)
+        }
+
+        /// A view that may be missing from one of the frames, `before` or `after` (it came or
+        /// went); one drawn in both takes the step above.
+        init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
             if let a, let b {
-                // On screen in both: it shows more or less only as its opacity changes, and no
-                // more than it does show more or less (something may hide it meanwhile).
-                let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
-                let fading = (b.opacity - a.opacity) * area
-                shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
-                if let from = a.corners, let to = b.corners { position = from.farthest(to) }
-                radius = abs(b.cornerRadius - a.cornerRadius)
-                blur = abs(b.blur - a.blur)
-            } else if let a {
+                self.init(from: a, to: b)
+                return
+            }
+            let was = a?.shown ?? 0, now = b?.shown ?? 0
+            self.init(showing: was, then: now)
+            if let a {
                 // Gone: it takes away what would have shown of it, were it still there.
                 shown = -min(was, after.wouldShow(a, of: before))
             } else if let b {
                 // Come: it adds what shows of it, less what would have been hidden anyway.
                 shown = min(now, before.wouldShow(b, of: after))
             }
+        }
+
+        private init(showing was: Double, then now: Double) {
+            seen = was > 0 || now > 0
+            shownChange = now - was
         }
     }
 
@@ -284,18 +376,23 @@ public final class MotionCheck {
     /// of the same name or of the name its snapshot has ("snapshot of NAME"), had its corners
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
-    private static func forgiveReplacements(_ steps: inout [Int: Step], went: Set<Int>, came: Set<Int>,
-                                            _ before: [Int: MotionSample.Look], _ after: [Int: MotionSample.Look]) {
+    private static func forgiveReplacements(_ steps: FrameSteps, went: Set<Int>, came: Set<Int>,
+                                            before: MotionSample, _ was: [Int: Int], after: MotionSample, _ now: [Int: Int]) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
             return c1.isClose(to: c2, within: Rule.samePlace) && abs(p.shown - q.shown) <= 0.1 * max(p.shown, q.shown)
         }
-        /// Whether `look` has a stand-in among `others`: a view in `changed`, or of a related name.
-        func standIn(for look: MotionSample.Look, among others: [Int: MotionSample.Look], changed: Set<Int>) -> Bool {
-            others.contains { (changed.contains($0.key) || related($0.value.name, look.name)) && samePlace($0.value, look) }
+        /// Whether `look` has a stand-in among the views `others` draws (each id once, at
+        /// `positions`): one in `changed`, or of a related name. The place is compared first: it
+        /// costs no string.
+        func standIn(for look: MotionSample.Look, among others: MotionSample, _ positions: [Int: Int], changed: Set<Int>) -> Bool {
+            positions.contains { id, i in
+                let other = others.looks[i]
+                return samePlace(other, look) && (changed.contains(id) || related(other.name, look.name))
+            }
         }
-        for id in came where standIn(for: after[id]!, among: before, changed: went) { steps[id]!.shown = 0 }
-        for id in went where standIn(for: before[id]!, among: after, changed: came) { steps[id]!.shown = 0 }
+        for id in came where standIn(for: after.looks[now[id]!], among: before, was, changed: went) { steps.clearShown(of: id) }
+        for id in went where standIn(for: before.looks[was[id]!], among: after, now, changed: came) { steps.clearShown(of: id) }
     }
 }

@@ -8,7 +8,7 @@ enum MotionRegion: Equatable, Sendable {
     init(_ quad: MotionQuad, within clip: Rect) {
         if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
-        } else if Self.encloses(clip, MotionSample.box(quad.points)) {
+        } else if Self.encloses(clip, quad.box) {
             self = .polygon(quad.points)
         } else {
             self = .polygon(MotionSample.clipped(quad.points, to: clip))
@@ -44,11 +44,11 @@ enum MotionRegion: Equatable, Sendable {
             guard !p.isEmpty else { return 0 }
             let box = MotionSample.box(p)
             if Self.encloses(r, box) { return MotionSample.area(p) }
-            return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.area(MotionSample.clipped(p, to: r)) : 0
+            return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.clippedArea(p, to: r) : 0
         case (.polygon(let p), .polygon(let q)):
             guard !p.isEmpty, !q.isEmpty,
                   MotionSample.intersection(MotionSample.box(p), MotionSample.box(q)).size.width > 0 else { return 0 }
-            return MotionSample.area(MotionSample.clipped(p, toConvex: q))
+            return MotionSample.clippedArea(p, toConvex: q)
         }
     }
 }
@@ -74,7 +74,17 @@ public struct MotionQuad: Equatable, Sendable {
             && close(bottomRight, other.bottomRight) && close(bottomLeft, other.bottomLeft)
     }
 
-    var isFinite: Bool { [topLeft, topRight, bottomRight, bottomLeft].allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+    var isFinite: Bool {
+        topLeft.x.isFinite && topLeft.y.isFinite && topRight.x.isFinite && topRight.y.isFinite
+            && bottomRight.x.isFinite && bottomRight.y.isFinite && bottomLeft.x.isFinite && bottomLeft.y.isFinite
+    }
+
+    /// The smallest rectangle along the axes that holds it.
+    var box: Rect {
+        let minX = min(topLeft.x, topRight.x, bottomRight.x, bottomLeft.x), maxX = max(topLeft.x, topRight.x, bottomRight.x, bottomLeft.x)
+        let minY = min(topLeft.y, topRight.y, bottomRight.y, bottomLeft.y), maxY = max(topLeft.y, topRight.y, bottomRight.y, bottomLeft.y)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     /// The rectangle it is, when its sides lie along the axes.
     var axisAligned: Rect? {
@@ -87,9 +97,10 @@ public struct MotionQuad: Equatable, Sendable {
 
     /// Its area, whichever way it winds.
     var area: Double {
-        let p = [topLeft, topRight, bottomRight, bottomLeft]
-        var twice = 0.0
-        for i in 0..<4 { twice += p[i].x * p[(i + 1) % 4].y - p[(i + 1) % 4].x * p[i].y }
+        var twice = topLeft.x * topRight.y - topRight.x * topLeft.y
+        twice += topRight.x * bottomRight.y - bottomRight.x * topRight.y
+        twice += bottomRight.x * bottomLeft.y - bottomLeft.x * bottomRight.y
+        twice += bottomLeft.x * topLeft.y - topLeft.x * bottomLeft.y
         return abs(twice) / 2
     }
 }

@@ -12,7 +12,7 @@ public struct MotionSample: Sendable {
         /// Its opacity times the area, in square points, of what shows of it: within the
         /// window and its clipping ancestors, less what the view with an opaque fill in front
         /// of it that hides the most of it hides (that view's overlap times its opacity).
-        public let shown: Double
+        public internal(set) var shown: Double
         /// Its opacity: the product of its own and its ancestors' alphas.
         public let opacity: Double
         /// Where it is drawn among the frame's views, back to front.
@@ -77,7 +77,7 @@ public struct MotionSample: Sendable {
         let look = root.presentation
         var builder = Builder(windowSize: scene.displaySize, labels: labels)
         SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &builder)
-        self.init(builder, time: scene.engine.now)
+        self.init(&builder, time: scene.engine.now)
     }
 
     /// What the screens of `scene` show now, and the run's frame of it (each view's name, frame
@@ -85,14 +85,16 @@ public struct MotionSample: Sendable {
     /// a run that records frames and checks motion composes each view's presentation once.
     /// `expecting`: about how many layers the scene has (the last frame's), so that its arrays
     /// are made to size once rather than doubled to it (a third of the peak, at 10,000 views).
-    static func withFrame(_ scene: Scene, labels: [String: ViewText], expecting: Int = 0) -> (MotionSample, TransitionRun.Frame) {
+    /// `texts`: which layers show a label's text, remembered from frame to frame of one run.
+    static func withFrame(_ scene: Scene, labels: [String: ViewText], expecting: Int = 0,
+                          texts: TextLookups? = nil) -> (MotionSample, TransitionRun.Frame) {
         let root = scene.window!
         let look = root.presentation
-        var recorder = Recorder(builder: Builder(windowSize: scene.displaySize, labels: labels, expecting: expecting))
+        var recorder = Recorder(builder: Builder(windowSize: scene.displaySize, labels: labels, expecting: expecting, texts: texts))
         recorder.views.reserveCapacity(expecting)
         SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &recorder)
         let now = scene.engine.now
-        return (MotionSample(recorder.builder, time: now), TransitionRun.Frame(time: now, views: recorder.views))
+        return (MotionSample(&recorder.builder, time: now), TransitionRun.Frame(time: now, views: recorder.views))
     }
 
     /// Hands every layer to the check's builder, and keeps each view's (not the parts of a
@@ -101,11 +103,28 @@ public struct MotionSample: Sendable {
         var builder: Builder
         var views: [TransitionRun.ViewSample] = []
 
-        mutating func visit(_ layer: borrowing SceneLayerFacts) {
+        mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
             if layer.viewID >= 0 {
-                views.append(TransitionRun.ViewSample(name: layer.name, frame: layer.appearance.frame, alpha: layer.appearance.alpha))
+                views.append(TransitionRun.ViewSample(name: layer.name, frame: appearance.frame, alpha: appearance.alpha))
             }
-            builder.visit(layer)
+            builder.visit(layer, appearance)
+        }
+    }
+
+    /// Whether each layer shows a label's text, by layer id, as one run's frames find it: the
+    /// labels do not change during a run, so each layer's name is looked up among them once
+    /// (a string's hash per drawn layer per frame was a tenth of the check on the demo scene).
+    /// A layer whose name changed is looked up again.
+    final class TextLookups {
+        private var known: [Int: (name: String, hasText: Bool)] = [:]
+
+        init() {}
+
+        func hasText(_ id: Int, named name: String, in labels: [String: ViewText]) -> Bool {
+            if let seen = known[id], seen.name == name { return seen.hasText }
+            let found = SceneSnapshot.text(of: name, in: labels) != nil
+            known[id] = (name, found)
+            return found
         }
     }
 
@@ -114,26 +133,27 @@ public struct MotionSample: Sendable {
         var builder = Builder(windowSize: snapshot.windowSize, labels: [:])
         for layer in snapshot.layers {
             builder.visit(SceneLayerFacts(viewID: layer.viewID, name: layer.name, transform: layer.transform,
-                                          appearance: layer.appearance, opacity: layer.opacity, isHidden: layer.isHidden,
+                                          opacity: layer.opacity, isHidden: layer.isHidden,
                                           depth: layer.depth, warp: layer.warp, contents: layer.contents),
-                          hasText: layer.text != nil)
+                          layer.appearance, hasText: layer.text != nil)
         }
-        self.init(builder, time: snapshot.time)
+        self.init(&builder, time: snapshot.time)
     }
 
-    private init(_ b: Builder, time: Double) {
+    /// Takes the builder's looks (inout, so that they are moved, not copied: at 10,000 views a
+    /// copy was a tenth of the check).
+    private init(_ b: inout Builder, time: Double) {
         self.time = time
         windowArea = b.windowArea
         var looks: [Look] = []
-        looks.reserveCapacity(b.ids.count)
+        swap(&looks, &b.looks)
         // Covers come in drawing order, as the looks do: those in front of a look are a tail.
         var inFront = 0
-        for i in b.ids.indices {
-            let region = b.regions[i], index = b.indices[i], area = region.area
+        for i in looks.indices {
+            let region = looks[i].region, index = looks[i].index, area = region.area
             while inFront < b.covers.count && b.covers[inFront].index <= index { inFront += 1 }
             let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, by: b.covers[inFront...]) { _ in true } : 0
-            looks.append(Look(name: b.names[i], corners: b.quads[i], shown: max(0, area - hidden) * b.opacities[i],
-                              opacity: b.opacities[i], index: index, region: region, cornerRadius: b.radii[i], blur: b.blurs[i]))
+            looks[i].shown = max(0, area - hidden) * looks[i].opacity
         }
         ids = b.ids
         self.looks = looks
@@ -157,11 +177,15 @@ public struct MotionSample: Sendable {
         var stack: [Reach] = []
         var index = 0
         var layerIDs: [Int] = [], layerParents: [Int] = []
-        var ids: [Int] = [], names: [String] = [], regions: [MotionRegion] = [], quads: [MotionQuad] = []
-        var indices: [Int] = [], opacities: [Double] = [], radii: [Double] = [], blurs: [Double] = []
+        /// The drawn views, each with what shows of it still to be measured (0): that needs the
+        /// covers in front of it, which come later.
+        var ids: [Int] = [], looks: [Look] = []
         var covers: [Cover] = []
 
-        init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0) {
+        let texts: TextLookups?
+
+        init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0, texts: TextLookups? = nil) {
+            self.texts = texts
             window = Rect(origin: .zero, size: windowSize)
             windowArea = windowSize.width * windowSize.height
             coverArea = windowArea / 100
@@ -170,22 +194,16 @@ public struct MotionSample: Sendable {
                 layerIDs.reserveCapacity(expecting)
                 layerParents.reserveCapacity(expecting)
                 ids.reserveCapacity(expecting)
-                names.reserveCapacity(expecting)
-                regions.reserveCapacity(expecting)
-                quads.reserveCapacity(expecting)
-                indices.reserveCapacity(expecting)
-                opacities.reserveCapacity(expecting)
-                radii.reserveCapacity(expecting)
-                blurs.reserveCapacity(expecting)
+                looks.reserveCapacity(expecting)
             }
         }
 
-        mutating func visit(_ layer: borrowing SceneLayerFacts) {
-            visit(layer, hasText: nil)
+        mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
+            visit(layer, appearance, hasText: nil)
         }
 
         /// `hasText`: whether the layer shows a label's text, when known; else looked up.
-        mutating func visit(_ layer: borrowing SceneLayerFacts, hasText: Bool?) {
+        mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance, hasText: Bool?) {
             defer { index += 1 }
             while let last = stack.last, last.depth >= layer.depth { stack.removeLast() }
             var clip = stack.last?.clip ?? window
@@ -196,7 +214,7 @@ public struct MotionSample: Sendable {
             case (let own?, nil): own
             case (let own?, let outer?): own.concatenating(outer)
             }
-            let size = layer.appearance.bounds.size
+            let size = appearance.bounds.size
             let t = layer.transform
             let flat = MotionQuad(topLeft: t.apply(to: Point(x: 0, y: 0)), topRight: t.apply(to: Point(x: size.width, y: 0)),
                                   bottomRight: t.apply(to: Point(x: size.width, y: size.height)),
@@ -212,39 +230,36 @@ public struct MotionSample: Sendable {
             }
             let finite = corners?.isFinite ?? false
             // A mask cuts the view and its subviews to its shape's box on screen.
-            if layer.appearance.mask.kind != .none {
-                clip = MotionSample.intersection(MotionSample.maskBox(layer.appearance, t, warp) ?? .zero, clip)
+            if appearance.mask.kind != .none {
+                clip = MotionSample.intersection(MotionSample.maskBox(appearance, t, warp) ?? .zero, clip)
             }
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
             var clips = clip
-            if layer.appearance.clipsToBounds {
-                clips = finite ? MotionSample.intersection(corners!.axisAligned ?? MotionSample.box(corners!.points), clip) : .zero
+            if appearance.clipsToBounds {
+                clips = finite ? MotionSample.intersection(corners!.axisAligned ?? corners!.box, clip) : .zero
             }
             stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: clips, warp: warp))
             guard finite, let corners else { return }
-            let name = layer.name, labels = self.labels
-            guard SceneSnapshot.Layer.draws(isHidden: layer.isHidden, opacity: layer.opacity, layer.appearance,
+            let name = layer.name, labels = self.labels, texts = self.texts, id = layer.viewID
+            guard SceneSnapshot.Layer.draws(isHidden: layer.isHidden, opacity: layer.opacity, appearance,
                                             hasContents: layer.contents != nil,
-                                            hasText: { hasText ?? (SceneSnapshot.text(of: name, in: labels) != nil) })
+                                            hasText: { hasText ?? texts?.hasText(id, named: name, in: labels)
+                                                ?? (SceneSnapshot.text(of: name, in: labels) != nil) })
             else { return }
             let region = MotionRegion(corners, within: clip)
             let area = corners.area
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
             ids.append(layer.viewID)
-            names.append(layer.name)
-            regions.append(region)
-            quads.append(corners)
-            indices.append(index)
-            opacities.append(layer.opacity)
-            radii.append(layer.appearance.cornerRadius * scale)
-            blurs.append(layer.appearance.blur.kind == .none ? 0 : layer.appearance.blur.radius * scale)
+            looks.append(Look(name: layer.name, corners: corners, shown: 0, opacity: layer.opacity, index: index, region: region,
+                              cornerRadius: appearance.cornerRadius * scale,
+                              blur: appearance.blur.kind == .none ? 0 : appearance.blur.radius * scale))
             // A view with an opaque fill hides what lies behind it, as much as its opacity. A
             // small one is not worth the time; one growing past the size that counts is let
             // in gradually, between half that size and all of it, so that nothing behind it
             // seems to vanish the frame it crosses that size.
-            let coverSize = layer.appearance.backgroundColor.alpha >= 0.999 ? region.area : 0
+            let coverSize = appearance.backgroundColor.alpha >= 0.999 ? region.area : 0
             if coverSize >= coverArea / 2 {
                 let weight = min(1, coverSize / coverArea * 2 - 1)
                 covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box, opacity: layer.opacity * weight))
@@ -283,8 +298,9 @@ public struct MotionSample: Sendable {
     func wouldShow(_ look: Look, of frame: MotionSample) -> Double {
         let area = look.region.area
         guard area > 0 else { return 0 }
-        let inFront = Set(frame.covers.filter { $0.index > look.index }.map(\.id))
-        return max(0, area - Self.hidden(look.region, by: covers[...]) { inFront.contains($0.id) }) * look.opacity
+        // Covers are few: a scan is cheaper than a set of their ids.
+        let inFront = frame.covers.lazy.filter { $0.index > look.index }
+        return max(0, area - Self.hidden(look.region, by: covers[...]) { cover in inFront.contains { $0.id == cover.id } }) * look.opacity
     }
 
     // MARK: Plane geometry
@@ -306,6 +322,10 @@ public struct MotionSample: Sendable {
 
     /// The area of a simple polygon (the shoelace formula), whichever way it winds.
     static func area(_ p: [Point]) -> Double {
+        p.withUnsafeBufferPointer { area($0) }
+    }
+
+    static func area(_ p: UnsafeBufferPointer<Point>) -> Double {
         guard p.count >= 3 else { return 0 }
         var twice = 0.0
         for i in p.indices {
@@ -318,42 +338,72 @@ public struct MotionSample: Sendable {
     /// The part of the convex polygon `p` inside `rect`.
     static func clipped(_ p: [Point], to rect: Rect) -> [Point] {
         guard rect.size.width > 0, rect.size.height > 0 else { return [] }
-        return clipped(p, toConvex: [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                                     Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)])
+        return p.withUnsafeBufferPointer { p in withCorners(of: rect) { q in withClipped(p, toConvex: q) { Array($0) } } }
     }
 
-    /// The part of the convex polygon `p` inside the convex polygon `q`, whichever way `q`
-    /// winds (Sutherland–Hodgman, one edge of `q` at a time). Two buffers take turns, so a
-    /// clip allocates twice whatever the number of edges (a 3D scene clips every frame).
-    static func clipped(_ p: [Point], toConvex q: [Point]) -> [Point] {
-        guard q.count >= 3 else { return [] }
+    /// The area of the part of the convex polygon `p` inside `rect`, with no allocation (the
+    /// check measures what covers hide of every view, every frame).
+    static func clippedArea(_ p: [Point], to rect: Rect) -> Double {
+        guard rect.size.width > 0, rect.size.height > 0 else { return 0 }
+        return p.withUnsafeBufferPointer { p in withCorners(of: rect) { q in withClipped(p, toConvex: q) { area($0) } } }
+    }
+
+    /// The area of the part of the convex polygon `p` inside the convex polygon `q`.
+    static func clippedArea(_ p: [Point], toConvex q: [Point]) -> Double {
+        p.withUnsafeBufferPointer { p in q.withUnsafeBufferPointer { q in withClipped(p, toConvex: q) { area($0) } } }
+    }
+
+    /// `rect`'s corners, clockwise from its top left, for as long as `body` runs.
+    private static func withCorners<R>(of rect: Rect, _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { q in
+            q[0] = Point(x: rect.minX, y: rect.minY)
+            q[1] = Point(x: rect.maxX, y: rect.minY)
+            q[2] = Point(x: rect.maxX, y: rect.maxY)
+            q[3] = Point(x: rect.minX, y: rect.maxY)
+            return body(UnsafeBufferPointer(q))
+        }
+    }
+
+    /// Gives `body` the part of the convex polygon `p` inside the convex polygon `q`, whichever
+    /// way `q` winds (Sutherland–Hodgman, one edge of `q` at a time), in two buffers on the
+    /// stack that take turns: each edge adds at most one vertex, so p.count + q.count suffice.
+    private static func withClipped<R>(_ p: UnsafeBufferPointer<Point>, toConvex q: UnsafeBufferPointer<Point>,
+                                       _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+        let empty = UnsafeBufferPointer<Point>(start: nil, count: 0)
+        guard q.count >= 3 else { return body(empty) }
         // Which side of an edge is inside: the side the polygon's centre lies on.
         var sumX = 0.0, sumY = 0.0
         for v in q { sumX += v.x; sumY += v.y }
         let centre = Point(x: sumX / Double(q.count), y: sumY / Double(q.count))
-        var points = p, kept: [Point] = []
-        points.reserveCapacity(p.count + q.count)
-        kept.reserveCapacity(p.count + q.count)
-        for k in q.indices {
-            guard !points.isEmpty else { return [] }
-            let e0 = q[k], e1 = q[(k + 1) % q.count]
-            func side(_ v: Point) -> Double { (e1.x - e0.x) * (v.y - e0.y) - (e1.y - e0.y) * (v.x - e0.x) }
-            let sign: Double = side(centre) >= 0 ? 1 : -1
-            if (e1.x - e0.x) == 0 && (e1.y - e0.y) == 0 { continue }
-            kept.removeAll(keepingCapacity: true)
-            for i in points.indices {
-                let current = points[i], previous = points[(i + points.count - 1) % points.count]
-                let sc = side(current) * sign, sp = side(previous) * sign
-                if sc >= 0 {
-                    if sp < 0 { kept.append(Self.crossing(previous, current, sp, sc)) }
-                    kept.append(current)
-                } else if sp >= 0 {
-                    kept.append(Self.crossing(previous, current, sp, sc))
+        let capacity = p.count + q.count
+        return withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * capacity) { buffer in
+            var points = buffer.baseAddress!, kept = points + capacity
+            var count = p.count
+            for i in 0..<count { points[i] = p[i] }
+            for k in q.indices {
+                guard count > 0 else { return body(empty) }
+                let e0 = q[k], e1 = q[(k + 1) % q.count]
+                func side(_ v: Point) -> Double { (e1.x - e0.x) * (v.y - e0.y) - (e1.y - e0.y) * (v.x - e0.x) }
+                let sign: Double = side(centre) >= 0 ? 1 : -1
+                if (e1.x - e0.x) == 0 && (e1.y - e0.y) == 0 { continue }
+                var keptCount = 0
+                for i in 0..<count {
+                    let current = points[i], previous = points[(i + count - 1) % count]
+                    let sc = side(current) * sign, sp = side(previous) * sign
+                    if sc >= 0 {
+                        if sp < 0 { kept[keptCount] = Self.crossing(previous, current, sp, sc); keptCount += 1 }
+                        kept[keptCount] = current
+                        keptCount += 1
+                    } else if sp >= 0 {
+                        kept[keptCount] = Self.crossing(previous, current, sp, sc)
+                        keptCount += 1
+                    }
                 }
+                swap(&points, &kept)
+                count = keptCount
             }
-            swap(&points, &kept)
+            return body(UnsafeBufferPointer(start: points, count: count))
         }
-        return points
     }
 
     /// Where the segment a–b crosses the line on whose sides a and b lie at signed distances

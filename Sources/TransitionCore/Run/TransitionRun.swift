@@ -306,10 +306,11 @@ public enum TransitionRun {
         // which a label draws).
         let motion = options.checksMotion ? MotionCheck { MotionSample(stage.scene, labels: stage.labels) } : nil
         var layers = 0
+        let texts = MotionSample.TextLookups()
         let record = {
             let frame: Frame
             if let motion {
-                let (sample, walked) = MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers)
+                let (sample, walked) = MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers, texts: texts)
                 layers = sample.layerIDs.count
                 motion.offer(sample)
                 frame = walked

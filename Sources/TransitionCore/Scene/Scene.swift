@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Owns every view of one run and the animation engine that moves them. A window is the root
 /// of what is on screen.
 public final class Scene {
@@ -7,6 +9,12 @@ public final class Scene {
     /// The status bar, home indicator and display corners the host draws above every screen
     /// (SceneSnapshot adds them); nil for a bare window.
     public var chrome: DeviceChrome?
+    /// Whether any view in this process was ever given a zPosition other than 0. Until one is,
+    /// siblings are drawn in their order as subviews without a look at each one's zPosition (a
+    /// walk of 10,000 siblings looked 10,000 times per frame). Process-wide, not per scene: a
+    /// walk may draw views whose scene is gone (a snapshot's), and a view holds its scene
+    /// unowned.
+    static let hasZPositions = Atomic<Bool>(false)
     /// The display's size: the window's size at the start, which every frame is drawn at. A
     /// window resized later (`ModalPresenter.resizeWindow`) shows in part of it.
     public let displaySize: Size

@@ -131,7 +131,11 @@ public final class View {
     /// Not animatable here: applies at once (CALayer.zPosition).
     public var zPosition: Double {
         get { model.zPosition }
-        set { model.zPosition = newValue; presentationBase.zPosition = newValue }
+        set {
+            model.zPosition = newValue
+            presentationBase.zPosition = newValue
+            if newValue != 0 { Scene.hasZPositions.store(true, ordering: .relaxed) }
+        }
     }
     /// CALayer.mask as a shape. The rectangle and radius animate inside an animation block
     /// while the kind stays; a new kind applies at once, with its rectangle and radius.
@@ -295,6 +299,7 @@ public final class View {
         }
         model = appearance
         presentationBase = appearance
+        if appearance.zPosition != 0 { Scene.hasZPositions.store(true, ordering: .relaxed) }
     }
 
     // MARK: As last drawn
