@@ -45,20 +45,41 @@ enum ProjectedLayer {
         let box = ProjectedBounds.landing(of: corners, through: forward, width: width, height: height)
         // The part of the flat picture those pixels read: only that is cleared and drawn (a
         // view that reaches past the canvas, or is turned narrow, needs less than all of it).
-        let region = ProjectedBounds.flatRegion(read: box, through: inverse, width: width, height: height)
+        // What the subtree draws past its bounds (a shadow, a blur) is drawn flat too.
+        var reach = 0.0
+        for layer in layers[index..<end] {
+            let look = layer.appearance
+            if look.hasShadow {
+                reach = max(reach, 3 * look.shadowRadius + max(abs(look.shadowOffset.width), abs(look.shadowOffset.height)))
+            }
+            if look.blur.kind == .layer { reach = max(reach, 3 * look.blur.radius) }
+        }
+        let pad = reach * LayerBlur.scale(of: m)
+        var subtree = ProjectedBounds.around(corners)
+        if pad > 0, pad.isFinite {
+            let grow = Int(min(pad, 1e6).rounded(.up))
+            subtree = .init(x: subtree.x - grow, y: subtree.y - grow, width: subtree.width + 2 * grow, height: subtree.height + 2 * grow)
+        }
+        let region = ProjectedBounds.flatRegion(read: box, through: inverse, subtree: subtree, width: width, height: height)
         guard !box.isEmpty, !region.isEmpty else { return true }
 
         // The flat picture, in canvas pixels: canvas-sized, so that the one kept is used again
-        // whatever part the turned view needs, but only `region` of it cleared and drawn.
-        let flat = ScratchSurfaces.shared.take(width: width, height: height)
+        // whatever part the turned view needs, but only `region` of it cleared and drawn; larger,
+        // its origin moved, when the region reaches past the canvas.
+        let (originX, originY) = (min(0, region.x), min(0, region.y))
+        let flatWidth = max(width, region.x + region.width) - originX, flatHeight = max(height, region.y + region.height) - originY
+        let flat = ScratchSurfaces.shared.take(width: flatWidth, height: flatHeight)
         defer { ScratchSurfaces.shared.give(flat) }
         let flatContext = cairo_create(flat)!
-        cairo_rectangle(flatContext, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        cairo_rectangle(flatContext, Double(region.x - originX), Double(region.y - originY), Double(region.width), Double(region.height))
         cairo_clip(flatContext)
         cairo_set_operator(flatContext, CAIRO_OPERATOR_CLEAR)
         cairo_paint(flatContext)
         cairo_set_operator(flatContext, CAIRO_OPERATOR_OVER)
-        cairo_set_matrix(flatContext, &m)
+        var shifted = m
+        shifted.x0 -= Double(originX)
+        shifted.y0 -= Double(originY)
+        cairo_set_matrix(flatContext, &shifted)
         SceneRasterizer.configureText(flatContext)
         drawFlat(flatContext)
         cairo_destroy(flatContext)
@@ -71,7 +92,8 @@ enum ProjectedLayer {
         // The sampler sees only the region, its pixel (0, 0) at the region's corner: the
         // rest of the surface holds an older frame's drawing.
         let inRegion = inverse.concatenating(Homography(1, 0, 0, 0, 1, 0, -Double(region.x), -Double(region.y), 1))
-        resample(from: flat, region: region, into: out, box: box, inverse: inRegion)
+        let inSurface = ProjectedBounds.Pixels(x: region.x - originX, y: region.y - originY, width: region.width, height: region.height)
+        resample(from: flat, region: inSurface, into: out, box: box, inverse: inRegion)
 
         cairo_save(cr)
         cairo_identity_matrix(cr)
@@ -83,7 +105,8 @@ enum ProjectedLayer {
     }
 
     /// Fills `out`'s top-left box.width × box.height pixels (its pixel (0, 0) being canvas
-    /// pixel (box.x, box.y)) with the bilinear samples of `source`'s `region` at the canvas
+    /// pixel (box.x, box.y)) with the bilinear samples of `source`'s `region` (its pixels in
+    /// `source`) at the canvas
     /// pixels' centres mapped through `inverse` (canvas → region); transparent where they fall
     /// outside it or behind the eye. Two threads take half the rows each.
     private static func resample(

@@ -231,7 +231,7 @@ public enum SceneRasterizer {
     }
 
     /// One line of text, centred vertically in the view, placed horizontally by its alignment.
-    private static func draw(_ text: ViewText, in size: Size, on cr: OpaquePointer, opacity: Double) {
+    static func draw(_ text: ViewText, in size: Size, on cr: OpaquePointer, opacity: Double) {
         cairo_select_font_face(cr, fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, text.size)
