@@ -140,6 +140,8 @@ static void *resolve(const char *name)
     F(cairo_status_t, cairo_surface_status, (cairo_surface_t * surface), (surface))                              \
     F(cairo_status_t, cairo_surface_write_to_png, (cairo_surface_t * surface, const char *filename),             \
       (surface, filename))                                                                                       \
+    F(cairo_status_t, cairo_surface_write_to_png_stream,                                                         \
+      (cairo_surface_t * surface, cairo_write_func_t write, void *closure), (surface, write, closure))           \
     F(cairo_surface_t *, cairo_svg_surface_create, (const char *filename, double width, double height),          \
       (filename, width, height))                                                                                 \
     F(void, cairo_text_extents, (cairo_t * cr, const char *utf8, cairo_text_extents_t *extents),                 \

@@ -14,11 +14,16 @@ public enum ExportFormat: Equatable, Sendable {
     case json
     /// MP4 or WebM through ffmpeg; the associated value is the extension.
     case video(String)
+    /// A web page that plays the run with the browser's own animations (WebPage).
+    case html
+    /// A Lottie animation (LottieExport), named NAME.lottie.json.
+    case lottie
 
     /// The format for `path`; throws ExportError.unknownFormat when the name says none.
     public static func forPath(_ path: String) throws -> ExportFormat {
         if path.hasSuffix("/") || isDirectory(path) { return .pngFrames }
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.lowercased().hasSuffix(".lottie.json") && name.count > ".lottie.json".count { return .lottie }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { throw ExportError.unknownFormat(path: path) }
         switch name[name.index(after: dot)...].lowercased() {
         case "gif": return .gif
@@ -27,6 +32,7 @@ public enum ExportFormat: Equatable, Sendable {
         case "json": return .json
         case "mp4": return .video("mp4")
         case "webm": return .video("webm")
+        case "html", "htm": return .html
         default: throw ExportError.unknownFormat(path: path)
         }
     }

@@ -6,8 +6,9 @@ public enum RunExporter {
     /// `showsProgress` allows a progress bar on standard error when it is a terminal and the
     /// export takes a while.
     /// Returns one line for the user: "wrote diagonal.gif: 41 frames, 1.02 s, 812 KB".
+    /// `approximate`: a Lottie file may leave out what Lottie cannot say (LottieExport).
     public static func write(_ report: TransitionRun.Report, to path: String,
-                             showsProgress: Bool = true) throws -> String {
+                             showsProgress: Bool = true, approximate: Bool = false) throws -> String {
         let format = try ExportFormat.forPath(path)
         try format.checkTools()
         let snapshots = report.snapshots
@@ -32,6 +33,15 @@ public enum RunExporter {
         case .json:
             try FileOutput.write(TimelineJSON.render(report), to: path)
             return "wrote \(path): timeline of \(snapshots.count) frames\(sizeNote(path))"
+        case .html:
+            try FileOutput.writeWhole(try WebPage.render(report), to: path, limit: WebPage.sizeLimit)
+            return "wrote \(path): web page, \(snapshots.count) frames, \(fixed(snapshots.last!.time, decimals: 2)) s; open it in a browser "
+                + "(\(path)#t=0.25 shows the still at 0.25 s)\(sizeNote(path))"
+        case .lottie:
+            let written = try LottieExport.render(report, approximate: approximate)
+            try FileOutput.writeWhole(written.json, to: path, limit: WebPage.sizeLimit)
+            let note = written.unexpressed.isEmpty ? "" : "; left out or drawn otherwise: " + written.unexpressed.joined(separator: "; ")
+            return "wrote \(path): Lottie, \(snapshots.count) frames at \(report.framesPerSecond) fps\(sizeNote(path))\(note)"
         case .video(let ext):
             let count = try VideoEncoder.write(report, to: path, extension: ext, progress: progress)
             return "wrote \(path): video, \(count) frames, \(length)\(sizeNote(path))"
