@@ -73,9 +73,9 @@ func validateOutputs(output: String?, plot: String?) throws {
 
 /// Writes `--output` and `--plot` for a finished run, saying what was written on standard
 /// error (standard output keeps the report).
-func writeOutputs(_ report: TransitionRun.Report, output: String?, plot: String?) throws {
+func writeOutputs(_ report: TransitionRun.Report, output: String?, plot: String?, approximate: Bool = false) throws {
     do {
-        if let output { printError(try RunExporter.write(report, to: output)) }
+        if let output { printError(try RunExporter.write(report, to: output, approximate: approximate)) }
         if let plot {
             let curves = CurvePlot(report: report)
             printError(try curves.write(to: plot))

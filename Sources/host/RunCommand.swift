@@ -21,9 +21,12 @@ struct RunCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp(
-        "Also write the run to a file, chosen by extension: .gif, .png (filmstrip), .svg, .json, .mp4, .webm, or DIR/ for PNG frames.",
+        "Also write the run to a file, chosen by extension: .gif, .png (filmstrip), .svg, .html (a web page), .lottie.json (Lottie), .json, .mp4, .webm, or DIR/ for PNG frames.",
         valueName: "path"))
     var output: String?
+
+    @Flag(help: "With --output NAME.lottie.json: write a run that uses what Lottie cannot say (3D perspective, clipping, masks, blurs, shadows) all the same, without them, and say what was left out; without it such a run is refused (exit 3).")
+    var approximate = false
 
     @Option(help: ArgumentHelp("Also plot every animated property against time, as .png or .svg.", valueName: "path"))
     var plot: String?
@@ -62,6 +65,9 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         try validateOutputs(output: output, plot: plot)
+        if approximate, output.flatMap({ try? ExportFormat.forPath($0) }) != .lottie {
+            throw ValidationError("--approximate is for --output NAME.lottie.json: only Lottie leaves things out")
+        }
         try validateWatch()
         try validateWindow()
         guard isolateTimeout.isFinite, isolateTimeout > 0, isolateTimeout <= 3600 else {
@@ -150,7 +156,7 @@ struct RunCommand: ParsableCommand {
             // A kept window's captures may come in a later run: checked when it closes.
             if kept == nil { try finishWindow(player) }
         }
-        try writeOutputs(report, output: output, plot: plot)
+        try writeOutputs(report, output: output, plot: plot, approximate: approximate)
         terminal?.finish(report)
         switch format {
         case .text: printText(RunReportText.render(report))
