@@ -17,12 +17,15 @@ struct ValidateCommand: ParsableCommand {
             transition) and timing curves (f(0) = 0, f(1) = 1, finite on [0, 1]).
 
             A test whose plugin crashes or hangs is reported as crashed or timed out; the other \
-            tests still run. Exit codes: 0 every test passed, warned or was skipped; 1 a test \
-            failed, crashed or timed out; 2 the file does not exist; 64 bad usage.
+            tests still run. Several plugins get a report each, in the order given, then a line \
+            that counts them (with --json, an array of reports). Exit codes: 0 every test \
+            passed, warned or was skipped; 1 a test failed, crashed or timed out; 2 a file does \
+            not exist; 64 bad usage.
             """)
 
-    @Argument(help: ArgumentHelp("The plugin: a shared library (.so).", valueName: "plugin.so"))
-    var plugin: String
+    @Argument(help: ArgumentHelp("The plugin: a shared library (.so). Several are validated from one pool of processes, one report each.",
+                                 valueName: "plugin.so"))
+    var plugins: [String]
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
@@ -45,19 +48,28 @@ struct ValidateCommand: ParsableCommand {
         "Run only the tests whose name starts with this, e.g. 'load.' or 'behaviour.fade' (repeatable).", valueName: "prefix"))
     var only: [String] = []
 
+    /// Not for people: each test from a fresh start of this program, as when this process
+    /// cannot fork; the tests compare the two.
+    @Flag(help: .hidden)
+    var noFork = false
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds, not \(timeout)")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, not \(jobs)") }
         guard segue == nil || scene != nil else { throw ValidationError("--segue needs --scene") }
+        guard !plugins.isEmpty else { throw ValidationError("name a plugin file (.so) to validate") }
     }
 
     func run() throws {
-        var info = stat()
-        guard stat(plugin, &info) == 0 else {
-            printError("error: no file at \(plugin)")
-            throw HostExit.badEffect
+        // Every file is there before any test runs.
+        for plugin in plugins {
+            var info = stat()
+            guard stat(plugin, &info) == 0 else {
+                printError("error: no file at \(plugin)")
+                throw HostExit.badEffect
+            }
         }
         guard let executable = PluginSearchPath.currentExecutablePath() else {
             printError("error: cannot find this program's own path (/proc/self/exe), which validate runs for each test")
@@ -69,11 +81,32 @@ struct ValidateCommand: ParsableCommand {
             printError("error: \(problem)")
             throw HostExit.badEffect
         }
-        let report = try Validator.run(
-            ValidationOptions(pluginPath: plugin, timeout: timeout, jobs: jobs, only: only,
-                              scene: scenePath.map { ($0, segue) }), executable: executable)
-        if json { print(report.json()) } else { printText(report.table()) }
-        if report.failed { throw HostExit.notClean }
+        let options = plugins.map {
+            var options = ValidationOptions(pluginPath: $0, timeout: timeout, jobs: jobs, only: only, scene: scenePath.map { ($0, segue) })
+            options.forks = !noFork
+            return options
+        }
+        var done = 0
+        let reports = try Validator.run(options, jobs: jobs, executable: executable) { _, report in
+            done += 1
+            // Progress on the long part, when there is more than one report to wait for.
+            if plugins.count > 1 { printError("validated \(done) of \(plugins.count): \(report.plugin)") }
+        }
+        if json {
+            print(reports.count == 1 ? reports[0].json() : "[\n" + reports.map { $0.json() }.joined(separator: ",\n") + "\n]")
+        } else {
+            printText(reports.map { $0.table() }.joined(separator: "\n\n"))
+            if reports.count > 1 { printText("\n" + Self.tally(reports)) }
+        }
+        if reports.contains(where: { $0.failed }) { throw HostExit.notClean }
+    }
+
+    /// "3 plugins: all conform", or "3 plugins: 1 does NOT conform (a.so)".
+    static func tally(_ reports: [ValidationReport]) -> String {
+        let failed = reports.filter(\.failed)
+        guard !failed.isEmpty else { return "\(reports.count) plugins: all conform" }
+        let verb = failed.count == 1 ? "does" : "do"
+        return "\(reports.count) plugins: \(failed.count) \(verb) NOT conform (\(failed.map(\.plugin).joined(separator: ", ")))"
     }
 }
 

@@ -30,6 +30,17 @@ let fixedTests = [
     "descriptors.enum-defaults", "descriptors.structure",
 ]
 
+/// A `host validate --json` report's results by test name ("pass", or "pass: reason"), but
+/// the load time's, which a loaded machine may turn into a warning.
+func resultsByTest(_ report: [String: Any], withReasons: Bool = false) -> [String: String] {
+    var rows: [String: String] = [:]
+    for row in report["tests"] as? [[String: Any]] ?? [] where row["name"] as? String != "load.scan-time" {
+        let result = row["result"] as? String ?? "?"
+        rows[row["name"] as? String ?? "?"] = withReasons ? "\(result): \(row["reason"] as? String ?? "?")" : result
+    }
+    return rows
+}
+
 /// Builds `template` and validates it with `arguments`.
 func validate(_ template: PluginTemplate, _ arguments: [String] = [], label: String) async throws -> (ProgramResult, ValidateJSON) {
     let dir = try TempDir(label)
@@ -182,6 +193,74 @@ struct HostValidateTests {
         #expect(report.row("robustness.fx.stale-handles")?.result == "crashed")
         // As above, a scan-time warning under load is not the plugin's doing.
         #expect(report.tests.filter { $0.result == "pass" || $0.name == "load.scan-time" }.count >= fixedTests.count + 7)
+    }
+
+    @Test("several plugins share one pool: a report each, in the order given, with the results each gets alone; exit 1 if one fails, 2 if a file is missing")
+    func severalPlugins() async throws {
+        let dir = try TempDir("validate-several")
+        let good = try await compileC(PluginTemplate(ending: .conforming).render(), to: "good.so", in: dir)
+        let stall = try await compileC(PluginTemplate(ending: .never).render(), to: "stall.so", in: dir)
+        let easing = "\(Build.bundledPlugins)/easing.so"
+        let data = try dir.folder("data")
+        let together = try await runHost(["validate", stall, easing, good, "--json"], userData: data, in: dir)
+        #expect(together.status == 1, "\(together)")
+        let reports = try #require(try together.json() as? [[String: Any]], "\(together)")
+        #expect(reports.map { $0["plugin"] as? String } == [stall, easing, good])
+        #expect(reports.map { $0["conforms"] as? Bool } == [false, true, true])
+        #expect(together.err.contains("validated 3 of 3: "), "progress: \(together.err)")
+        // Each report holds exactly the tests and results the plugin gets alone.
+        for (path, report) in zip([stall, easing, good], reports) {
+            let alone = try await runHost(["validate", path, "--json"], userData: data, in: dir)
+            let single = try #require(try alone.json() as? [String: Any], "\(alone)")
+            #expect(resultsByTest(report) == resultsByTest(single), "\(path)")
+            #expect(resultsByTest(report).count > fixedTests.count)
+        }
+
+        let table = try await runHost(["validate", easing, good], userData: data, in: dir)
+        #expect(table.status == 0, "\(table)")
+        #expect(table.out.components(separatedBy: "TEST ").count - 1 == 2 && table.out.hasSuffix("2 plugins: all conform\n"), "\(table.out)")
+        let failing = try await runHost(["validate", good, stall, "--only", "behaviour.fx.present.end-state"], userData: data, in: dir)
+        #expect(failing.status == 1 && failing.out.hasSuffix("2 plugins: 1 does NOT conform (\(stall))\n"), "\(failing.out)")
+        let missing = try await runHost(["validate", good, dir.file("nothing.so")], userData: data, in: dir)
+        #expect(missing.status == 2 && missing.err.contains("no file at \(dir.file("nothing.so"))") && missing.out.isEmpty, "\(missing)")
+    }
+
+    @Test("a test run in a copy of host validate (fork) ends as one run by a fresh start of the host: passes, crashes, exits, stalls and hangs alike")
+    func forkedTestsMatchFreshStarts() async throws {
+        let dir = try TempDir("validate-fork")
+        let plugins = [
+            try await compileC(PluginTemplate(ending: .conforming).render(), to: "good.so", in: dir),
+            try await compileC(PluginTemplate(ending: .conforming, animatePrologue: "if (!self->incoming) *(volatile int *)16 = 1;").render(),
+                               to: "crash.so", in: dir),
+            try await compileC(PluginTemplate(ending: .conforming, animatePrologue: "if (!self->incoming) exit(7);").render(), to: "exits.so", in: dir),
+            try await compileC(PluginTemplate(ending: .never).render(), to: "stall.so", in: dir),
+            try await compileC(PluginTemplate(ending: .conforming, animatePrologue: "if (!self->incoming) for (;;) {}").render(),
+                               to: "hang.so", in: dir),
+        ]
+        let data = try dir.folder("data")
+        // A good test can take seconds on a loaded machine, so only the plugin that hangs gets a
+        // short timeout, and only on the tests where it hangs: each side then ends every test the
+        // same way whatever the load.
+        func results(_ arguments: [String]) async throws -> [[String: String]] {
+            let run = try await runHost(["validate"] + plugins.dropLast() + ["--json"] + arguments, userData: data, in: dir)
+            let reports = try #require(try run.json() as? [[String: Any]], "\(run)")
+            let hung = try await runHost(["validate", plugins[4], "--json", "--timeout", "1", "--only", "behaviour.fx.dismiss."] + arguments,
+                                         userData: data, in: dir)
+            let hangReport = try #require(try hung.json() as? [String: Any], "\(hung)")
+            return reports.map { resultsByTest($0, withReasons: true) } + [resultsByTest(hangReport, withReasons: true)]
+        }
+        let forked = try await results([]), fresh = try await results(["--no-fork"])
+        for (path, (a, b)) in zip(plugins, zip(forked, fresh)) {
+            // Recorded as an issue, so that CI's summary line carries the results that differ.
+            for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
+                Issue.record("\(path): \(name): forked \(a[name] ?? "-") / fresh \(b[name] ?? "-")")
+            }
+        }
+        // The cases are the ones named: a crash, an exit, a stall and a hang each end their test.
+        #expect(forked[1]["behaviour.fx.dismiss.end-state"]?.hasPrefix("crashed: ") == true)
+        #expect(forked[2]["behaviour.fx.dismiss.end-state"]?.contains("exited with status 7") == true, "\(forked[2])")
+        #expect(forked[3]["behaviour.fx.present.end-state"]?.hasPrefix("fail: ") == true)
+        #expect(forked[4]["behaviour.fx.dismiss.end-state"]?.contains("still running after 1 s, so it was killed") == true, "\(forked[4])")
     }
 
     @Test("the table names each test with its result and reason; a missing file is exit 2")

@@ -1,4 +1,5 @@
 import CTransitionABI
+import Synchronization
 
 import LibC
 
@@ -51,6 +52,7 @@ extension PluginLoader {
     /// when a transition first calls the function that needs it. RTLD_NODELETE: even if a
     /// handle were closed, the code stays mapped.
     package static func link(path: String) throws -> UnsafeMutableRawPointer {
+        linkedOne.store(true, ordering: .relaxed)
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
@@ -58,6 +60,12 @@ extension PluginLoader {
         }
         return handle
     }
+
+    /// Whether this process has tried to link a plugin. A copy of it (fork) would then start
+    /// with that plugin mapped and its state as this process left it: `host validate` forks
+    /// its test processes only while this is false.
+    package static var hasLinkedAPlugin: Bool { linkedOne.load(ordering: .relaxed) }
+    private static let linkedOne = Atomic<Bool>(false)
 
     /// Step 3: the entry itself, from the data symbol or by calling th_get_entry. The version
     /// in it is not checked here.

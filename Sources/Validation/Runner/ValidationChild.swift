@@ -17,8 +17,10 @@ public enum ValidationChild {
     /// `scene`: a scene file and the name of its segue to play every test on (`host validate
     /// --scene`), already checked by the parent. `timeout`: the seconds the test may run,
     /// counted from when its process is ready (see `armTimeout`); nil runs it without a clock.
+    /// `filterProgram`: the sandbox's seccomp filter, compiled by the parent before it forked
+    /// this process (HelperFilter.program); empty, and the sandbox compiles its own.
     public static func run(testName: String, pluginPath: String, resultPath: String, scene: (path: String, segue: String?)? = nil,
-                           timeout: Double? = nil) -> Int32 {
+                           timeout: Double? = nil, filterProgram: [UInt8] = []) -> Int32 {
         // A plugin's crash or exit is a test result, judged by the parent.
         HelperProcess.becomeHelper()
         // No test process outlives the `host validate` that started it, however it ends.
@@ -37,7 +39,7 @@ public enum ValidationChild {
             URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("plugins").path
         }
         _ = HelperSandbox.enter(readable: [pluginPath] + (scene.map { [$0.path] } ?? []), folders: bundled.map { [$0] } ?? [],
-                                cpuSeconds: 600)
+                                cpuSeconds: 600, filterProgram: filterProgram)
 
         var sceneFile: DemoStage.SceneFile?
         if let scene {
