@@ -26,7 +26,8 @@ struct Host: ParsableCommand {
             """,
         version: "host, plugin ABI \(SDKHeader.abiVersion)",
         subcommands: [
-            ListCommand.self, RunCommand.self, StudioCommand.self, CurveCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self, SDKCommand.self,
+            ListCommand.self, RunCommand.self, StudioCommand.self, CurveCommand.self, PlotCommand.self, InspectCommand.self, ValidateCommand.self, GalleryCommand.self,
+            NewCommand.self, SDKCommand.self,
             ValidateChildCommand.self, ScanCommand.self, IsolateCommand.self,
         ])
 
