@@ -28,13 +28,20 @@ public final class WindowDisplay {
     public private(set) var pixelWidth: Int
     public private(set) var pixelHeight: Int
     private let window: OpaquePointer
+    /// With a device frame: the whole window's picture, the body drawn once, into whose middle
+    /// each frame of the screen is copied; the body's width in pixels and in points.
+    private var framed: (picture: CairoImage, inset: Int, points: Double)?
 
     /// Opens a window of `width`×`height` points titled `title`, at `zoom` screen pixels per
-    /// point (less on a screen too small for that).
-    public init(title: String, width: Int, height: Int, zoom: Double = 1, environment: [String: String]) throws {
+    /// point (less on a screen too small for that). With `frame`, the window is larger by its
+    /// bezel all round (on a screen too small, the two shrink together), and its size, the
+    /// pictures it is given and its pointer's points are the screen's inside the bezel.
+    public init(title: String, width: Int, height: Int, zoom: Double = 1, frame: DeviceFrame? = nil,
+                environment: [String: String]) throws {
         try Self.prepare(environment: environment)
         var why = [CChar](repeating: 0, count: 1024)
-        guard let opened = th_window_open(title, Int32(width), Int32(height), zoom, &why, why.count) else {
+        let bezel = frame.map { max(0, Int($0.bezel.rounded())) } ?? 0
+        guard let opened = th_window_open(title, Int32(width + 2 * bezel), Int32(height + 2 * bezel), zoom, &why, why.count) else {
             throw Failure.cannotOpen(String(cString: why))
         }
         window = opened
@@ -43,6 +50,14 @@ public final class WindowDisplay {
         var w: Int32 = 0, h: Int32 = 0
         th_window_pixel_size(opened, &w, &h)
         (pixelWidth, pixelHeight) = (max(1, Int(w)), max(1, Int(h)))
+        if let frame, bezel > 0 {
+            let scale = Double(pixelWidth) / Double(width + 2 * bezel)
+            let inset = Int((Double(bezel) * scale).rounded())
+            let picture = CairoImage(width: pixelWidth, height: pixelHeight)
+            frame.draw(on: picture, scale: scale)
+            framed = (picture, inset, Double(bezel))
+            (pixelWidth, pixelHeight) = (max(1, pixelWidth - 2 * inset), max(1, pixelHeight - 2 * inset))
+        }
     }
 
     deinit { th_window_close(window) }
@@ -71,6 +86,11 @@ public final class WindowDisplay {
     /// Shows `image`, which has the window's pixel size.
     public func present(_ image: CairoImage) throws {
         var why = [CChar](repeating: 0, count: 512)
+        var image = image
+        if let framed {
+            Self.copy(image, into: framed.picture, at: framed.inset)
+            image = framed.picture
+        }
         let shown = image.withPixels { th_window_present(window, $0, Int32(image.stride), &why, why.count) }
         guard shown else { throw Failure.cannotOpen(String(cString: why)) }
     }
@@ -81,9 +101,24 @@ public final class WindowDisplay {
         guard th_window_refresh(window, &why, why.count) else { throw Failure.cannotOpen(String(cString: why)) }
     }
 
-    /// What the window shows now, read back from it, opaque.
+    /// Copies `image`'s pixels (up to the screen's size) into `picture`, `inset` pixels from its
+    /// top and left edges.
+    private static func copy(_ image: CairoImage, into picture: CairoImage, at inset: Int) {
+        let rows = min(image.height, picture.height - 2 * inset), row = min(image.width, picture.width - 2 * inset) * 4
+        guard rows > 0, row > 0 else { return }
+        let (from, to) = (image.stride, picture.stride)
+        picture.withMutablePixels { target in
+            image.withPixels { source in
+                let bytes = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(target)
+                for y in 0..<rows { memcpy(out + (y + inset) * to + inset * 4, bytes + y * from, row) }
+            }
+        }
+    }
+
+    /// What the window shows now, read back from it, opaque: the whole window, a device
+    /// frame's bezel included.
     public func read() throws -> CairoImage {
-        let image = CairoImage(width: pixelWidth, height: pixelHeight)
+        let image = CairoImage(width: framed?.picture.width ?? pixelWidth, height: framed?.picture.height ?? pixelHeight)
         var why = [CChar](repeating: 0, count: 512)
         let read = image.withMutablePixels { pixels -> Bool in
             guard th_window_read(window, pixels, Int32(image.stride), &why, why.count) else { return false }
@@ -103,6 +138,10 @@ public final class WindowDisplay {
         var event = th_window_event()
         let milliseconds = timeout > 0 ? max(1, Int32((timeout * 1000).rounded(.up))) : 0
         guard th_window_next_event(window, &event, milliseconds) else { return nil }
+        // The pointer in the screen's points: a device frame's bezel taken off.
+        let bezel = framed?.points ?? 0
+        event.x -= bezel
+        event.y -= bezel
         return WindowEvent(event)
     }
 }

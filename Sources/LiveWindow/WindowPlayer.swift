@@ -62,6 +62,8 @@ public final class WindowPlayer {
     /// Screen pixels per point the window opens at (the studio's --scale): 1 as a device shows
     /// the scene, 2 twice as large; a screen too small for it gets less.
     public var zoom = 1.0
+    /// A phone's body drawn around the screen (the studio's --device-frame); nil: none.
+    public var deviceFrame: DeviceFrame?
 
     public init(title: String, framesPerSecond: Int, captures: [WindowCapture], environment: [String: String]) throws {
         try WindowDisplay.prepare(environment: environment)
@@ -309,10 +311,13 @@ public final class WindowPlayer {
     }
 
     func open(_ snapshot: SceneSnapshot) -> WindowDisplay? {
+        // The body's inner corners follow the display's; a scene without chrome has square ones.
+        var frame = deviceFrame
+        frame?.screenCornerRadius = snapshot.chrome?.displayCornerRadius ?? 0
         do {
             let opened = try WindowDisplay(
                 title: title, width: Int(snapshot.windowSize.width.rounded()), height: Int(snapshot.windowSize.height.rounded()),
-                zoom: zoom, environment: environment)
+                zoom: zoom, frame: frame, environment: environment)
             display = opened
             return opened
         } catch {
@@ -471,7 +476,8 @@ public final class WindowPlayer {
         case .key(.g, _, _) where !panel.isEmpty:
             graphShown.toggle()
             redrawShown()
-        case .key(.s, _, _):
+        // Shift-S is the studio's (its speed) where it listens for keys.
+        case .key(.s, _, let shift) where !shift || onKey == nil:
             slowFactor = slowFactor == 1 ? 10 : 1
             clockOrigin = nil
             updateTitle()

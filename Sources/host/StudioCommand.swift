@@ -17,9 +17,11 @@ struct StudioCommand: ParsableCommand {
             The window plays as 'host run --window' does (click to present, Escape or the back \
             button to go back, gestures, Space, ← →, S, M, R) and stays open until it is \
             closed (Q). Each change replays at once: [ and ] pick the previous or next \
-            animator found, F the next flow (modal, push, pop, tabs), P the next presentation \
+            animator found, F the next flow (modal, push, pop, tabs; on a scene file, those its containment \
+            allows, then its next segue), P the next presentation \
             controller (then none), K and Shift-K a curve for every animation (then the \
-            effects' own), Tab and Shift-Tab the parameter row, - and = change its value by a \
+            effects' own), Shift-S the speed (as --slow: 2, 4 and 10 times slower, twice as \
+            fast, normal; S alone still slows the window's clock ten times), Tab and Shift-Tab the parameter row, - and = change its value by a \
             step (a twentieth of its range, the next choice, the other bool), or drag its \
             slider on the panel, and 0 puts every value back to its default. T writes the \
             curve chosen for UIKit, Core Animation, SwiftUI and CSS (as 'host curve' does), \
@@ -33,13 +35,16 @@ struct StudioCommand: ParsableCommand {
             display, as --window does (exit code 3 without one).
             """)
 
-    @Argument(help: ArgumentHelp("The animator to start with: a short name such as 'cube', or 'plugin:effect'. Default: diagonal.",
+    @Argument(help: ArgumentHelp("The animator to start with: a short name such as 'cube', or 'plugin:effect'. Default: the scene's first segue's, else diagonal.",
                                  valueName: "effect"))
     var effect: String?
 
     @Option(help: ArgumentHelp("Screen pixels per point: 1 shows the scene at a device's size, 2 twice as large, 0.5 half; a screen too small for it gets as much as fits.",
                                valueName: "factor"))
     var scale = 1.0
+
+    @Flag(help: "Draw a phone's body around the screen, as the iOS Simulator's bezel: the window grows by it, the scene keeps its size.")
+    var deviceFrame = false
 
     @Option(help: ArgumentHelp("A scene file to play on (a file, or a bundled scene's name such as 'photos'), as host run --scene.", valueName: "scene"))
     var scene: String?
@@ -60,9 +65,8 @@ struct StudioCommand: ParsableCommand {
         // K's curves: every named one but cubic-bezier, whose points only the command line gives.
         let curves = session.curves.providers.map(\.name).filter { $0 != "cubic-bezier" }
         do {
-            var settings = try StudioSettings(registry: session.effects, effect: effect, curves: curves)
-            settings.scene = scene
-            state = Box(settings)
+            state = Box(try StudioSettings(registry: session.effects, effect: effect, curves: curves,
+                                           scene: sceneDescription.map { (name: scene ?? "", description: $0) }))
         } catch {
             printError("error: \(error)")
             throw HostExit.badEffect
@@ -86,6 +90,7 @@ struct StudioCommand: ParsableCommand {
             return released && state.settings.command != state.played.command
         }
         player.zoom = scale
+        player.deviceFrame = deviceFrame ? DeviceFrame() : nil
         player.onKey = { key, shift in
             if key == .c {
                 let line = state.settings.command
@@ -190,6 +195,7 @@ struct StudioCommand: ParsableCommand {
         case .equals: .adjust(1)
         case .zero: .reset
         case .k: .curve(shift ? -1 : 1)
+        case .s where shift: .speed
         default: nil
         }
     }

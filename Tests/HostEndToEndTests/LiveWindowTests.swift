@@ -4,9 +4,12 @@ import Testing
 
 // `host run --window`, driven as a user would: a real X display (Xvfb, started by each test on
 // a display number of its own), real input (xdotool), and the window read back
-// (--window-capture). Every wait has a deadline.
+// (--window-capture). Every wait has a deadline. One test at a time: a gesture's velocity is
+// read on the real clock, and 27 windows with their X servers at once on two cores starved a
+// host long enough between a flick's last move and its release to read it as a pause (CI,
+// 11-29). About two minutes, against half of one.
 
-@Suite("host run --window")
+@Suite("host run --window", .serialized)
 struct LiveWindowTests {
     /// A host showing `arguments` in a window on `display`.
     static func start(_ arguments: [String], on display: VirtualDisplay, in dir: TempDir) throws -> WatchingHost {

@@ -52,6 +52,9 @@ extension LiveWindowTests {
         try await host.wait(for: "the replay with a curve") { out, _ in out.contains("── run 6: ") && out.contains("--curve linear\n") }
         try await display.press(["t"], in: window)
         try await host.wait(for: "the tuner's lines") { out, _ in out.contains("tune: linear over ") && out.contains("  CSS: cubic-bezier(0, 0, 1, 1) ") }
+        // Shift-S: the speed, twice as slow, in the line; the window's own S is not the studio's.
+        try await display.press(["shift+s"], in: window)
+        try await host.wait(for: "the replay at half speed") { out, _ in out.contains("── run 7: ") && out.contains("--curve linear --slow 2\n") }
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && !end.crashed, "\(host.transcript)")
@@ -59,8 +62,8 @@ extension LiveWindowTests {
         // row and played nothing.
         #expect(host.out.contains("── run 0: host run diagonal\n   diagonal:diagonal — Diagonal, animator, from diagonal 1.0.0 ("),
                 "\(host.transcript)")
-        #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 6, "\(host.transcript)")
-        #expect(!host.out.contains("── run 7"), "\(host.transcript)")
+        #expect(host.out.components(separatedBy: "s of virtual time; OK").count - 1 >= 7, "\(host.transcript)")
+        #expect(!host.out.contains("── run 8"), "\(host.transcript)")
 
         // The copied line plays outside the studio, clean.
         let copied = try await runHost(["run", "diagonal", "--presentation", "card-sheet"], pluginFolder: try dir.folder("plugins"), in: dir)
@@ -97,11 +100,11 @@ extension LiveWindowTests {
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && host.out.contains("Dismiss: completed by diagonal:diagonal"), "\(host.transcript)")
-        // Frame 15 of the same run drawn headless, between the panel and the timeline.
+        // Frame 15 of the same run drawn headless, between the panel (ten lines) and the timeline.
         let frames = dir.file("frames/")
         let headless = try await runHost(["run", "diagonal", "--output", frames], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(headless.status == 0, "\(headless)")
-        let difference = try largestDifference(shot, frames + "frame-0015.png", inside: (0, 140, 390, 640))
+        let difference = try largestDifference(shot, frames + "frame-0015.png", inside: (0, 190, 390, 590))
         #expect((difference ?? 255) <= 2, "the scrubbed window differs from frame 15 by \(difference ?? -1)")
     }
 
@@ -111,10 +114,10 @@ extension LiveWindowTests {
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
         let (host, window) = try await startStudio(["studio", "cube"], on: display, in: dir)
-        // The perspective row is the panel's fifth line (y 80 to 96); its slider runs from 140
+        // The perspective row is the panel's sixth line (y 96 to 112); its slider runs from 140
         // to 374 pt. Let go at 300 pt: 68 % of 150 … 5000 pt.
-        try await display.xdotool(["mousemove", "--window", window, "150", "88", "mousedown", "1", "mousemove", "--window", window, "220", "88",
-                                   "mousemove", "--window", window, "300", "88", "mouseup", "1"])
+        try await display.xdotool(["mousemove", "--window", window, "150", "104", "mousedown", "1", "mousemove", "--window", window, "220", "104",
+                                   "mousemove", "--window", window, "300", "104", "mouseup", "1"])
         try await host.wait(for: "the replay at the slider's value") { out, _ in out.contains("── run 1: host run cube --param perspective=3448\n") }
         try await display.press(["q"], in: window)
         let end = try await host.exit()
@@ -228,14 +231,69 @@ extension LiveWindowTests {
         _ = try await host.exit()
 
         let (photos, second) = try await startStudio(["studio", "diagonal", "--scene", "photos"], on: display, in: dir)
+        // A navigation scene: F goes from its push to its pop and back, never to a modal flow.
         try await display.press(["f"], in: second)
-        try await photos.wait(for: "the photos scene's push") { out, _ in out.contains("── run 1: host run diagonal --scene photos --push\n") }
+        try await photos.wait(for: "the photos scene's pop") { out, _ in out.contains("── run 1: host run diagonal --scene photos --pop\n") }
+        try await display.press(["f"], in: second)
+        try await photos.wait(for: "the photos scene's push again") { out, _ in out.contains("── run 2: host run diagonal --scene photos\n") }
         try await display.press(["q"], in: second)
         let end = try await photos.exit()
         #expect(end.status == 0 && photos.out.contains("── run 0: host run diagonal --scene photos\n") && photos.out.contains("Push: completed"),
                 "\(photos.transcript)")
+        #expect(!photos.out.contains("error"), "\(photos.transcript)")
         let small = try await runHost(["studio", "--scale", "0.1"], pluginFolder: try dir.folder("plugins"), in: dir)
         #expect(small.status == 64 && small.err.contains("--scale must be a factor from 0.25 to 4, not 0.1"), "\(small)")
+    }
+
+    @Test("host studio --device-frame: a phone's body 14 pt wide around the screen, the screen's pixels as without it, the pointer in the screen's points")
+    func studioDeviceFrame() async throws {
+        let dir = try TempDir("studio-frame")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        let (bare, first) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
+        try await display.press(["h"], in: first)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let plain = dir.file("bare.png")
+        try await display.screenshot(of: first, to: plain)
+        try await display.press(["q"], in: first)
+        _ = try await bare.exit()
+
+        let (host, window) = try await startStudio(["studio", "diagonal", "--device-frame"], on: display, in: dir)
+        let geometry = try await display.xdotool(["getwindowgeometry", "--shell", window]).out
+        #expect(geometry.contains("WIDTH=418") && geometry.contains("HEIGHT=872"), "\(geometry)")
+        try await display.press(["h"], in: window)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let framedShot = dir.file("framed.png")
+        try await display.screenshot(of: window, to: framedShot)
+        let (screen, framed) = (try CairoImage.readPNG(plain), try CairoImage.readPNG(framedShot))
+        func rgb(_ image: CairoImage, _ x: Int, _ y: Int) -> [Int] {
+            image.withPixels { p in let v = p[y * image.stride / 4 + x]; return [16, 8, 0].map { Int((v >> UInt32($0)) & 0xFF) } }
+        }
+        // Every 7th point of the scene at rest, panel hidden, timeline left out: the same pixel 14 pt in.
+        var worst = 0
+        for y in stride(from: 0, to: 800, by: 7) {
+            for x in stride(from: 0, to: 390, by: 7) {
+                worst = max(worst, zip(rgb(screen, x, y), rgb(framed, x + 14, y + 14)).map { abs($0 - $1) }.max()!)
+            }
+        }
+        #expect(worst <= 2, "the screen inside the frame differs from the bare window by \(worst)")
+        // The body: black beside the screen, a lighter metal rim at its edge, the desk beyond its corners.
+        #expect(rgb(framed, 8, 436) == [0, 0, 0] && rgb(framed, 1, 436).allSatisfy { $0 >= 80 }, "\(rgb(framed, 8, 436)) \(rgb(framed, 1, 436))")
+        #expect(rgb(framed, 0, 0).allSatisfy { $0 >= 35 && $0 <= 50 }, "\(rgb(framed, 0, 0))")
+        // A click presents; Escape dismisses once it has ended, until the run has ended.
+        try await display.click(214, 514, in: window)
+        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
+            try await display.press(["Escape"], in: window)
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+        // The pointer is in the screen's points: the timeline's track runs from 14 to 376 pt of
+        // the screen, so 104 pt in (118 in the window) is a quarter of the way, 0.25 s.
+        try await display.xdotool(["mousemove", "--window", window, "118", "838", "mousedown", "1", "mouseup", "1"])
+        let title = try await titled(display, window) { $0.contains(" at 0.250 s") }
+        #expect(title.contains("at 0.250 s"), "\(title)")
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0 && host.out.contains("Present: completed by diagonal:diagonal"), "\(host.transcript)")
     }
 
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
