@@ -43,6 +43,44 @@ struct CurvePlotTests {
         }
     }
 
+    @Test("a 3D transform's scale and perspective are plotted as their own lanes (sx sy sz, m34); a turn alone gets no translation, scale or perspective panel")
+    func scaleAndPerspective3D() throws {
+        let scene = Scene(windowSize: Size(width: 390, height: 844))
+        let card = scene.makeView(name: "card", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let turner = scene.makeView(name: "turner", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scene.window.addSubview(card)
+        scene.window.addSubview(turner)
+        var snapshots = [SceneSnapshot.capture(scene)]
+        var target = Transform3D.scale(1.5, 0.5, 1)
+        target[2, 3] = -1.0 / 500
+        scene.engine.animate(AnimationOptions(duration: 0.5, curve: .linear)) {
+            card.transform3D = target
+            turner.transform3D = Transform3D.rotation(Double.pi / 3, x: 1, y: 0, z: 0)
+        }
+        for _ in 0..<30 {
+            scene.engine.step()
+            snapshots.append(SceneSnapshot.capture(scene))
+        }
+        let data = PlotData(snapshots)
+        let scale = try #require(data.series.first { $0.viewName == "card" && $0.quantity == .scale3D })
+        #expect(scale.quantity.laneNames == ["sx", "sy", "sz"])
+        #expect(scale.spans.count == 1 && scale.spans[0].target == [1.5, 0.5, 1])
+        // Linear: halfway, halfway between 1 and each end.
+        #expect(abs(scale.lanes[0][15]! - 1.25) < 1e-9 && abs(scale.lanes[1][15]! - 0.75) < 1e-9 && scale.lanes[2][15]! == 1)
+        let perspective = try #require(data.series.first { $0.viewName == "card" && $0.quantity == .perspective })
+        #expect(abs(perspective.spans[0].target[0] + 0.002) < 1e-12)
+        #expect(perspective.lanes[0][0]! == 0 && abs(perspective.lanes[0][15]! + 0.001) < 1e-12 && abs(perspective.lanes[0][30]! + 0.002) < 1e-12)
+        let turnerPanels = data.series.filter { $0.viewName == "turner" }.map(\.quantity)
+        #expect(turnerPanels == [.rotation3D], "\(turnerPanels)")
+    }
+
+    @Test("value labels: whole from 100, two decimals below, two significant digits below a hundredth")
+    func valueLabels() {
+        #expect(CurvePlot.shortNumber(195) == "195" && CurvePlot.shortNumber(-0.5) == "-0.5" && CurvePlot.shortNumber(0.01) == "0.01")
+        #expect(CurvePlot.shortNumber(-0.0005) == "-0.0005" && CurvePlot.shortNumber(-1.0 / 700) == "-0.0014")
+        #expect(CurvePlot.shortNumber(0.0099) == "0.0099" && CurvePlot.shortNumber(0) == "0")
+    }
+
     @Test("a value that passes its target is reported as an overshoot, by how much and where")
     func overshoot() {
         let series = PlotData.Series(

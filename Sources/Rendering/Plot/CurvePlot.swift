@@ -1,4 +1,5 @@
 import CCairo
+import LibC
 import TransitionCore
 
 /// `host plot`: every animated property of every view against time, one panel each, with
@@ -308,5 +309,12 @@ public struct CurvePlot {
         cairo_set_font_size(cr, size)
     }
 
-    static func shortNumber(_ v: Double) -> String { AnimatedSVG.number(v, decimals: abs(v) >= 100 ? 0 : 2) }
+    /// A value label: whole from 100 up, two decimals below, and two significant digits
+    /// below a hundredth (a perspective's m34 is -0.0005), which two decimals would call 0.
+    static func shortNumber(_ v: Double) -> String {
+        let size = abs(v)
+        if size >= 100 { return AnimatedSVG.number(v, decimals: 0) }
+        if size >= 0.01 || size == 0 || !size.isFinite { return AnimatedSVG.number(v, decimals: 2) }
+        return AnimatedSVG.number(v, decimals: min(12, 1 - Int(log10(size).rounded(.down))))
+    }
 }

@@ -9,15 +9,16 @@ struct PlotData {
     enum Quantity: String, CaseIterable {
         case position, size, translation, scale, rotation, alpha, color, cornerRadius
         case borderWidth, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset, blurRadius
-        /// A 3D transform's translation, and its rotation's angle about its axis (from the
-        /// quaternion it animates by): what a card turning in depth does.
-        case translation3D, rotation3D
+        /// A 3D transform's translation, its scale, its rotation's angle about its axis (from
+        /// the quaternion it animates by) and its perspective as m34 (-1/d for an eye d points
+        /// away): what a card turning in depth does, taken apart as Core Animation animates it.
+        case translation3D, scale3D, rotation3D, perspective
 
         var unit: String {
             switch self {
             case .position, .size, .translation, .cornerRadius, .borderWidth, .shadowRadius, .shadowOffset, .blurRadius, .translation3D: return "pt"
             case .rotation, .rotation3D: return "°"
-            case .scale, .alpha, .color, .borderColor, .shadowColor, .shadowOpacity: return ""
+            case .scale, .alpha, .color, .borderColor, .shadowColor, .shadowOpacity, .scale3D, .perspective: return ""
             }
         }
 
@@ -36,7 +37,9 @@ struct PlotData {
             case .shadowOpacity: return ["opacity"]
             case .shadowOffset: return ["dx", "dy"]
             case .translation3D: return ["tx", "ty", "tz"]
+            case .scale3D: return ["sx", "sy", "sz"]
             case .rotation3D: return ["angle"]
+            case .perspective: return ["m34"]
             }
         }
 
@@ -55,11 +58,11 @@ struct PlotData {
             case .shadowOpacity: return [.shadowOpacity]
             case .shadowRadius: return [.shadowRadius]
             case .shadowOffset: return [.shadowOffset]
-            // A 3D transform as its translation and its rotation's angle; its scale, skew and
-            // perspective mean little one by one.
-            case .transform3DA: return [.translation3D]
+            // A 3D transform as its translation, scale, rotation and perspective; its skew, rare
+            // in a transition, is left out.
+            case .transform3DA: return [.translation3D, .scale3D]
             case .rotation3D: return [.rotation3D]
-            case .transform3DB: return []
+            case .transform3DB: return [.perspective]
             // Nor the mask's rectangle: its kind gives the numbers their meaning.
             case .mask: return []
             case .blurRadius: return [.blurRadius]
@@ -71,9 +74,14 @@ struct PlotData {
             switch self {
             case .position: return [look.center.x, look.center.y]
             case .size: return [look.bounds.size.width, look.bounds.size.height]
-            case .translation3D, .rotation3D:
+            case .translation3D, .scale3D, .rotation3D, .perspective:
                 let parts = look.transform3D.isIdentity ? Transform3DParts() : Transform3DParts(look.transform3D) ?? Transform3DParts()
-                return self == .translation3D ? parts.translation : [Self.angle(of: parts.quaternion)]
+                switch self {
+                case .translation3D: return parts.translation
+                case .scale3D: return parts.scale
+                case .perspective: return [parts.perspective[2]]
+                default: return [Self.angle(of: parts.quaternion)]
+                }
             default: return values(of: look.value(of: property), transform: look.transform)
             }
         }
@@ -86,6 +94,8 @@ struct PlotData {
             case .alpha, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius, .blurRadius: return [packed[0]]
             case .shadowOffset: return [packed[0], packed[1]]
             case .translation3D: return [packed[0], packed[1], packed[2]]
+            case .scale3D: return [packed[3], packed[4], packed[5]]
+            case .perspective: return [packed[3]]
             case .rotation3D: return [Self.angle(of: [packed[0], packed[1], packed[2], packed[3]])]
             case .color, .borderColor, .shadowColor: return [packed[0], packed[1], packed[2], packed[3]]
             case .translation, .scale, .rotation:
@@ -114,8 +124,9 @@ struct PlotData {
             case .shadowRadius: return .shadowRadius
             case .shadowOffset: return .shadowOffset
             case .blurRadius: return .blurRadius
-            case .translation3D: return .transform3DA
+            case .translation3D, .scale3D: return .transform3DA
             case .rotation3D: return .rotation3D
+            case .perspective: return .transform3DB
             }
         }
 
@@ -198,8 +209,9 @@ struct PlotData {
                 }
                 let laneCount = quantity.laneNames.count
                 let lanes = (0..<laneCount).map { lane in perFrame.map { $0?[lane] } }
-                // A transform animation that only translates needs no scale or rotation panel.
-                if key.property == .transform && !Self.varies(lanes) { continue }
+                // A transform animation that only translates needs no scale or rotation panel
+                // (nor a 3D one that only turns a translation or a perspective panel).
+                if [.transform, .transform3DA, .transform3DB].contains(key.property) && !Self.varies(lanes) { continue }
                 let animationSpans = (spans[key.viewID]?[key.property] ?? []).map { seen in
                     let a = seen.animation
                     return seen.moved
