@@ -102,6 +102,33 @@ enum AnimatorFixture {
             timing: timing)
     }
 
+    /// The fixture of the option tests (cubic timing, repeats): the present adds the detail,
+    /// calls the helpers' `check()` and fades it in; the dismissal moves it to `movedTo` (a C
+    /// th_rect initialiser) and takes it away. `timing` sets each transition's options.
+    static func fadingInMovingOut(id: String, needs: String, helpers: String, movedTo: String, timing: String) -> String {
+        source(
+            id: id, needs: needs, helpers: helpers,
+            animations: """
+                if (self->incoming) {
+                    host->set_alpha(self->to, 1);
+                } else {
+                    th_rect moved = \(movedTo);
+                    host->set_frame(self->from, moved);
+                }
+                """,
+            completion: "if (!self->incoming) host->remove_from_superview(self->from);",
+            animate: """
+                \(AnimatorFixture.putBackPresenter)
+                if (self->incoming) {
+                    check();
+                    host->add_subview(container, self->to);
+                    host->set_frame(self->to, final);
+                    host->set_alpha(self->to, 0);
+                }
+                """,
+            timing: timing)
+    }
+
     /// The start of a dismissal: the presenter's view put back under the detail, when it had
     /// left the container (a full-screen presentation takes it out).
     static let putBackPresenter = """

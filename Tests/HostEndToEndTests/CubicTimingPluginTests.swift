@@ -10,7 +10,7 @@ struct CubicTimingPluginTests {
     /// dismissal moves it 100 pt right over 0.2 s on cubic-bezier(0.3, -0.5, 0.7, 1.5), which
     /// pulls back first and overshoots before landing. The present first logs the statuses of
     /// refused and accepted options, animate's and a property animator's.
-    static let plugin = AnimatorFixture.source(
+    static let plugin = AnimatorFixture.fadingInMovingOut(
         id: "cubic", needs: "set_mask_path",
         helpers: """
             static void nothing(void *user) { (void)user; }
@@ -38,26 +38,7 @@ struct CubicTimingPluginTests {
                 host->log(TH_LOG_INFO, line);
             }
             """,
-        animations: """
-            if (self->incoming) {
-                host->set_alpha(self->to, 1);
-            } else {
-                th_rect moved = { { 100, 0 }, { 390, 844 } };
-                host->set_frame(self->from, moved);
-            }
-            """,
-        completion: """
-            if (!self->incoming) host->remove_from_superview(self->from);
-            """,
-        animate: """
-            \(AnimatorFixture.putBackPresenter)
-            if (self->incoming) {
-                check();
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                host->set_alpha(self->to, 0);
-            }
-            """,
+        movedTo: "{ { 100, 0 }, { 390, 844 } }",
         timing: """
             options.duration = 0.2;
             options.timing = TH_TIMING_CUBIC;

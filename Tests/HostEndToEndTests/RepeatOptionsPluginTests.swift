@@ -10,7 +10,7 @@ struct RepeatOptionsPluginTests {
     /// in, out, in again); the dismissal moves it 100 pt right and down on a critically damped
     /// spring thrown down (velocity (0, 5)). The present first logs the statuses of refused
     /// options.
-    static let plugin = AnimatorFixture.source(
+    static let plugin = AnimatorFixture.fadingInMovingOut(
         id: "repeats", needs: "set_mask_path",
         helpers: """
             static void nothing(void *user) { (void)user; }
@@ -39,26 +39,7 @@ struct RepeatOptionsPluginTests {
                 host->log(TH_LOG_INFO, line);
             }
             """,
-        animations: """
-            if (self->incoming) {
-                host->set_alpha(self->to, 1);
-            } else {
-                th_rect moved = { { 100, 100 }, { 390, 844 } };
-                host->set_frame(self->from, moved);
-            }
-            """,
-        completion: """
-            if (!self->incoming) host->remove_from_superview(self->from);
-            """,
-        animate: """
-            \(AnimatorFixture.putBackPresenter)
-            if (self->incoming) {
-                check();
-                host->add_subview(container, self->to);
-                host->set_frame(self->to, final);
-                host->set_alpha(self->to, 0);
-            }
-            """,
+        movedTo: "{ { 100, 100 }, { 390, 844 } }",
         timing: """
             if (self->incoming) {
                 options.duration = 0.1;
