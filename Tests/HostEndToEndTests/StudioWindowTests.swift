@@ -14,6 +14,26 @@ extension LiveWindowTests {
         return (host, window)
     }
 
+    /// Presses `keys` and photographs the window to `path` once what they draw is on screen:
+    /// once `region` (x, y, width, height in the window's pixels) differs from `before`, a
+    /// photograph taken just before, by more than `by`. Polled for up to 10 s: the window draws
+    /// the change when it next reads its events, which a busy machine delays.
+    func press(_ keys: [String], _ display: VirtualDisplay, _ window: String, until region: (Int, Int, Int, Int), differsFrom before: String,
+               by threshold: Int = 100, photographedTo path: String) async throws {
+        try await display.press(keys, in: window)
+        for _ in 0..<100 {
+            try await display.screenshot(of: window, to: path)
+            if (try largestDifference(before, path, inside: region) ?? 0) > threshold { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("\(keys) changed nothing in \(region) within 10 s")
+    }
+
+    /// H, once the panel (over the top-right corner, `inset` points in) is gone from the window.
+    func hidePanel(_ display: VirtualDisplay, _ window: String, shown: String, inset: Int = 0, to path: String) async throws {
+        try await press(["h"], display, window, until: (150 + inset, 10 + inset, 230, 150), differsFrom: shown, photographedTo: path)
+    }
+
     @Test("host studio: each key replays at once with what it changed, C copies the line that plays it, Q closes (exit 0)")
     func studioReplaysEachChange() async throws {
         let dir = try TempDir("studio")
@@ -24,10 +44,7 @@ extension LiveWindowTests {
         // The panel shows over the top-right corner; H hides it.
         let shown = dir.file("panel.png"), hidden = dir.file("no-panel.png")
         try await display.screenshot(of: window, to: shown)
-        try await display.press(["h"], in: window)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        try await display.screenshot(of: window, to: hidden)
-        #expect((try largestDifference(shown, hidden, inside: (150, 10, 230, 150)) ?? 0) > 100, "H did not hide the panel")
+        try await hidePanel(display, window, shown: shown, to: hidden)
         #expect((try largestDifference(shown, hidden, inside: (0, 400, 390, 440)) ?? 255) <= 2, "H changed the scene under the panel")
         try await display.press(["h"], in: window)
 
@@ -92,9 +109,7 @@ extension LiveWindowTests {
         try await display.screenshot(of: window, to: shot)
         // G: the curves of what the run animated (diagonal: the detail's position), over the
         // timeline, in the 46 points above it; the scene above them unchanged.
-        try await display.press(["g"], in: window)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        try await display.screenshot(of: window, to: graphed)
+        try await press(["g"], display, window, until: (20, 766, 350, 40), differsFrom: shot, by: 50, photographedTo: graphed)
         #expect((try largestDifference(shot, graphed, inside: (20, 766, 350, 40)) ?? 0) > 50, "G drew no curves")
         #expect((try largestDifference(shot, graphed, inside: (0, 140, 390, 600)) ?? 255) <= 2, "G changed the scene")
         try await display.press(["q"], in: window)
@@ -251,20 +266,18 @@ extension LiveWindowTests {
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
         let (bare, first) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
-        try await display.press(["h"], in: first)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let plain = dir.file("bare.png")
-        try await display.screenshot(of: first, to: plain)
+        let plain = dir.file("bare.png"), withPanel = dir.file("bare-panel.png")
+        try await display.screenshot(of: first, to: withPanel)
+        try await hidePanel(display, first, shown: withPanel, to: plain)
         try await display.press(["q"], in: first)
         _ = try await bare.exit()
 
         let (host, window) = try await startStudio(["studio", "diagonal", "--device-frame"], on: display, in: dir)
         let geometry = try await display.xdotool(["getwindowgeometry", "--shell", window]).out
         #expect(geometry.contains("WIDTH=418") && geometry.contains("HEIGHT=872"), "\(geometry)")
-        try await display.press(["h"], in: window)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let framedShot = dir.file("framed.png")
-        try await display.screenshot(of: window, to: framedShot)
+        let framedShot = dir.file("framed.png"), framedPanel = dir.file("framed-panel.png")
+        try await display.screenshot(of: window, to: framedPanel)
+        try await hidePanel(display, window, shown: framedPanel, inset: 14, to: framedShot)
         let (screen, framed) = (try CairoImage.readPNG(plain), try CairoImage.readPNG(framedShot))
         func rgb(_ image: CairoImage, _ x: Int, _ y: Int) -> [Int] {
             image.withPixels { p in let v = p[y * image.stride / 4 + x]; return [16, 8, 0].map { Int((v >> UInt32($0)) & 0xFF) } }
