@@ -84,12 +84,15 @@ struct WebPageExportTests {
         // Here Chromium's photograph of a page is the same to the byte in hundreds of tries, even
         // under six busy loops; on CI it came out wrong twice (2.3% and 5% apart, different runs
         // each time, the two mirrored stills of one run unequal), and once here, in a fresh
-        // clone's whole suite, Chromium took no photograph before its time ran out. So a page is
-        // photographed up to three times and its best photograph judged: a page that draws
-        // wrong does so every time.
-        var attempts: [(differences: [Double], bands: String)] = []
+        // clone's whole suite, Chromium took no photograph before its time ran out. Under a
+        // loaded suite here, one photograph in about fifteen lacks a few of the page's tiles
+        // (black rectangles where Chromium had not yet rastered them). So a page is
+        // photographed up to five times, and each still judged by its best photograph: a page
+        // that draws a still wrong does so in every photograph.
+        var attempts: [(differences: [Double], shot: String)] = []
         var unphotographed: [String] = []
-        for attempt in 1...3 {
+        var best = [Double](repeating: .infinity, count: chosen.count)
+        for attempt in 1...5 {
             let shot = dir.file("stills-\(attempt).png")
             let browsed = try await Self.browse(page, fragment, width: width * chosen.count, height: height, to: shot, in: dir)
             guard FileManager.default.fileExists(atPath: shot) else {
@@ -98,20 +101,21 @@ struct WebPageExportTests {
             }
             let stills = try CairoImage.readPNG(shot)
             let differences = hosts.enumerated().map { Self.meanDifference(stills, column: $0.offset, width: width, $0.element) }
-            let worst = differences.indices.max { differences[$0] < differences[$1] } ?? 0
-            attempts.append((differences, Self.bands(stills, column: worst, width: width, hosts[worst])))
-            if differences.allSatisfy({ $0 <= 0.02 }) { break }
+            attempts.append((differences, shot))
+            best = zip(best, differences).map { min($0, $1) }
+            if best.allSatisfy({ $0 <= 0.02 }) { break }
         }
-        guard let best = attempts.min(by: { $0.differences.max() ?? 0 < $1.differences.max() ?? 0 }) else {
-            Issue.record("Chromium took no photograph of \(run.joined(separator: " ")) in three tries: \(unphotographed)")
+        guard !attempts.isEmpty else {
+            Issue.record("Chromium took no photograph of \(run.joined(separator: " ")) in five tries: \(unphotographed)")
             return
         }
         // Recorded as an issue, not an expectation, so that CI's summary line carries it whole.
-        for (column, frame) in chosen.enumerated() where best.differences[column] > 0.02 {
+        for (column, frame) in chosen.enumerated() where best[column] > 0.02 {
+            let bands = try attempts.map { Self.bands(try CairoImage.readPNG($0.shot), column: column, width: width, hosts[column]) }
             Issue.record("""
-                \(run.joined(separator: " ")) at \(times[frame]) s (frame \(frame)): \(best.differences[column] * 100)% apart; \
+                \(run.joined(separator: " ")) at \(times[frame]) s (frame \(frame)): \(best[column] * 100)% apart at best; \
                 each photograph: \(attempts.map { $0.differences.map { String(format: "%.2f%%", $0 * 100) } }); \
-                the worst still by eighths of its height: \(attempts.map(\.bands))
+                this still by eighths of its height: \(bands)
                 """)
         }
     }
