@@ -42,6 +42,25 @@ public enum RunReportText {
     }
 }
 
+extension RunReportText {
+    /// A line for each transition of the run that its animator does not declare, which the
+    /// standard style played instead (as UIKit plays its own when the delegate vends no
+    /// animator): what the trace says and a summary alone does not (the studio prints no
+    /// trace). Empty for a delegate, which picks its own animators.
+    public static func undeclaredTransitions(_ report: TransitionRun.Report) -> [String] {
+        let effect = report.effect
+        guard effect.kind == .animator else { return [] }
+        return report.outcomes.filter { !effect.transitions.contains($0.kind) }.map {
+            "note: \(effect.qualifiedName) declares no \($0.kind.name) (only \(effect.transitions.names.replacingCommas)), "
+                + "so the standard \($0.animator) played it"
+        }
+    }
+}
+
+private extension String {
+    var replacingCommas: String { split(separator: ",").joined(separator: ", ") }
+}
+
 /// A number with exactly `decimals` decimals, without Foundation's String(format:).
 func fixed(_ x: Double, decimals: Int) -> String {
     guard x.isFinite else { return "\(x)" }

@@ -24,8 +24,10 @@ extension StudioCommand {
             options.recordsSnapshots = true
             reports.append(try TransitionRun.run(registry: session.effects, curves: session.curves, options: options))
         }
-        printText("A: " + RunReportText.summary(reports[0]).replacingNewlines(with: "\nA: "))
-        printText("B: " + RunReportText.summary(reports[1]).replacingNewlines(with: "\nB: "))
+        for (side, report) in zip(["A: ", "B: "], reports) {
+            let notes = RunReportText.undeclaredTransitions(report).map { "\n" + side + VisibleText.escape($0) }.joined()
+            printText(side + RunReportText.summary(report).replacingNewlines(with: "\n" + side) + notes)
+        }
         fflush(nil)
         player.compare(reports[0].snapshots, reports[1].snapshots,
                        labels: ("A  " + VisibleText.escape(a.command), "B  " + VisibleText.escape(b.command)))

@@ -162,6 +162,7 @@ struct StudioCommand: ParsableCommand {
                 let report = try TransitionRun.run(registry: session.effects, curves: session.curves, options: options)
                 player.curveStrip = CurveStrip(snapshots: report.snapshots)
                 printText(RunReportText.summary(report))
+                for note in RunReportText.undeclaredTransitions(report) { printText(VisibleText.escape(note)) }
                 notices = []
             } catch {
                 // Nothing shown yet: there is no window to wait in.

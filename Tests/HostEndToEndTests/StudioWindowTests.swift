@@ -139,6 +139,28 @@ extension LiveWindowTests {
         #expect(end.status == 0 && !host.out.contains("── run 2"), "one replay, at the release: \(host.transcript)")
     }
 
+    @Test("host studio: an animator played in a flow it does not declare says that the standard style played it")
+    func studioSaysWhatPlayedInstead() async throws {
+        let dir = try TempDir("studio-undeclared")
+        let display = try await VirtualDisplay.start(in: dir)
+        defer { display.stop() }
+        // parallax-slide declares push and pop; the studio opens on the modal flow.
+        let (host, window) = try await startStudio(["studio", "parallax-slide"], on: display, in: dir)
+        try await display.click(200, 400, in: window)
+        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
+            try await display.press(["Escape"], in: window)
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+        try await host.wait(for: "the run's summary") { out, _ in out.contains(" s of virtual time; OK\n") }
+        try await display.press(["q"], in: window)
+        let end = try await host.exit()
+        #expect(end.status == 0, "\(host.transcript)")
+        for kind in ["present", "dismiss"] {
+            #expect(host.out.contains("note: edge-pop:parallax-slide declares no \(kind) (only push, pop), so the standard cover-vertical played it\n"),
+                    "\(host.transcript)")
+        }
+    }
+
     @Test("host studio: B sets what plays beside what the keys make next, side by side in lockstep; B again, one run")
     func studioComparesSideBySide() async throws {
         let dir = try TempDir("studio-ab")
@@ -307,6 +329,8 @@ extension LiveWindowTests {
         try await display.press(["q"], in: window)
         let end = try await host.exit()
         #expect(end.status == 0 && host.out.contains("Present: completed by diagonal:diagonal"), "\(host.transcript)")
+        // diagonal declares what it played: no note of a standard style.
+        #expect(!host.out.contains("note: "), "\(host.transcript)")
     }
 
     @Test("host studio on a presentation controller, or an effect that does not exist, says why (exit 2); with no display, exit 3")
