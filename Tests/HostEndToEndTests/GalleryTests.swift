@@ -92,6 +92,33 @@ struct GalleryTests {
 
     }
 
+    @Test("a plugin from an --untrusted-plugin-path folder plays its preview isolated: its write to the user's files fails, its card still plays")
+    func untrustedPreviewIsolated() async throws {
+        let dir = try TempDir("gallery-untrusted")
+        let trusted = try dir.folder("trusted"), untrusted = try dir.folder("untrusted")
+        let target = dir.file("written-by-plugin.txt")
+        // Wherever it is loaded, the plugin's init creates a file beside the test's.
+        var attacker = HostilePlugin()
+        attacker.id = "attack.gallery"
+        attacker.initBody = "FILE *f = fopen(\(HostilePlugin.literal(target)), \"w\"); if (f != NULL) fclose(f);"
+        try await compileC(attacker.render(), to: "untrusted/attack.so", in: dir)
+        // The attack is real: run in the host, from a trusted folder, it writes the file.
+        let copy = try dir.folder("trusted-copy")
+        try await compileC(attacker.render(), to: "trusted-copy/attack.so", in: dir)
+        let inHost = try await runHost(["run", "attack.gallery:fx"], pluginFolder: copy, in: dir)
+        #expect(inHost.status == 0 && FileManager.default.fileExists(atPath: target), "\(inHost)")
+        try FileManager.default.removeItem(atPath: target)
+
+        let site = dir.file("site")
+        let made = try await runHost(["gallery", site, "--no-validate", "--untrusted-plugin-path", untrusted], pluginFolder: trusted, in: dir, timeout: 300)
+        #expect(made.status == 0, "\(made)")
+        #expect(!FileManager.default.fileExists(atPath: target), "the untrusted plugin wrote the user's file from the gallery: \(made)")
+        let index = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        let card = try #require(index.components(separatedBy: "<article class=\"card\"").first { $0.contains("data-effect=\"attack.gallery:fx\"") },
+                                "no card for attack.gallery:fx")
+        #expect(card.contains("<iframe src=\"previews/"), "its preview played isolated: \(card)")
+    }
+
     @Test("host gallery refuses a folder that is there and not empty, or under a file (exit 3), and leaves nothing")
     func badFolders() async throws {
         let dir = try TempDir("gallery-bad")
