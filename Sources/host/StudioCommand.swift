@@ -31,7 +31,8 @@ struct StudioCommand: ParsableCommand {
             plays now becomes A, and from then on each change plays A and B side by side in \
             lockstep (both run through, no click needed); B again goes back to one run. C copies the 'host run' line that plays what is on \
             screen (to the clipboard, and printed). The panel at the top right shows all of \
-            it; H hides it. Each run's line and summary are printed as it ends. Needs a \
+            it; H hides it. Each run's line and summary are printed as it ends, with a note when \
+            the standard style played a transition the animator does not declare. Needs a \
             display, as --window does (exit code 3 without one).
             """)
 
