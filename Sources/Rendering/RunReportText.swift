@@ -51,14 +51,10 @@ extension RunReportText {
         let effect = report.effect
         guard effect.kind == .animator else { return [] }
         return report.outcomes.filter { !effect.transitions.contains($0.kind) }.map {
-            "note: \(effect.qualifiedName) declares no \($0.kind.name) (only \(effect.transitions.names.replacingCommas)), "
+            "note: \(effect.qualifiedName) declares no \($0.kind.name) (only \(effect.transitions.kinds.map(\.name).joined(separator: ", "))), "
                 + "so the standard \($0.animator) played it"
         }
     }
-}
-
-private extension String {
-    var replacingCommas: String { split(separator: ",").joined(separator: ", ") }
 }
 
 /// A number with exactly `decimals` decimals, without Foundation's String(format:).

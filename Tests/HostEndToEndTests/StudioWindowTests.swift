@@ -29,6 +29,17 @@ extension LiveWindowTests {
         Issue.record("\(keys) changed nothing in \(region) within 10 s")
     }
 
+    /// Plays the whole run as a user would: a click at (`x`, `y`) presents, then Escape,
+    /// pressed until the window's title says the run has ended (Escape dismisses only once the
+    /// presentation has ended and the scene waits again, however slow the machine).
+    func playToTheEnd(_ display: VirtualDisplay, _ window: String, clickingAt x: Int, _ y: Int) async throws {
+        try await display.click(x, y, in: window)
+        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
+            try await display.press(["Escape"], in: window)
+            try await Task.sleep(nanoseconds: 500_000_000)
+        }
+    }
+
     /// H, once the panel (over the top-right corner, `inset` points in) is gone from the window.
     func hidePanel(_ display: VirtualDisplay, _ window: String, shown: String, inset: Int = 0, to path: String) async throws {
         try await press(["h"], display, window, until: (150 + inset, 10 + inset, 230, 150), differsFrom: shown, photographedTo: path)
@@ -93,13 +104,7 @@ extension LiveWindowTests {
         let display = try await VirtualDisplay.start(in: dir)
         defer { display.stop() }
         let (host, window) = try await startStudio(["studio", "diagonal"], on: display, in: dir)
-        try await display.click(100, 400, in: window)
-        // Escape dismisses once the presentation has ended (the scene waits again): pressed
-        // until the run has ended, however slow the machine.
-        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
-            try await display.press(["Escape"], in: window)
-            try await Task.sleep(nanoseconds: 500_000_000)
-        }
+        try await playToTheEnd(display, window, clickingAt: 100, 400)
         _ = try await titled(display, window) { $0.contains("ended") }
         // The track runs from 14 to 376 pt: 104 pt is a quarter of the way, 0.25 s of the 1 s run.
         try await display.xdotool(["mousemove", "--window", window, "104", "824", "mousedown", "1", "mouseup", "1"])
@@ -146,11 +151,7 @@ extension LiveWindowTests {
         defer { display.stop() }
         // parallax-slide declares push and pop; the studio opens on the modal flow.
         let (host, window) = try await startStudio(["studio", "parallax-slide"], on: display, in: dir)
-        try await display.click(200, 400, in: window)
-        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
-            try await display.press(["Escape"], in: window)
-            try await Task.sleep(nanoseconds: 500_000_000)
-        }
+        try await playToTheEnd(display, window, clickingAt: 200, 400)
         try await host.wait(for: "the run's summary") { out, _ in out.contains(" s of virtual time; OK\n") }
         try await display.press(["q"], in: window)
         let end = try await host.exit()
@@ -315,12 +316,8 @@ extension LiveWindowTests {
         // The body: black beside the screen, a lighter metal rim at its edge, the desk beyond its corners.
         #expect(rgb(framed, 8, 436) == [0, 0, 0] && rgb(framed, 1, 436).allSatisfy { $0 >= 80 }, "\(rgb(framed, 8, 436)) \(rgb(framed, 1, 436))")
         #expect(rgb(framed, 0, 0).allSatisfy { $0 >= 35 && $0 <= 50 }, "\(rgb(framed, 0, 0))")
-        // A click presents; Escape dismisses once it has ended, until the run has ended.
-        try await display.click(214, 514, in: window)
-        for _ in 0..<40 where !(try await display.title(of: window)).contains("ended") {
-            try await display.press(["Escape"], in: window)
-            try await Task.sleep(nanoseconds: 500_000_000)
-        }
+        // A click presents (in the window's points: the screen's 200, 500), then Escape.
+        try await playToTheEnd(display, window, clickingAt: 214, 514)
         // The pointer is in the screen's points: the timeline's track runs from 14 to 376 pt of
         // the screen, so 104 pt in (118 in the window) is a quarter of the way, 0.25 s.
         try await display.xdotool(["mousemove", "--window", window, "118", "838", "mousedown", "1", "mouseup", "1"])
