@@ -122,7 +122,7 @@ let package = Package(
         // Reference images live in References/ and are read by path, not as resources, so that
         // Scripts/update-references can rewrite them in place.
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CGif", "CResample", "RenderingTestSupport"],
+            name: "RenderingTests", dependencies: ["Rendering", "TransitionCore", "CCairo", "CBlur", "CGif", "CResample", "RenderingTestSupport"],
             exclude: ["References"]),
     ]
 )

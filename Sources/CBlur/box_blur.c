@@ -2,6 +2,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* One running-sum box pass of `count` bytes `stride` apart, from `in` into `out`, rounded by
  * the table `rounded` (sum -> (sum + window / 2) / window). */
@@ -177,4 +180,70 @@ void box_blur_fade(uint8_t *data, int count, double opacity)
 {
     uint32_t scale = (uint32_t)((opacity < 0 ? 0 : opacity > 1 ? 1 : opacity) * 256);
     for (int i = 0; i < count; i++) data[i] = (uint8_t)((data[i] * scale) >> 8);
+}
+
+void box_blur_upscale_argb(const uint8_t *src, int src_stride, int src_width, int src_height, int factor, int src_x, int src_y,
+                           uint8_t *out, int out_stride, int x0, int y0, int x1, int y1)
+{
+    if (src_width <= 0 || src_height <= 0 || factor <= 0 || x1 <= x0 || y1 <= y0) return;
+    int width = x1 - x0;
+    float *line = malloc(sizeof(float) * 4 * (size_t)src_width);
+    int *left = malloc(sizeof(int) * (size_t)width);
+    float *weight = malloc(sizeof(float) * (size_t)width);
+    if (!line || !left || !weight) goto done;
+    /* A pixel's centre, X + 0.5, lies at (X + 0.5 - src_x) / factor - 0.5 on the picture's grid of
+     * pixel centres: between its pixels i and i + 1 at i + w. In halves of a pixel of the
+     * output, exactly: n = 2 (X - src_x) + 1 - factor over 2 factor. */
+    int twice = 2 * factor;
+    for (int k = 0; k < width; k++) {
+        int n = 2 * (x0 + k - src_x) + 1 - factor;
+        int i = n >= 0 ? n / twice : -((-n + twice - 1) / twice);
+        left[k] = i;
+        weight[k] = (float)(n - i * twice) / (float)twice;
+    }
+    for (int y = y0; y < y1; y++) {
+        int n = 2 * (y - src_y) + 1 - factor;
+        int j = n >= 0 ? n / twice : -((-n + twice - 1) / twice);
+        float wy = (float)(n - j * twice) / (float)twice;
+        /* Beyond the picture its edge pixels continue (CAIRO_EXTEND_PAD). */
+        int top = j < 0 ? 0 : j >= src_height ? src_height - 1 : j;
+        int bottom = j + 1 < 0 ? 0 : j + 1 >= src_height ? src_height - 1 : j + 1;
+        const uint8_t *a = src + (size_t)top * src_stride, *b = src + (size_t)bottom * src_stride;
+        for (int i = 0; i < 4 * src_width; i++) line[i] = (float)a[i] + ((float)b[i] - (float)a[i]) * wy;
+        uint8_t *row = out + (size_t)y * out_stride + 4 * (size_t)x0;
+        /* A run of output pixels between the same two picture pixels: one step per pixel. */
+        for (int k = 0; k < width;) {
+            int i = left[k], end = k;
+            while (end < width && left[end] == i) end++;
+            int l = i < 0 ? 0 : i >= src_width ? src_width - 1 : i;
+            int r = i + 1 < 0 ? 0 : i + 1 >= src_width ? src_width - 1 : i + 1;
+#ifdef __SSE2__
+            __m128 p = _mm_add_ps(_mm_loadu_ps(line + 4 * l), _mm_set1_ps(0.5f));
+            __m128 d = _mm_sub_ps(_mm_loadu_ps(line + 4 * r), _mm_loadu_ps(line + 4 * l));
+            for (; k < end; k++) {
+                __m128i v = _mm_cvttps_epi32(_mm_add_ps(p, _mm_mul_ps(d, _mm_set1_ps(weight[k]))));
+                v = _mm_packs_epi32(v, v);
+                v = _mm_packus_epi16(v, v);
+                int word = _mm_cvtsi128_si32(v);
+                memcpy(row + 4 * (size_t)k, &word, 4);
+            }
+#else
+            float p0 = line[4 * l] + 0.5f, p1 = line[4 * l + 1] + 0.5f, p2 = line[4 * l + 2] + 0.5f, p3 = line[4 * l + 3] + 0.5f;
+            float d0 = line[4 * r] - line[4 * l], d1 = line[4 * r + 1] - line[4 * l + 1];
+            float d2 = line[4 * r + 2] - line[4 * l + 2], d3 = line[4 * r + 3] - line[4 * l + 3];
+            for (; k < end; k++) {
+                float w = weight[k];
+                uint8_t *o = row + 4 * (size_t)k;
+                o[0] = (uint8_t)(p0 + d0 * w);
+                o[1] = (uint8_t)(p1 + d1 * w);
+                o[2] = (uint8_t)(p2 + d2 * w);
+                o[3] = (uint8_t)(p3 + d3 * w);
+            }
+#endif
+        }
+    }
+done:
+    free(line);
+    free(left);
+    free(weight);
 }

@@ -56,6 +56,7 @@ static void *resolve(const char *name)
       (cr, xc, yc, radius, angle1, angle2))                                                                      \
     F(void, cairo_clip, (cairo_t * cr), (cr))                                                                    \
     F(void, cairo_clip_extents, (cairo_t * cr, double *x1, double *y1, double *x2, double *y2), (cr, x1, y1, x2, y2)) \
+    F(void, cairo_fill_extents, (cairo_t * cr, double *x1, double *y1, double *x2, double *y2), (cr, x1, y1, x2, y2)) \
     F(void, cairo_close_path, (cairo_t * cr), (cr))                                                              \
     F(cairo_t *, cairo_create, (cairo_surface_t * target), (target))                                             \
     F(void, cairo_curve_to, (cairo_t * cr, double x1, double y1, double x2, double y2, double x3, double y3),   \
@@ -101,6 +102,7 @@ static void *resolve(const char *name)
       (cx0, cy0, radius0, cx1, cy1, radius1))                                                                    \
     F(void, cairo_pattern_destroy, (cairo_pattern_t * pattern), (pattern))                                       \
     F(void, cairo_pattern_set_extend, (cairo_pattern_t * pattern, cairo_extend_t extend), (pattern, extend))    \
+    F(void, cairo_pattern_set_filter, (cairo_pattern_t * pattern, cairo_filter_t filter), (pattern, filter))    \
     F(void, cairo_pattern_set_matrix, (cairo_pattern_t * pattern, const cairo_matrix_t *matrix), (pattern, matrix)) \
     F(void, cairo_pop_group_to_source, (cairo_t * cr), (cr))                                                     \
     F(cairo_pattern_t *, cairo_pop_group, (cairo_t * cr), (cr))                                                  \

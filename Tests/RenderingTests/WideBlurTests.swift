@@ -1,3 +1,4 @@
+import CBlur
 import Foundation
 import Testing
 import TransitionCore
@@ -39,6 +40,31 @@ struct WideBlurTests {
         }
         pixels.withUnsafeMutableBufferPointer { LayerShadow.blur($0.baseAddress!, width: width, height: height, stride: stride, half: half) }
         #expect(pixels == expected)
+    }
+
+    /// A backdrop's picture scaled up (CBlur's box_blur_upscale_argb): a transparent pixel
+    /// and a white one, each 4 output pixels across, give the bilinear ramp between the two
+    /// pixels' centres (output centres at 1/8, 3/8, 5/8 and 7/8 of the way), the edge pixels
+    /// continuing past them; and any part painted alone is that part of the whole.
+    @Test("a picture scaled up by 4 ramps between its pixels' centres, and a part painted alone is that part of the whole")
+    func upscale() {
+        let source: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255]
+        func paint(_ x0: Int, _ x1: Int, rows: (Int, Int) = (0, 2)) -> [UInt8] {
+            var out = [UInt8](repeating: 7, count: 8 * 4 * 2)
+            source.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    box_blur_upscale_argb(src.baseAddress, 8, 2, 1, 4, 0, 0, dst.baseAddress, 32, Int32(x0), Int32(rows.0), Int32(x1), Int32(rows.1))
+                }
+            }
+            return out
+        }
+        let whole = paint(0, 8)
+        let ramp = (0..<8).map { whole[4 * $0] }
+        #expect(ramp == [0, 0, 32, 96, 159, 223, 255, 255], "\(ramp)")
+        #expect(Array(whole[32..<64]) == Array(whole[0..<32]), "a picture one pixel high continues down")
+        let part = paint(3, 6, rows: (1, 2))
+        #expect(Array(part[(32 + 12)..<(32 + 24)]) == Array(whole[(32 + 12)..<(32 + 24)]) && part[32 + 8] == 7 && part[12] == 7,
+                "pixels 3 to 5 of the second row, and nothing else")
     }
 
     /// The darkness (0 white, 1 black) of the pixels right of a black shadow's left edge on white,

@@ -39,24 +39,65 @@ enum LayerBlur {
     }
 
     /// Paints `picture` within `layer`'s rounded bounds (cut by whatever clip `cr` has: its
-    /// mask, its clipping ancestors), faded by `opacity`. The rounded bounds are filled with
-    /// the picture rather than clipped to and painted: a clip to a shape off the pixel grid (a
-    /// sheet sliding up) costs a mask the size of the window every frame.
-    static func paint(_ picture: Picture, within layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer) {
+    /// mask, its clipping ancestors, what views drawn later cover), faded by `opacity`. The
+    /// picture is scaled up by CBlur into a scratch image the target's size, only where the
+    /// fill can touch, and the rounded bounds are filled from it pixel for pixel. Each of its pixels
+    /// depends on where it is alone, so that the backdrop drawn through any clip is the same
+    /// where it is seen (Cairo's own scaling places its samples from the middle of what it
+    /// composites, a clip moving them by a rounding); and scaling in C is the faster.
+    /// `leavingOut`: where views drawn later cover it (Occlusion), neither scaled nor painted.
+    static func paint(_ picture: Picture, within layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer,
+                      leavingOut holes: (occlusion: Occlusion, boxes: [Occlusion.Box])? = nil) {
         let t = layer.transform, look = layer.appearance
+        guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
         if opacity < 1 { fade(picture, by: opacity) }
         cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let holes { holes.occlusion.exclude(holes.boxes, on: cr) }
         var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &own)
         SceneRasterizer.roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius,
                                          corners: look.maskedCorners, continuous: look.cornerCurve == .continuous)
         cairo_identity_matrix(cr)
-        cairo_translate(cr, picture.x, picture.y)
-        cairo_scale(cr, Double(picture.factor), Double(picture.factor))
-        cairo_set_source_surface(cr, picture.surface, 0, 0)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        // The device pixels the fill can touch: its path's box within the clip's, on the target.
+        var fill = (0.0, 0.0, 0.0, 0.0), clip = (0.0, 0.0, 0.0, 0.0)
+        cairo_fill_extents(cr, &fill.0, &fill.1, &fill.2, &fill.3)
+        cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
+        let x0 = max(0, Int((max(fill.0, clip.0) + offsetX).rounded(.down))), y0 = max(0, Int((max(fill.1, clip.1) + offsetY).rounded(.down)))
+        let x1 = min(width, Int((min(fill.2, clip.2) + offsetX).rounded(.up))), y1 = min(height, Int((min(fill.3, clip.3) + offsetY).rounded(.up)))
+        guard x1 > x0, y1 > y0 else {
+            cairo_new_path(cr)
+            return
+        }
+        let scratch = ScratchSurfaces.shared.take(width: width, height: height)
+        cairo_surface_flush(scratch)
+        cairo_surface_flush(picture.surface)
+        // The rows a hole covers from side to side are neither scaled nor read.
+        var rows = [(y0, y1)]
+        for hole in holes?.boxes ?? [] where hole.minX + offsetX <= Double(x0) && hole.maxX + offsetX >= Double(x1) {
+            let top = Int(hole.minY + offsetY), bottom = Int(hole.maxY + offsetY)
+            rows = rows.flatMap { band in
+                [(band.0, min(band.1, top)), (max(band.0, bottom), band.1)].filter { $0.0 < $0.1 }
+            }
+        }
+        if let out = cairo_image_surface_get_data(scratch), let source = cairo_image_surface_get_data(picture.surface) {
+            for (top, bottom) in rows {
+                box_blur_upscale_argb(source, cairo_image_surface_get_stride(picture.surface), cairo_image_surface_get_width(picture.surface),
+                                      cairo_image_surface_get_height(picture.surface), Int32(picture.factor),
+                                      Int32((picture.x + offsetX).rounded()), Int32((picture.y + offsetY).rounded()),
+                                      out, cairo_image_surface_get_stride(scratch), Int32(x0), Int32(top), Int32(x1), Int32(bottom))
+            }
+        }
+        cairo_surface_mark_dirty(scratch)
+        cairo_set_source_surface(cr, scratch, -offsetX, -offsetY)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
         cairo_fill(cr)
-        cairo_restore(cr)
+        // The source lets go of the scratch image when the state is restored.
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        ScratchSurfaces.shared.give(scratch)
     }
 
     /// Multiplies the picture's (premultiplied) pixels by `opacity`: it is small, and a faded
@@ -95,7 +136,7 @@ enum LayerBlur {
             cairo_matrix_multiply(&placed, &own, &m)
             // A shadow reaches past the bounds: the box takes its radius and offset in.
             let look = layer.appearance
-            let reach = look.hasShadow ? look.shadowRadius * 2 + max(abs(look.shadowOffset.width), abs(look.shadowOffset.height)) : 0
+            let reach = look.hasShadow ? SceneRasterizer.shadowReach(look) : 0
             guard let box = deviceBox(of: layer.size, placed, margin: reach) else { continue }
             union = union.map { $0.union(box) } ?? box
         }

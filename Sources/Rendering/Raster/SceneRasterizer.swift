@@ -21,9 +21,8 @@ public enum SceneRasterizer {
     /// for playback, which reuses one image for every frame.
     public static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color = .black) {
         image.draw { cr in
-            fill(cr, with: background)
             draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)),
-                 background: background)
+                 background: background, fillsCanvas: Occlusion.Box(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)))
         }
     }
 
@@ -36,6 +35,13 @@ public enum SceneRasterizer {
     /// rounded corners can be painted over in it at the end rather than clipped to throughout
     /// (a clip that is not a rectangle makes every fill beneath it build a mask first).
     public static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color? = nil) {
+        draw(snapshot, on: cr, placement: placement, background: background, fillsCanvas: nil)
+    }
+
+    /// `fillsCanvas`: the image's pixels, filled with `background` first (but where views
+    /// drawn later hide it).
+    static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color?,
+                     fillsCanvas canvas: Occlusion.Box?) {
         cairo_save(cr)
         configureText(cr)
         cairo_translate(cr, placement.originX, placement.originY)
@@ -44,6 +50,23 @@ public enum SceneRasterizer {
         // corners when it has them.
         let size = snapshot.windowSize, corners = snapshot.chrome?.displayCornerRadius ?? 0
         let paintsCorners = background != nil && corners > 0
+        // Only an image is worth sparing pixels, and only under a window cut square (a clip to
+        // its rounded corners covers their pixels in part).
+        var occlusion: Occlusion?
+        if let canvas, corners == 0 || paintsCorners {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            let window = Occlusion.Box(minX: placement.originX.rounded(.up), minY: placement.originY.rounded(.up),
+                                       maxX: (placement.originX + size.width * placement.scale).rounded(.down),
+                                       maxY: (placement.originY + size.height * placement.scale).rounded(.down))
+            occlusion = Occlusion(snapshot.layers, matrix: m, window: window, canvas: canvas)
+        }
+        if let canvas, let background {
+            cairo_save(cr)
+            if let visible = occlusion?.visible(canvas, at: -1) { Occlusion.clip(to: visible, on: cr) }
+            fill(cr, with: background)
+            cairo_restore(cr)
+        }
         if paintsCorners {
             cairo_rectangle(cr, 0, 0, size.width, size.height)
         } else {
@@ -52,7 +75,7 @@ public enum SceneRasterizer {
         cairo_clip(cr)
         var index = 0
         while index < snapshot.layers.count {
-            index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr)
+            index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr, occlusion: occlusion)
         }
         if let background, paintsCorners {
             // Between the window's rectangle and its rounded one: the four corners.
@@ -72,8 +95,10 @@ public enum SceneRasterizer {
     /// as one, so that a fading screen does not show its own parts through each other.
     /// The order is CALayer's: shadow, background and text, subviews (cut to the rounded
     /// bounds when the view clips), border.
+    /// `occlusion`: what views drawn later hide on `cr`'s device (nil on a picture drawn
+    /// flat for a 3D view, whose pixels lie elsewhere on the device).
     private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer,
-                                    flat: Bool = false) -> Int {
+                                    flat: Bool = false, occlusion: Occlusion? = nil) -> Int {
         let layer = layers[index]
         var end = index + 1
         while end < layers.count && layers[end].depth > layer.depth { end += 1 }
@@ -107,9 +132,9 @@ public enum SceneRasterizer {
         if grouped { cairo_push_group(cr) }
         let clips = layer.appearance.clipsToBounds && end > index + 1
         if clips { cairo_save(cr) }
-        draw(layer, opacity: own, on: cr, backdrop: backdrop, clippingAfter: clips)
+        draw(layer, opacity: own, on: cr, backdrop: backdrop, clippingAfter: clips, hidden: occlusion.map { ($0, index) })
         var child = index + 1
-        while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr) }
+        while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr, occlusion: occlusion) }
         if clips { cairo_restore(cr) }
         drawBorder(layer, opacity: own, on: cr)
         if grouped {
@@ -161,8 +186,10 @@ public enum SceneRasterizer {
 
     /// The layer's shadow, backdrop, background, picture and text; with `clippingAfter`, leaves the context cut
     /// to the layer's rounded bounds for its subviews (the caller saved the state to undo it).
+    /// `hidden`: what views drawn later hide, and the layer's index among them: its pixels
+    /// there are left out.
     private static func draw(_ layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer, backdrop: LayerBlur.Picture? = nil,
-                             clippingAfter: Bool = false) {
+                             clippingAfter: Bool = false, hidden: (occlusion: Occlusion, index: Int)? = nil) {
         let t = layer.transform
         guard t.isValid, layer.size.width > 0, layer.size.height > 0 else {
             if clippingAfter { cairo_rectangle(cr, 0, 0, 0, 0); cairo_clip(cr) }
@@ -171,12 +198,30 @@ public enum SceneRasterizer {
         let look = layer.appearance
         var outer = cairo_matrix_t()
         cairo_get_matrix(cr, &outer)
+        // Beneath views drawn later that cover it whole, nothing of the layer is seen.
+        var visible: Occlusion.Box?, shadowHoles: [Occlusion.Box] = [], backdropHoles: (Occlusion, [Occlusion.Box])?
+        if let (occlusion, index) = hidden, let reach = Occlusion.reach(of: layer, through: outer, margin: look.hasShadow ? shadowReach(look) : 0) {
+            visible = occlusion.visible(reach, at: index)
+            if backdrop != nil { backdropHoles = (occlusion, occlusion.hiding(reach, at: index)) }
+            if look.hasShadow { shadowHoles = occlusion.hiding(reach, at: index, includingItself: true) }
+        }
+        if let visible { cairo_save(cr); Occlusion.clip(to: visible, on: cr) }
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &matrix)
-        if look.hasShadow { LayerShadow.draw(layer, opacity: opacity, on: cr) }
+        if look.hasShadow {
+            // The shadow lies under the layer itself too.
+            if let (occlusion, _) = hidden, !shadowHoles.isEmpty {
+                cairo_save(cr)
+                occlusion.exclude(shadowHoles, on: cr)
+                LayerShadow.draw(layer, opacity: opacity, on: cr)
+                cairo_restore(cr)
+            } else {
+                LayerShadow.draw(layer, opacity: opacity, on: cr)
+            }
+        }
         if let backdrop {
             cairo_set_matrix(cr, &outer)
-            LayerBlur.paint(backdrop, within: layer, opacity: opacity, on: cr)
+            LayerBlur.paint(backdrop, within: layer, opacity: opacity, on: cr, leavingOut: backdropHoles)
             cairo_transform(cr, &matrix)
         }
         if layer.color.alpha > 0 {
@@ -199,12 +244,21 @@ public enum SceneRasterizer {
             draw(text, in: layer.size, on: cr, opacity: opacity)
             cairo_restore(cr)
         }
+        if visible != nil {
+            cairo_restore(cr)
+            cairo_transform(cr, &matrix)
+        }
         if clippingAfter {
             roundedRectangle(cr, width: layer.size.width, height: layer.size.height, radius: look.cornerRadius, corners: look.maskedCorners,
                              continuous: look.cornerCurve == .continuous)
             cairo_clip(cr)
         }
         cairo_set_matrix(cr, &outer)
+    }
+
+    /// How far past its bounds a layer's shadow reaches, in points.
+    static func shadowReach(_ look: ViewAppearance) -> Double {
+        look.shadowRadius * 2 + max(abs(look.shadowOffset.width), abs(look.shadowOffset.height))
     }
 
     /// CALayer's border: inside the bounds, following the rounded corners, over everything
