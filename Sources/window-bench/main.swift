@@ -9,7 +9,8 @@
 // - frames dropped in 10 s at 60 Hz, paced on the real clock as `host run --window` paces
 //   them (a frame is dropped when it is done more than a frame late), goal 0;
 // - a frame at scale 3 with a backdrop blur, a mask and a shadow (a scene file's sheet coming
-//   up over frosted glass), goal ≤ 8.3 ms, in turns with the same scene without the three;
+//   up over frosted glass), goal ≤ 8.3 ms, in turns with the same scene without the three,
+//   fifteen rounds: the worst of all and the costliest frame by its median over the rounds;
 // - input to photon: a pointer move in the X server → the first frame presented that
 //   reflects it, goal ≤ one frame interval plus the render time (needs xdotool).
 import Dispatch
@@ -118,8 +119,11 @@ let frostedSnapshots = try sheetSnapshots(frosted: true), plainSnapshots = try s
 let scale3 = CairoImage(width: Int(size.width) * 3, height: Int(size.height) * 3)
 SceneRasterizer.render(frostedSnapshots[0], into: scale3)
 try display.present(scale3)
+// Fifteen rounds: each frame's median over them is what the frame costs on a machine that
+// others share, and the costliest of those the frame that decides the goal.
+let rounds3 = 15
 var costs3: [Double] = [], plain3: [Double] = []
-for _ in 0..<3 {
+for _ in 0..<rounds3 {
     for (frosted, plain) in zip(frostedSnapshots, plainSnapshots) {
         for (snapshot, into) in [(frosted, 0), (plain, 1)] {
             let begin = monotonicSeconds()
@@ -135,6 +139,9 @@ let worst3 = costs3.indices.max { costs3[$0] < costs3[$1] }!
 print("  median \(ms(median(costs3))), worst \(ms(costs3[worst3])) (frame \(worst3 % frostedSnapshots.count) of the run's \(frostedSnapshots.count)), 95th percentile \(ms(costs3.sorted()[costs3.count * 95 / 100])) (goal ≤ 8.3 ms)")
 print("  the same scene without the three, in turns:"
       + " median \(ms(median(plain3))), worst \(ms(plain3.max()!))")
+let perFrame = frostedSnapshots.indices.map { n in median((0..<rounds3).map { costs3[$0 * frostedSnapshots.count + n] }) }
+let costliest = perFrame.indices.max { perFrame[$0] < perFrame[$1] }!
+print("  the costliest frame, by its median over the \(rounds3) rounds: frame \(costliest), \(ms(perFrame[costliest])) (goal ≤ 8.3 ms)")
 
 // Input to photon: from a pointer event in the X server to the first frame presented that
 // reflects it, through WindowPlayer as `host run --window` drives it. The run is a pop (the
