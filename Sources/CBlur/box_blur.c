@@ -176,14 +176,8 @@ void box_blur_store_argb(const float *pixels, int width, int height, uint8_t *ou
     }
 }
 
-void box_blur_fade(uint8_t *data, int count, double opacity)
-{
-    uint32_t scale = (uint32_t)((opacity < 0 ? 0 : opacity > 1 ? 1 : opacity) * 256);
-    for (int i = 0; i < count; i++) data[i] = (uint8_t)((data[i] * scale) >> 8);
-}
-
 void box_blur_upscale_argb(const uint8_t *src, int src_stride, int src_width, int src_height, int factor, int src_x, int src_y,
-                           uint8_t *out, int out_stride, int x0, int y0, int x1, int y1)
+                           float opacity, uint8_t *out, int out_stride, int x0, int y0, int x1, int y1)
 {
     if (src_width <= 0 || src_height <= 0 || factor <= 0 || x1 <= x0 || y1 <= y0) return;
     int width = x1 - x0;
@@ -209,7 +203,7 @@ void box_blur_upscale_argb(const uint8_t *src, int src_stride, int src_width, in
         int top = j < 0 ? 0 : j >= src_height ? src_height - 1 : j;
         int bottom = j + 1 < 0 ? 0 : j + 1 >= src_height ? src_height - 1 : j + 1;
         const uint8_t *a = src + (size_t)top * src_stride, *b = src + (size_t)bottom * src_stride;
-        for (int i = 0; i < 4 * src_width; i++) line[i] = (float)a[i] + ((float)b[i] - (float)a[i]) * wy;
+        for (int i = 0; i < 4 * src_width; i++) line[i] = ((float)a[i] + ((float)b[i] - (float)a[i]) * wy) * opacity;
         uint8_t *row = out + (size_t)y * out_stride + 4 * (size_t)x0;
         /* A run of output pixels between the same two picture pixels: one step per pixel. */
         for (int k = 0; k < width;) {

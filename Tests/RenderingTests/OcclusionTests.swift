@@ -50,9 +50,9 @@ struct OcclusionTests {
 
     /// The window-bench's sheet: a card with a shadow and a masked avatar, over a full-window
     /// backdrop blur under a white tint, coming up over a list of rows.
-    static func frostedSheet(scale: Double = 1) throws -> [SceneSnapshot] {
+    static func frostedSheet(rowColor: String = "#ffffff") throws -> [SceneSnapshot] {
         let rows = (0..<10).map { i in
-            "{\"name\": \"row\(i)\", \"frame\": [16, \(60 + i * 76), 358, 64], \"color\": \"#ffffff\", \"cornerRadius\": 12, \"views\": ["
+            "{\"name\": \"row\(i)\", \"frame\": [16, \(60 + i * 76), 358, 64], \"color\": \"\(rowColor)\", \"cornerRadius\": 12, \"views\": ["
                 + "{\"name\": \"icon\(i)\", \"frame\": [12, 12, 40, 40], \"color\": \"#3478f6\", \"cornerRadius\": 8},"
                 + "{\"name\": \"title\(i)\", \"frame\": [64, 18, 280, 28], \"text\": \"Destination \(i + 1)\"}]}"
         }
@@ -84,6 +84,21 @@ struct OcclusionTests {
         let snapshots = try Self.frostedSheet()
         Self.expectSpared(snapshots, scale: 1, "scale 1")
         Self.expectSpared(Array(snapshots[6...9]), scale: 3, "scale 3")
+    }
+
+    /// The backdrop blur's picture is kept from frame to frame (KeptBackdrop) while what lies
+    /// under the glass is the same: the same frame drawn twice, then one whose rows are
+    /// yellow, each into the same image, must each be the frame drawn whole.
+    @Test("a backdrop blur kept from the frame before is used only while what lies under the glass is the same")
+    func keptBackdrop() throws {
+        let white = try Self.frostedSheet()[8], yellow = try Self.frostedSheet(rowColor: "#ffcc00")[8]
+        let image = CairoImage(width: 390, height: 844)
+        for (what, snapshot) in [("first", white), ("again", white), ("yellow rows", yellow), ("white again", white)] {
+            SceneRasterizer.render(snapshot, into: image)
+            if let at = Self.firstDifference(image, Self.drawnWhole(snapshot, width: 390, height: 844)) {
+                Issue.record("\(what): pixel (\(at.x), \(at.y)) is \(String(at.spared, radix: 16)), \(String(at.whole, radix: 16)) drawn whole")
+            }
+        }
     }
 
     /// Views that look as if they cover what lies under them and do not all the way: faded, in a

@@ -53,7 +53,7 @@ struct WideBlurTests {
             var out = [UInt8](repeating: 7, count: 8 * 4 * 2)
             source.withUnsafeBufferPointer { src in
                 out.withUnsafeMutableBufferPointer { dst in
-                    box_blur_upscale_argb(src.baseAddress, 8, 2, 1, 4, 0, 0, dst.baseAddress, 32, Int32(x0), Int32(rows.0), Int32(x1), Int32(rows.1))
+                    box_blur_upscale_argb(src.baseAddress, 8, 2, 1, 4, 0, 0, 1, dst.baseAddress, 32, Int32(x0), Int32(rows.0), Int32(x1), Int32(rows.1))
                 }
             }
             return out

@@ -31,17 +31,15 @@ void box_blur_rgba_float(float *pixels, int width, int height, int half, int cla
  * apart), rounded, each channel at most the alpha (premultiplied). */
 void box_blur_store_argb(const float *pixels, int width, int height, uint8_t *out, int stride);
 
-/* Multiplies `count` bytes of a premultiplied image by `opacity`, in [0, 1]. */
-void box_blur_fade(uint8_t *data, int count, double opacity);
-
 /* Paints the ARGB32 picture `src` (`src_width` × `src_height`, rows `src_stride` bytes apart),
  * each of its pixels `factor` output pixels across, its top-left corner at output pixel
  * (`src_x`, `src_y`), into the pixels [x0, x1) × [y0, y1) of the ARGB32 image `out`, scaled up
- * with bilinear filtering; beyond its edges its edge pixels continue. Each output pixel is
+ * with bilinear filtering and faded by `opacity` (in [0, 1]); beyond its edges its edge pixels
+ * continue. Each output pixel is
  * worked out from its own position alone, so a part painted is the same as that part of the
  * whole: LayerBlur paints a backdrop only where it can be seen. Premultiplied in, premultiplied
  * out (a blend of premultiplied pixels stays one). */
 void box_blur_upscale_argb(const uint8_t *src, int src_stride, int src_width, int src_height, int factor, int src_x, int src_y,
-                           uint8_t *out, int out_stride, int x0, int y0, int x1, int y1);
+                           float opacity, uint8_t *out, int out_stride, int x0, int y0, int x1, int y1);
 
 #endif

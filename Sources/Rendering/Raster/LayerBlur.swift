@@ -23,7 +23,13 @@ enum LayerBlur {
     /// The blurred picture of what `cr`'s target holds under `layer`'s rounded bounds (and a
     /// margin of three deviations, so that its edges blur with what lies around them), taken
     /// before `layer` draws. Nil when nothing is to be blurred.
-    static func backdrop(of layer: SceneSnapshot.Layer, on cr: OpaquePointer) -> Picture? {
+    ///
+    /// On the frame's own image (not a group's) the whole image is blurred, in blocks counted
+    /// from its corner, so that the picture is the same wherever the view lies; and with
+    /// `beneath` (the frame has the image to itself, SceneRasterizer.render(into:)) it is kept
+    /// (KeptBackdrop) and used again while what was drawn before the view is the same: a sheet
+    /// of frosted glass sliding over a screen that stands still blurs it once.
+    static func backdrop(of layer: SceneSnapshot.Layer, on cr: OpaquePointer, beneath: KeptBackdrop.Beneath? = nil) -> Picture? {
         let blur = layer.appearance.blur
         guard blur.kind == .backdrop, blur.radius > 0, layer.transform.isValid, let target = cairo_get_group_target(cr)
         else { return nil }
@@ -35,7 +41,20 @@ enum LayerBlur {
         cairo_matrix_multiply(&placed, &own, &m)
         guard let box = deviceBox(of: layer.size, placed) else { return nil }
         let sigma = blur.radius * scale(of: placed)
-        return blurred(target, box: box.insetBy(-3 * sigma), sigma: sigma, clampEdges: true)
+        guard target == cairo_get_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
+            return blurred(target, box: box.insetBy(-3 * sigma), sigma: sigma, clampEdges: true)
+        }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let width = Double(cairo_image_surface_get_width(target)), height = Double(cairo_image_surface_get_height(target))
+        let whole = PixelBox(minX: -offsetX, minY: -offsetY, maxX: width - offsetX, maxY: height - offsetY)
+        guard let beneath else { return blurred(target, box: whole, sigma: sigma, clampEdges: true) }
+        let key = KeptBackdrop.Key(beneath: beneath, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], sigma: sigma,
+                                   width: Int(width), height: Int(height))
+        if let kept = KeptBackdrop.shared.picture(for: key) { return kept }
+        let made = blurred(target, box: whole, sigma: sigma, clampEdges: true)
+        if let made { KeptBackdrop.shared.keep(made, for: key) }
+        return made
     }
 
     /// Paints `picture` within `layer`'s rounded bounds (cut by whatever clip `cr` has: its
@@ -50,7 +69,6 @@ enum LayerBlur {
                       leavingOut holes: (occlusion: Occlusion, boxes: [Occlusion.Box])? = nil) {
         let t = layer.transform, look = layer.appearance
         guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
-        if opacity < 1 { fade(picture, by: opacity) }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let holes { holes.occlusion.exclude(holes.boxes, on: cr) }
@@ -74,7 +92,6 @@ enum LayerBlur {
         }
         let scratch = ScratchSurfaces.shared.take(width: width, height: height)
         cairo_surface_flush(scratch)
-        cairo_surface_flush(picture.surface)
         // The rows a hole covers from side to side are neither scaled nor read.
         var rows = [(y0, y1)]
         for hole in holes?.boxes ?? [] where hole.minX + offsetX <= Double(x0) && hole.maxX + offsetX >= Double(x1) {
@@ -88,7 +105,7 @@ enum LayerBlur {
                 box_blur_upscale_argb(source, cairo_image_surface_get_stride(picture.surface), cairo_image_surface_get_width(picture.surface),
                                       cairo_image_surface_get_height(picture.surface), Int32(picture.factor),
                                       Int32((picture.x + offsetX).rounded()), Int32((picture.y + offsetY).rounded()),
-                                      out, cairo_image_surface_get_stride(scratch), Int32(x0), Int32(top), Int32(x1), Int32(bottom))
+                                      Float(max(0, min(1, opacity))), out, cairo_image_surface_get_stride(scratch), Int32(x0), Int32(top), Int32(x1), Int32(bottom))
             }
         }
         cairo_surface_mark_dirty(scratch)
@@ -98,15 +115,6 @@ enum LayerBlur {
         // The source lets go of the scratch image when the state is restored.
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         ScratchSurfaces.shared.give(scratch)
-    }
-
-    /// Multiplies the picture's (premultiplied) pixels by `opacity`: it is small, and a faded
-    /// fill is cheaper than a clip and a faded paint.
-    private static func fade(_ picture: Picture, by opacity: Double) {
-        cairo_surface_flush(picture.surface)
-        guard let data = cairo_image_surface_get_data(picture.surface) else { return }
-        box_blur_fade(data, cairo_image_surface_get_stride(picture.surface) * cairo_image_surface_get_height(picture.surface), opacity)
-        cairo_surface_mark_dirty(picture.surface)
     }
 
     /// Paints `picture` where it came from, faded by `opacity`, within `cr`'s clip.

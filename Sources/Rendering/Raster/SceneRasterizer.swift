@@ -28,7 +28,20 @@ public enum SceneRasterizer {
 
     /// Forgets what drawing keeps from frame to frame (the blurred shadow masks): for
     /// benchmarks that measure a frame drawn from nothing.
-    public static func forgetKeptDrawings() { ShadowMasks.shared.removeAll() }
+    public static func forgetKeptDrawings() {
+        ShadowMasks.shared.removeAll()
+        KeptBackdrop.shared.removeAll()
+    }
+
+    /// What a frame drawn into an image of its own lends each layer: what views drawn later
+    /// cover (nil when none do), and the canvas, so that a backdrop blur can be kept for the
+    /// next frame (KeptBackdrop).
+    struct OwnCanvas {
+        let occlusion: Occlusion?
+        let background: Color
+        let windowSize: Size
+        let displayCornerRadius: Double
+    }
 
     /// Draws the snapshot on a Cairo context; the context's state is left as it was.
     /// `background`: the colour the canvas was filled with, when it was, so that the display's
@@ -61,6 +74,9 @@ public enum SceneRasterizer {
                                        maxY: (placement.originY + size.height * placement.scale).rounded(.down))
             occlusion = Occlusion(snapshot.layers, matrix: m, window: window, canvas: canvas)
         }
+        let own = canvas.map { _ in
+            OwnCanvas(occlusion: occlusion, background: background ?? .black, windowSize: size, displayCornerRadius: corners)
+        }
         if let canvas, let background {
             cairo_save(cr)
             if let visible = occlusion?.visible(canvas, at: -1) { Occlusion.clip(to: visible, on: cr) }
@@ -75,7 +91,7 @@ public enum SceneRasterizer {
         cairo_clip(cr)
         var index = 0
         while index < snapshot.layers.count {
-            index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr, occlusion: occlusion)
+            index = drawSubtree(snapshot.layers, from: index, opacity: 1, on: cr, canvas: own)
         }
         if let background, paintsCorners {
             // Between the window's rectangle and its rounded one: the four corners.
@@ -95,10 +111,10 @@ public enum SceneRasterizer {
     /// as one, so that a fading screen does not show its own parts through each other.
     /// The order is CALayer's: shadow, background and text, subviews (cut to the rounded
     /// bounds when the view clips), border.
-    /// `occlusion`: what views drawn later hide on `cr`'s device (nil on a picture drawn
-    /// flat for a 3D view, whose pixels lie elsewhere on the device).
+    /// `canvas`: the frame's own image, with what views drawn later hide on it (nil on a
+    /// picture drawn flat for a 3D view, whose pixels lie elsewhere, and on a canvas shared).
     private static func drawSubtree(_ layers: [SceneSnapshot.Layer], from index: Int, opacity: Double, on cr: OpaquePointer,
-                                    flat: Bool = false, occlusion: Occlusion? = nil) -> Int {
+                                    flat: Bool = false, canvas: OwnCanvas? = nil) -> Int {
         let layer = layers[index]
         var end = index + 1
         while end < layers.count && layers[end].depth > layer.depth { end += 1 }
@@ -121,7 +137,10 @@ public enum SceneRasterizer {
         defer { if masked { cairo_restore(cr) } }
         // A backdrop blur shows what was drawn before the view: taken now, before a group of
         // the view's own starts empty.
-        let backdrop = LayerBlur.backdrop(of: layer, on: cr)
+        let backdrop = LayerBlur.backdrop(of: layer, on: cr, beneath: layer.appearance.blur.kind != .backdrop ? nil : canvas.map {
+            KeptBackdrop.Beneath(layers, before: index, background: $0.background, windowSize: $0.windowSize,
+                                 displayCornerRadius: $0.displayCornerRadius)
+        })
         defer { if let backdrop { cairo_surface_destroy(backdrop.surface) } }
         // A blur of the view itself: the view and all it draws go into a group, cut to where
         // they lie (and the blur's reach), and the group is painted blurred.
@@ -132,9 +151,9 @@ public enum SceneRasterizer {
         if grouped { cairo_push_group(cr) }
         let clips = layer.appearance.clipsToBounds && end > index + 1
         if clips { cairo_save(cr) }
-        draw(layer, opacity: own, on: cr, backdrop: backdrop, clippingAfter: clips, hidden: occlusion.map { ($0, index) })
+        draw(layer, opacity: own, on: cr, backdrop: backdrop, clippingAfter: clips, hidden: canvas?.occlusion.map { ($0, index) })
         var child = index + 1
-        while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr, occlusion: occlusion) }
+        while child < end { child = drawSubtree(layers, from: child, opacity: own, on: cr, canvas: canvas) }
         if clips { cairo_restore(cr) }
         drawBorder(layer, opacity: own, on: cr)
         if grouped {
