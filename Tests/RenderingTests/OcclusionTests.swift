@@ -11,11 +11,11 @@ import TransitionCore
 @Suite("Occlusion")
 struct OcclusionTests {
     /// The frame drawn whole: the canvas filled, then every layer painted.
-    static func drawnWhole(_ snapshot: SceneSnapshot, width: Int, height: Int) -> CairoImage {
+    static func drawnWhole(_ snapshot: SceneSnapshot, width: Int, height: Int, background: Color = .black) -> CairoImage {
         let image = CairoImage(width: width, height: height)
         image.draw { cr in
-            SceneRasterizer.fill(cr, with: .black)
-            SceneRasterizer.draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(width), Double(height)), background: .black)
+            SceneRasterizer.fill(cr, with: background)
+            SceneRasterizer.draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(width), Double(height)), background: background)
         }
         return image
     }
@@ -87,15 +87,32 @@ struct OcclusionTests {
     }
 
     /// The backdrop blur's picture is kept from frame to frame (KeptBackdrop) while what lies
-    /// under the glass is the same: the same frame drawn twice, then one whose rows are
-    /// yellow, each into the same image, must each be the frame drawn whole.
+    /// under the glass is the same, and then, when it is opaque, what lies under the glass is
+    /// not drawn. Each frame goes into a fresh image, so a pixel left out shows: the same frame
+    /// twice, then one whose rows are yellow, then the first again; and glass over a window of
+    /// its own translucent colour on a clear canvas, whose picture is not opaque, twice.
     @Test("a backdrop blur kept from the frame before is used only while what lies under the glass is the same")
     func keptBackdrop() throws {
         let white = try Self.frostedSheet()[8], yellow = try Self.frostedSheet(rowColor: "#ffcc00")[8]
-        let image = CairoImage(width: 390, height: 844)
-        for (what, snapshot) in [("first", white), ("again", white), ("yellow rows", yellow), ("white again", white)] {
-            SceneRasterizer.render(snapshot, into: image)
-            if let at = Self.firstDifference(image, Self.drawnWhole(snapshot, width: 390, height: 844)) {
+        let scene = Scene(windowSize: Size(width: 300, height: 300), clock: VirtualClock(framesPerSecond: 60))
+        scene.window.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.5)
+        let under = scene.makeView(name: "under", frame: Rect(x: 40, y: 40, width: 120, height: 200))
+        under.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.2)
+        let glass = scene.makeView(name: "glass", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        glass.blur = BlurEffect(kind: .backdrop, radius: 12)
+        scene.window.addSubview(under)
+        scene.window.addSubview(glass)
+        let translucent = SceneSnapshot.capture(scene)
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        let frames = [("first", white, Color.black), ("again", white, .black), ("yellow rows", yellow, .black), ("white again", white, .black),
+                      ("and again", white, .black), ("over a translucent window", translucent, clear), ("over it again", translucent, clear)]
+        // Its own keeper: tests drawing in parallel would take turns with the shared one.
+        let backdrops = KeptBackdrop()
+        for (what, snapshot, background) in frames {
+            let (width, height) = (Int(snapshot.windowSize.width), Int(snapshot.windowSize.height))
+            let image = CairoImage(width: width, height: height)
+            SceneRasterizer.render(snapshot, into: image, background: background, keeping: backdrops)
+            if let at = Self.firstDifference(image, Self.drawnWhole(snapshot, width: width, height: height, background: background)) {
                 Issue.record("\(what): pixel (\(at.x), \(at.y)) is \(String(at.spared, radix: 16)), \(String(at.whole, radix: 16)) drawn whole")
             }
         }

@@ -10,10 +10,12 @@ import TransitionCore
 /// drawn (LayerBlur.backdrop), so it is the same picture while what was drawn before that view
 /// is: the same layers (those that draw, clip, mask, turn in 3D or blur; a container that only
 /// moves the views in it does not count, its views' places do), on the same canvas filled the
-/// same way, through the same matrix, blurred as wide. One is kept, shared by every thread
-/// that renders; its pixels are only read.
+/// same way, through the same matrix, blurred as wide. One is kept (`shared`, by every thread
+/// that renders, unless a caller brings its own); its pixels are only read.
 final class KeptBackdrop: Sendable {
     static let shared = KeptBackdrop()
+
+    deinit { removeAll() }
 
     /// What a frame drawn into an image of its own has drawn before a view with a backdrop
     /// blur: the layers, and the canvas they were drawn on.
@@ -40,6 +42,14 @@ final class KeptBackdrop: Sendable {
         let matrix: [Double]
         let sigma: Double
         let width, height: Int
+
+        init(beneath: Beneath, matrix m: cairo_matrix_t, sigma: Double, width: Int, height: Int) {
+            self.beneath = beneath
+            matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
+            self.sigma = sigma
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The kept picture's surface, handed between threads: only read once kept.

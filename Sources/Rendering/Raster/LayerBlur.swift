@@ -18,6 +18,8 @@ enum LayerBlur {
         let surface: OpaquePointer
         let x, y: Double
         let factor: Int
+        /// Every pixel of it opaque: painted at full opacity it hides whatever lies under it.
+        var isOpaque = false
     }
 
     /// The blurred picture of what `cr`'s target holds under `layer`'s rounded bounds (and a
@@ -27,33 +29,30 @@ enum LayerBlur {
     /// On the frame's own image (not a group's) the whole image is blurred, in blocks counted
     /// from its corner, so that the picture is the same wherever the view lies; and with
     /// `beneath` (the frame has the image to itself, SceneRasterizer.render(into:)) it is kept
-    /// (KeptBackdrop) and used again while what was drawn before the view is the same: a sheet
+    /// (in `beneath`'s KeptBackdrop) and used again while what was drawn before the view is the same: a sheet
     /// of frosted glass sliding over a screen that stands still blurs it once.
-    static func backdrop(of layer: SceneSnapshot.Layer, on cr: OpaquePointer, beneath: KeptBackdrop.Beneath? = nil) -> Picture? {
-        let blur = layer.appearance.blur
-        guard blur.kind == .backdrop, blur.radius > 0, layer.transform.isValid, let target = cairo_get_group_target(cr)
-        else { return nil }
+    static func backdrop(of layer: SceneSnapshot.Layer, on cr: OpaquePointer, beneath: (KeptBackdrop.Beneath, KeptBackdrop)? = nil) -> Picture? {
+        guard let target = cairo_get_group_target(cr) else { return nil }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let t = layer.transform
-        var placed = cairo_matrix_t()
-        var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-        cairo_matrix_multiply(&placed, &own, &m)
-        guard let box = deviceBox(of: layer.size, placed) else { return nil }
-        let sigma = blur.radius * scale(of: placed)
+        guard let sigma = sigma(of: layer, through: m) else { return nil }
         guard target == cairo_get_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
+            let t = layer.transform
+            var placed = cairo_matrix_t()
+            var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_matrix_multiply(&placed, &own, &m)
+            guard let box = deviceBox(of: layer.size, placed) else { return nil }
             return blurred(target, box: box.insetBy(-3 * sigma), sigma: sigma, clampEdges: true)
         }
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let width = Double(cairo_image_surface_get_width(target)), height = Double(cairo_image_surface_get_height(target))
         let whole = PixelBox(minX: -offsetX, minY: -offsetY, maxX: width - offsetX, maxY: height - offsetY)
-        guard let beneath else { return blurred(target, box: whole, sigma: sigma, clampEdges: true) }
-        let key = KeptBackdrop.Key(beneath: beneath, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], sigma: sigma,
-                                   width: Int(width), height: Int(height))
-        if let kept = KeptBackdrop.shared.picture(for: key) { return kept }
+        guard let (beneath, keeper) = beneath else { return blurred(target, box: whole, sigma: sigma, clampEdges: true) }
+        let key = KeptBackdrop.Key(beneath: beneath, matrix: m, sigma: sigma, width: Int(width), height: Int(height))
+        if let kept = keeper.picture(for: key) { return kept }
         let made = blurred(target, box: whole, sigma: sigma, clampEdges: true)
-        if let made { KeptBackdrop.shared.keep(made, for: key) }
+        if let made { keeper.keep(made, for: key) }
         return made
     }
 
@@ -155,6 +154,18 @@ enum LayerBlur {
         }
     }
 
+    /// How wide `layer`'s backdrop blur is in device pixels (its radius through `m` and its own
+    /// transform), or nil when it has none to draw.
+    static func sigma(of layer: SceneSnapshot.Layer, through m: cairo_matrix_t) -> Double? {
+        let blur = layer.appearance.blur, t = layer.transform
+        guard blur.kind == .backdrop, blur.radius > 0, t.isValid else { return nil }
+        var placed = cairo_matrix_t(), m = m
+        var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_matrix_multiply(&placed, &own, &m)
+        guard deviceBox(of: layer.size, placed) != nil else { return nil }
+        return blur.radius * scale(of: placed)
+    }
+
     /// The device's scale along the layer's axes, on average.
     static func scale(of m: cairo_matrix_t) -> Double { abs(m.xx * m.yy - m.xy * m.yx).squareRoot() }
 
@@ -194,7 +205,7 @@ enum LayerBlur {
         let small = Downsampled(data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, factor: factor)
         small.blur(sigma: sigma / Double(factor), clampEdges: clampEdges)
         guard let out = small.surface() else { return nil }
-        return Picture(surface: out, x: Double(x0) - offsetX, y: Double(y0) - offsetY, factor: factor)
+        return Picture(surface: out, x: Double(x0) - offsetX, y: Double(y0) - offsetY, factor: factor, isOpaque: small.isOpaque)
     }
 }
 
@@ -238,6 +249,11 @@ private final class Downsampled {
         channels.withUnsafeMutableBufferPointer { px in
             box_blur_rgba_float(px.baseAddress, Int32(w), Int32(h), Int32(half), clampEdges ? 1 : 0)
         }
+    }
+
+    /// Whether every pixel is opaque (its alpha rounds to 255).
+    var isOpaque: Bool {
+        channels.withUnsafeBufferPointer { px in stride(from: 3, to: px.count, by: 4).allSatisfy { px[$0] + 0.5 >= 255 } }
     }
 
     /// An ARGB32 image of the blurred picture, or nil when cairo cannot make one.

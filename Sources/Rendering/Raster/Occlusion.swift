@@ -44,7 +44,11 @@ struct Occlusion {
     /// The occluders of `layers` drawn through `matrix` (device from window coordinates) with
     /// the window clipped to `window` on `canvas` (device pixels); nil when nothing can be left
     /// out (a layer blur, or no view opaque and large enough).
-    init?(_ layers: [SceneSnapshot.Layer], matrix m: cairo_matrix_t, window: Box, canvas: Box) {
+    ///
+    /// `keptOpaque`: the layers whose backdrop blur is a picture kept from the frame before
+    /// (KeptBackdrop) with every pixel opaque. Such a layer reads nothing this frame, and at
+    /// full opacity its picture covers what lies under it as an opaque background would.
+    init?(_ layers: [SceneSnapshot.Layer], matrix m: cairo_matrix_t, window: Box, canvas: Box, keptOpaque: Set<Int> = []) {
         self.canvas = canvas
         self.window = window
         guard !layers.contains(where: { $0.appearance.blur.kind == .layer && $0.appearance.blur.radius > 0 }) else { return nil }
@@ -62,7 +66,7 @@ struct Occlusion {
             var clip = inherited.clip
             if look.clipsToBounds { clip = inner.map { clip.intersection($0) } ?? Box(minX: 0, minY: 0, maxX: 0, maxY: 0) }
             ancestors.append((layer.depth, allows, clip))
-            guard allows, look.backgroundColor.alpha >= 1, let inner else { continue }
+            guard allows, look.backgroundColor.alpha >= 1 || keptOpaque.contains(index), let inner else { continue }
             let covered = inner.intersection(inherited.clip)
             guard !covered.isEmpty, (covered.maxX - covered.minX) * (covered.maxY - covered.minY) >= Self.minimumArea else { continue }
             occluders.append((index, covered))
@@ -73,7 +77,7 @@ struct Occlusion {
         for index in stride(from: layers.count - 1, through: 0, by: -1) {
             nextBackdrop[index + 1] = next
             let blur = layers[index].appearance.blur
-            if blur.kind == .backdrop && blur.radius > 0 { next = index }
+            if blur.kind == .backdrop && blur.radius > 0 && !keptOpaque.contains(index) { next = index }
         }
         nextBackdrop[0] = next
     }

@@ -20,9 +20,15 @@ public enum SceneRasterizer {
     /// Redraws `image` (of any size) with the snapshot fitted and centred on `background`:
     /// for playback, which reuses one image for every frame.
     public static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color = .black) {
+        render(snapshot, into: image, background: background, keeping: .shared)
+    }
+
+    /// The same, keeping backdrop blurs for the next frame in `backdrops` (a test's own).
+    static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color, keeping backdrops: KeptBackdrop) {
         image.draw { cr in
             draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)),
-                 background: background, fillsCanvas: Occlusion.Box(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)))
+                 background: background, fillsCanvas: Occlusion.Box(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)),
+                 keeping: backdrops)
         }
     }
 
@@ -41,6 +47,26 @@ public enum SceneRasterizer {
         let background: Color
         let windowSize: Size
         let displayCornerRadius: Double
+        /// The backdrop blurs kept from the frame before that this frame uses, by layer: taken
+        /// before drawing, as what they let the frame leave out depends on them.
+        let kept: [Int: LayerBlur.Picture]
+        /// Where this frame keeps its backdrop blurs for the next.
+        let backdrops: KeptBackdrop
+    }
+
+    /// The backdrop blurs of `snapshot`'s layers at full opacity that `backdrops` has kept for
+    /// what is drawn before them, each with a reference the caller destroys.
+    private static func keptBackdrops(_ snapshot: SceneSnapshot, matrix m: cairo_matrix_t, canvas: Occlusion.Box,
+                                      background: Color, in backdrops: KeptBackdrop) -> [Int: LayerBlur.Picture] {
+        var kept: [Int: LayerBlur.Picture] = [:]
+        for (index, layer) in snapshot.layers.enumerated() where layer.appearance.blur.kind == .backdrop && layer.opacity >= 1 {
+            guard let sigma = LayerBlur.sigma(of: layer, through: m) else { continue }
+            let beneath = KeptBackdrop.Beneath(snapshot.layers, before: index, background: background, windowSize: snapshot.windowSize,
+                                               displayCornerRadius: snapshot.chrome?.displayCornerRadius ?? 0)
+            let key = KeptBackdrop.Key(beneath: beneath, matrix: m, sigma: sigma, width: Int(canvas.maxX), height: Int(canvas.maxY))
+            if let picture = backdrops.picture(for: key) { kept[index] = picture }
+        }
+        return kept
     }
 
     /// Draws the snapshot on a Cairo context; the context's state is left as it was.
@@ -48,13 +74,13 @@ public enum SceneRasterizer {
     /// rounded corners can be painted over in it at the end rather than clipped to throughout
     /// (a clip that is not a rectangle makes every fill beneath it build a mask first).
     public static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color? = nil) {
-        draw(snapshot, on: cr, placement: placement, background: background, fillsCanvas: nil)
+        draw(snapshot, on: cr, placement: placement, background: background, fillsCanvas: nil, keeping: .shared)
     }
 
     /// `fillsCanvas`: the image's pixels, filled with `background` first (but where views
     /// drawn later hide it).
     static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color?,
-                     fillsCanvas canvas: Occlusion.Box?) {
+                     fillsCanvas canvas: Occlusion.Box?, keeping backdrops: KeptBackdrop) {
         cairo_save(cr)
         configureText(cr)
         cairo_translate(cr, placement.originX, placement.originY)
@@ -65,17 +91,21 @@ public enum SceneRasterizer {
         let paintsCorners = background != nil && corners > 0
         // Only an image is worth sparing pixels, and only under a window cut square (a clip to
         // its rounded corners covers their pixels in part).
-        var occlusion: Occlusion?
+        var occlusion: Occlusion?, kept: [Int: LayerBlur.Picture] = [:]
         if let canvas, corners == 0 || paintsCorners {
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
             let window = Occlusion.Box(minX: placement.originX.rounded(.up), minY: placement.originY.rounded(.up),
                                        maxX: (placement.originX + size.width * placement.scale).rounded(.down),
                                        maxY: (placement.originY + size.height * placement.scale).rounded(.down))
-            occlusion = Occlusion(snapshot.layers, matrix: m, window: window, canvas: canvas)
+            kept = keptBackdrops(snapshot, matrix: m, canvas: canvas, background: background ?? .black, in: backdrops)
+            occlusion = Occlusion(snapshot.layers, matrix: m, window: window, canvas: canvas,
+                                  keptOpaque: Set(kept.filter { $0.value.isOpaque }.keys))
         }
+        defer { for picture in kept.values { cairo_surface_destroy(picture.surface) } }
         let own = canvas.map { _ in
-            OwnCanvas(occlusion: occlusion, background: background ?? .black, windowSize: size, displayCornerRadius: corners)
+            OwnCanvas(occlusion: occlusion, background: background ?? .black, windowSize: size, displayCornerRadius: corners, kept: kept,
+                      backdrops: backdrops)
         }
         if let canvas, let background {
             cairo_save(cr)
@@ -137,10 +167,16 @@ public enum SceneRasterizer {
         defer { if masked { cairo_restore(cr) } }
         // A backdrop blur shows what was drawn before the view: taken now, before a group of
         // the view's own starts empty.
-        let backdrop = LayerBlur.backdrop(of: layer, on: cr, beneath: layer.appearance.blur.kind != .backdrop ? nil : canvas.map {
-            KeptBackdrop.Beneath(layers, before: index, background: $0.background, windowSize: $0.windowSize,
-                                 displayCornerRadius: $0.displayCornerRadius)
-        })
+        let backdrop: LayerBlur.Picture?
+        if let picture = canvas?.kept[index] {
+            cairo_surface_reference(picture.surface)
+            backdrop = picture
+        } else {
+            backdrop = LayerBlur.backdrop(of: layer, on: cr, beneath: layer.appearance.blur.kind != .backdrop ? nil : canvas.map {
+                (KeptBackdrop.Beneath(layers, before: index, background: $0.background, windowSize: $0.windowSize,
+                                      displayCornerRadius: $0.displayCornerRadius), $0.backdrops)
+            })
+        }
         defer { if let backdrop { cairo_surface_destroy(backdrop.surface) } }
         // A blur of the view itself: the view and all it draws go into a group, cut to where
         // they lie (and the blur's reach), and the group is painted blurred.
