@@ -181,63 +181,60 @@ void box_blur_upscale_argb(const uint8_t *src, int src_stride, int src_width, in
 {
     if (src_width <= 0 || src_height <= 0 || factor <= 0 || x1 <= x0 || y1 <= y0) return;
     int width = x1 - x0;
-    float *line = malloc(sizeof(float) * 4 * (size_t)src_width);
+    /* Per row: `base` each picture pixel's four channels (blended down the column) plus a half
+     * for the rounding, `rise` the step to its right neighbour. */
+    float *base = malloc(sizeof(float) * 4 * (size_t)src_width), *rise = malloc(sizeof(float) * 4 * (size_t)src_width);
     int *left = malloc(sizeof(int) * (size_t)width);
     float *weight = malloc(sizeof(float) * (size_t)width);
-    if (!line || !left || !weight) goto done;
+    if (!base || !rise || !left || !weight) goto done;
     /* A pixel's centre, X + 0.5, lies at (X + 0.5 - src_x) / factor - 0.5 on the picture's grid of
      * pixel centres: between its pixels i and i + 1 at i + w. In halves of a pixel of the
-     * output, exactly: n = 2 (X - src_x) + 1 - factor over 2 factor. */
+     * output, exactly: n = 2 (X - src_x) + 1 - factor over 2 factor. Beyond the picture its
+     * edge pixels continue (CAIRO_EXTEND_PAD): the left one is clamped, the step there is 0. */
     int twice = 2 * factor;
     for (int k = 0; k < width; k++) {
         int n = 2 * (x0 + k - src_x) + 1 - factor;
         int i = n >= 0 ? n / twice : -((-n + twice - 1) / twice);
-        left[k] = i;
-        weight[k] = (float)(n - i * twice) / (float)twice;
+        left[k] = i < 0 ? 0 : i >= src_width ? src_width - 1 : i;
+        weight[k] = i < 0 || i >= src_width - 1 ? 0 : (float)(n - i * twice) / (float)twice;
     }
     for (int y = y0; y < y1; y++) {
         int n = 2 * (y - src_y) + 1 - factor;
         int j = n >= 0 ? n / twice : -((-n + twice - 1) / twice);
         float wy = (float)(n - j * twice) / (float)twice;
-        /* Beyond the picture its edge pixels continue (CAIRO_EXTEND_PAD). */
         int top = j < 0 ? 0 : j >= src_height ? src_height - 1 : j;
         int bottom = j + 1 < 0 ? 0 : j + 1 >= src_height ? src_height - 1 : j + 1;
         const uint8_t *a = src + (size_t)top * src_stride, *b = src + (size_t)bottom * src_stride;
-        for (int i = 0; i < 4 * src_width; i++) line[i] = ((float)a[i] + ((float)b[i] - (float)a[i]) * wy) * opacity;
+        for (int i = 0; i < 4 * src_width; i++) base[i] = ((float)a[i] + ((float)b[i] - (float)a[i]) * wy) * opacity;
+        for (int i = 0; i < src_width; i++) {
+            int r = i + 1 < src_width ? i + 1 : i;
+            for (int c = 0; c < 4; c++) rise[4 * i + c] = base[4 * r + c] - base[4 * i + c];
+        }
+        for (int i = 0; i < 4 * src_width; i++) base[i] += 0.5f;
         uint8_t *row = out + (size_t)y * out_stride + 4 * (size_t)x0;
-        /* A run of output pixels between the same two picture pixels: one step per pixel. */
-        for (int k = 0; k < width;) {
-            int i = left[k], end = k;
-            while (end < width && left[end] == i) end++;
-            int l = i < 0 ? 0 : i >= src_width ? src_width - 1 : i;
-            int r = i + 1 < 0 ? 0 : i + 1 >= src_width ? src_width - 1 : i + 1;
+        int k = 0;
 #ifdef __SSE2__
-            __m128 p = _mm_add_ps(_mm_loadu_ps(line + 4 * l), _mm_set1_ps(0.5f));
-            __m128 d = _mm_sub_ps(_mm_loadu_ps(line + 4 * r), _mm_loadu_ps(line + 4 * l));
-            for (; k < end; k++) {
-                __m128i v = _mm_cvttps_epi32(_mm_add_ps(p, _mm_mul_ps(d, _mm_set1_ps(weight[k]))));
-                v = _mm_packs_epi32(v, v);
-                v = _mm_packus_epi16(v, v);
-                int word = _mm_cvtsi128_si32(v);
-                memcpy(row + 4 * (size_t)k, &word, 4);
+        /* Four output pixels at a time, packed into one store. */
+        for (; k + 4 <= width; k += 4) {
+            __m128i v[4];
+            for (int q = 0; q < 4; q++) {
+                const float *p = base + 4 * (size_t)left[k + q], *d = rise + 4 * (size_t)left[k + q];
+                v[q] = _mm_cvttps_epi32(_mm_add_ps(_mm_loadu_ps(p), _mm_mul_ps(_mm_loadu_ps(d), _mm_set1_ps(weight[k + q]))));
             }
-#else
-            float p0 = line[4 * l] + 0.5f, p1 = line[4 * l + 1] + 0.5f, p2 = line[4 * l + 2] + 0.5f, p3 = line[4 * l + 3] + 0.5f;
-            float d0 = line[4 * r] - line[4 * l], d1 = line[4 * r + 1] - line[4 * l + 1];
-            float d2 = line[4 * r + 2] - line[4 * l + 2], d3 = line[4 * r + 3] - line[4 * l + 3];
-            for (; k < end; k++) {
-                float w = weight[k];
-                uint8_t *o = row + 4 * (size_t)k;
-                o[0] = (uint8_t)(p0 + d0 * w);
-                o[1] = (uint8_t)(p1 + d1 * w);
-                o[2] = (uint8_t)(p2 + d2 * w);
-                o[3] = (uint8_t)(p3 + d3 * w);
-            }
+            __m128i packed = _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+            _mm_storeu_si128((__m128i *)(row + 4 * (size_t)k), packed);
+        }
 #endif
+        for (; k < width; k++) {
+            const float *p = base + 4 * (size_t)left[k], *d = rise + 4 * (size_t)left[k];
+            float w = weight[k];
+            uint8_t *o = row + 4 * (size_t)k;
+            for (int c = 0; c < 4; c++) o[c] = (uint8_t)(p[c] + d[c] * w);
         }
     }
 done:
-    free(line);
+    free(base);
+    free(rise);
     free(left);
     free(weight);
 }
