@@ -118,6 +118,46 @@ struct OcclusionTests {
         }
     }
 
+    /// What a kept backdrop is kept for leaves out containers that draw nothing and shape
+    /// nothing: a transition that ends by moving the screen under the glass into a container
+    /// of its own still finds the picture; a container that fades what it holds as one, or
+    /// clips it, does not.
+    @Test("a kept backdrop blur is found again when the views under the glass move into a container that draws nothing")
+    func keptBackdropAcrossContainers() throws {
+        func frame(_ container: ((View) -> Void)?) -> (SceneSnapshot, Int) {
+            let scene = Scene(windowSize: Size(width: 300, height: 300), clock: VirtualClock(framesPerSecond: 60))
+            scene.window.backgroundColor = .white
+            let under = scene.makeView(name: "under", frame: Rect(x: 40, y: 40, width: 120, height: 200))
+            under.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.2)
+            if let container {
+                let holder = scene.makeView(name: "holder", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+                container(holder)
+                holder.addSubview(under)
+                scene.window.addSubview(holder)
+            } else {
+                scene.window.addSubview(under)
+            }
+            let glass = scene.makeView(name: "glass", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+            glass.blur = BlurEffect(kind: .backdrop, radius: 12)
+            scene.window.addSubview(glass)
+            let snapshot = SceneSnapshot.capture(scene)
+            return (snapshot, snapshot.layers.firstIndex { $0.name == "glass" }!)
+        }
+        func key(_ frame: (SceneSnapshot, Int)) -> KeptBackdrop.Key {
+            let beneath = KeptBackdrop.Beneath(frame.0.layers, before: frame.1, background: .black, windowSize: frame.0.windowSize, displayCornerRadius: 0)
+            return KeptBackdrop.Key(beneath: beneath, matrix: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), sigma: 12, width: 300, height: 300)
+        }
+        let backdrops = KeptBackdrop()
+        let loose = frame(nil)
+        SceneRasterizer.render(loose.0, into: CairoImage(width: 300, height: 300), background: .black, keeping: backdrops)
+        #expect(backdrops.picture(for: key(loose)).map { cairo_surface_destroy($0.surface) } != nil, "the frame's own blur is kept")
+        #expect(backdrops.picture(for: key(frame { _ in })).map { cairo_surface_destroy($0.surface) } != nil,
+                "moved into a container that draws nothing, the views under the glass are what was drawn before")
+        #expect(backdrops.picture(for: key(frame { $0.alpha = 0.5 })) == nil, "a container fading them as one draws them otherwise")
+        #expect(backdrops.picture(for: key(frame { $0.clipsToBounds = true; $0.frame = Rect(x: 0, y: 0, width: 100, height: 300) })) == nil,
+                "a container clipping them draws them otherwise")
+    }
+
     /// Views that look as if they cover what lies under them and do not all the way: faded, in a
     /// faded screen, masked, turned, cut by a rounded ancestor, hidden, turned in 3D; and a
     /// layer blur, which spreads what it covers.

@@ -25,12 +25,26 @@ final class KeptBackdrop: Sendable {
         let windowSize: Size
         let displayCornerRadius: Double
 
-        /// The layers before `index` that put or shape pixels.
+        /// The layers before `index` that put or shape pixels: those that draw, clip, mask,
+        /// turn in 3D, blur, or fade what they hold as one (a group). A container that does none
+        /// of these only moves and hides the views in it, and their own layers carry that; it
+        /// is left out, and each layer's depth counts only the ancestors kept, so that views
+        /// moved into a new container (as a transition ends) are still what was drawn before.
         init(_ layers: [SceneSnapshot.Layer], before index: Int, background: Color, windowSize: Size, displayCornerRadius: Double) {
-            self.layers = layers[..<index].filter { layer in
-                let look = layer.appearance
-                return layer.isVisible || look.clipsToBounds || look.mask.kind != .none || layer.warp != nil || look.blur.kind != .none
+            var kept: [SceneSnapshot.Layer] = []
+            // The kept ancestors of the layer looked at, by their depth in the frame.
+            var ancestors: [Int] = []
+            for i in 0..<index {
+                let layer = layers[i], look = layer.appearance
+                while let last = ancestors.last, last >= layer.depth { ancestors.removeLast() }
+                let holds = i + 1 < layers.count && layers[i + 1].depth > layer.depth
+                let shapes = layer.isVisible || look.clipsToBounds || look.mask.kind != .none || layer.warp != nil
+                    || look.blur.kind != .none || (look.alpha < 1 && holds)
+                guard shapes else { continue }
+                kept.append(layer.atDepth(ancestors.count))
+                ancestors.append(layer.depth)
             }
+            self.layers = kept
             self.background = background
             self.windowSize = windowSize
             self.displayCornerRadius = displayCornerRadius

@@ -36,8 +36,12 @@ public enum SceneRasterizer {
     /// benchmarks that measure a frame drawn from nothing.
     public static func forgetKeptDrawings() {
         ShadowMasks.shared.removeAll()
-        KeptBackdrop.shared.removeAll()
+        forgetKeptBackdrop()
     }
+
+    /// Forgets the backdrop blur kept from the frame before (KeptBackdrop): for benchmarks that
+    /// measure a frame whose backdrop is blurred afresh, as a transition's first is.
+    public static func forgetKeptBackdrop() { KeptBackdrop.shared.removeAll() }
 
     /// What a frame drawn into an image of its own lends each layer: what views drawn later
     /// cover (nil when none do), and the canvas, so that a backdrop blur can be kept for the

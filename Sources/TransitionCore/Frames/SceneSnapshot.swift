@@ -32,6 +32,16 @@ public struct SceneSnapshot: Hashable, Sendable {
         public var size: Size { appearance.bounds.size }
         public var color: Color { appearance.backgroundColor }
         public var cornerRadius: Double { appearance.cornerRadius }
+        /// The same layer at `depth`: for a renderer that compares what two frames draw while
+        /// leaving out containers that draw nothing and shape nothing (KeptBackdrop).
+        public func atDepth(_ depth: Int) -> Layer {
+            var layer = Layer(viewID: viewID, name: name, transform: transform, appearance: appearance, opacity: opacity,
+                              isHidden: isHidden, depth: depth, text: text)
+            layer.warp = warp
+            layer.contents = contents
+            return layer
+        }
+
         /// Worth drawing: shown, not fully transparent, with a background, a picture, a label,
         /// a border, a shadow or a backdrop blur.
         public var isVisible: Bool {
