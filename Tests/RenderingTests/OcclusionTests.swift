@@ -79,6 +79,21 @@ struct OcclusionTests {
         Self.expectSpared(try standardRun(effect, fps: 30).snapshots, scale: 2, effect)
     }
 
+    /// An image wider than the window's shape: the window fitted in the middle, the canvas
+    /// filled on both sides of it, where no view covers anything.
+    @Test("a window letterboxed in a wider image: the canvas beside it is still filled")
+    func letterboxed() throws {
+        for (n, snapshot) in try standardRun("cover-vertical", fps: 10).snapshots.enumerated() {
+            let image = CairoImage(width: 600, height: 844)
+            image.draw { cr in SceneRasterizer.fill(cr, with: Color(red: 1, green: 0, blue: 1)) }  // what the frame before left
+            SceneRasterizer.render(snapshot, into: image)
+            if let at = Self.firstDifference(image, Self.drawnWhole(snapshot, width: 600, height: 844)) {
+                Issue.record("frame \(n): pixel (\(at.x), \(at.y)) is \(String(at.spared, radix: 16)), \(String(at.whole, radix: 16)) drawn whole")
+                return
+            }
+        }
+    }
+
     @Test("every frame of a sheet over frosted glass, spared, is the frame drawn whole, at scales 1 and 3")
     func frostedGlass() throws {
         let snapshots = try Self.frostedSheet()

@@ -89,7 +89,9 @@ struct Occlusion {
     /// hidden.
     func visible(_ reach: Box, at index: Int) -> Box? {
         let end = nextBackdrop[index + 1]
-        let seen = reach.intersection(window)
+        // A layer is drawn within the window only; the canvas is filled beyond it too, where
+        // the window is letterboxed.
+        let seen = index < 0 ? reach : reach.intersection(window)
         guard !seen.isEmpty else { return nil }
         var cut = canvas
         for occluder in occluders where occluder.index > index && occluder.index < end {
