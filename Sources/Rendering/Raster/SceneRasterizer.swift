@@ -3,7 +3,10 @@ import TransitionCore
 
 /// Draws a SceneSnapshot with Cairo: each layer back to front, as a rounded rectangle of its
 /// colour (its picture, and its label's text) through its window transform, faded as UIKit fades views.
-/// The same code draws terminal frames, GIF and PNG frames, filmstrips and video.
+/// The same code draws terminal frames, GIF and PNG frames, filmstrips and video. Into an image
+/// of its own (render(into:)), a frame leaves out what opaque views drawn later cover
+/// (Occlusion) and keeps a backdrop blur for the next frame (KeptBackdrop); the pixels are
+/// the same as drawn whole.
 public enum SceneRasterizer {
     /// Labels are drawn in this face, which Scripts/install-deps installs, so that pictures
     /// look the same on every machine.
@@ -32,8 +35,8 @@ public enum SceneRasterizer {
         }
     }
 
-    /// Forgets what drawing keeps from frame to frame (the blurred shadow masks): for
-    /// benchmarks that measure a frame drawn from nothing.
+    /// Forgets what drawing keeps from frame to frame (the blurred shadow masks and the
+    /// backdrop blur): for benchmarks that measure a frame drawn from nothing.
     public static func forgetKeptDrawings() {
         ShadowMasks.shared.removeAll()
         forgetKeptBackdrop()
