@@ -243,20 +243,20 @@ struct OcclusionTests {
         let layers = snapshot.layers
         let index = { (name: String) in try #require(layers.firstIndex { $0.name == name }, "no layer \(name)") }
         let (row, glass, card) = (try index("row0"), try index("glass"), try index("card"))
-        let canvas = Occlusion.Box(minX: 0, minY: 0, maxX: 390, maxY: 844)
+        let canvas = PixelBox(minX: 0, minY: 0, maxX: 390, maxY: 844)
         let identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
         let occlusion = try #require(Occlusion(layers, matrix: identity, window: canvas, canvas: canvas))
         let cardTop = layers[card].transform.ty
         #expect(cardTop > 300 && cardTop < 844, "the sheet is on its way up: the card's top is at \(cardTop)")
-        let band = Occlusion.Box(minX: 0, minY: (cardTop + 16).rounded(.up), maxX: 390, maxY: min(844, (cardTop + 544 - 16).rounded(.down)))
-        func text(_ b: Occlusion.Box?) -> String { b.map { "(\($0.minX), \($0.minY))–(\($0.maxX), \($0.maxY))" } ?? "everything" }
+        let band = PixelBox(minX: 0, minY: (cardTop + 16).rounded(.up), maxX: 390, maxY: min(844, (cardTop + 544 - 16).rounded(.down)))
+        func text(_ b: PixelBox?) -> String { b.map { "(\($0.minX), \($0.minY))–(\($0.maxX), \($0.maxY))" } ?? "everything" }
         // The window's background covers the canvas whole: nothing of it is seen.
         let canvasSeen = occlusion.visible(canvas, at: -1)
         #expect(canvasSeen?.isEmpty == true, "the canvas is seen in \(text(canvasSeen))")
         // The card, from 16 points below its top (its corners), to the window's bottom.
         let glassReach = try #require(Occlusion.reach(of: layers[glass], through: identity, margin: 0))
         let glassSeen = occlusion.visible(glassReach, at: glass)
-        #expect(text(glassSeen) == text(Occlusion.Box(minX: 0, minY: 0, maxX: 390, maxY: (cardTop + 16).rounded(.up))),
+        #expect(text(glassSeen) == text(PixelBox(minX: 0, minY: 0, maxX: 390, maxY: (cardTop + 16).rounded(.up))),
                 "the glass is seen in \(text(glassSeen))")
         let rowReach = try #require(Occlusion.reach(of: layers[row], through: identity, margin: 0))
         #expect(occlusion.visible(rowReach, at: row) == nil, "the glass blurs the rows: nothing after it hides them")

@@ -65,7 +65,7 @@ enum LayerBlur {
     /// composites, a clip moving them by a rounding); and scaling in C is the faster.
     /// `leavingOut`: where views drawn later cover it (Occlusion), neither scaled nor painted.
     static func paint(_ picture: Picture, within layer: SceneSnapshot.Layer, opacity: Double, on cr: OpaquePointer,
-                      leavingOut holes: (occlusion: Occlusion, boxes: [Occlusion.Box])? = nil) {
+                      leavingOut holes: (occlusion: Occlusion, boxes: [PixelBox])? = nil) {
         let t = layer.transform, look = layer.appearance
         guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return }
         cairo_save(cr)
@@ -170,7 +170,7 @@ enum LayerBlur {
     static func scale(of m: cairo_matrix_t) -> Double { abs(m.xx * m.yy - m.xy * m.yx).squareRoot() }
 
     /// The box on the device of a layer of `size` placed by `m`, `margin` points around it.
-    private static func deviceBox(of size: Size, _ m: cairo_matrix_t, margin: Double = 0) -> PixelBox? {
+    static func deviceBox(of size: Size, _ m: cairo_matrix_t, margin: Double = 0) -> PixelBox? {
         let x0 = -margin, y0 = -margin, x1 = size.width + margin, y1 = size.height + margin
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
@@ -212,6 +212,14 @@ enum LayerBlur {
 /// A box on the device, in pixels (fractional).
 struct PixelBox {
     var minX, minY, maxX, maxY: Double
+
+    var isEmpty: Bool { maxX <= minX || maxY <= minY }
+
+    func intersection(_ o: PixelBox) -> PixelBox {
+        PixelBox(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
+    }
+
+    func intersects(_ o: PixelBox) -> Bool { !intersection(o).isEmpty }
 
     func insetBy(_ d: Double) -> PixelBox { PixelBox(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
 

@@ -22,20 +22,10 @@ import TransitionCore
 /// its group holds beyond where it is covered, so a frame with one is drawn whole; and a 3D
 /// view is drawn flat elsewhere first, so no view in or under one occludes.
 struct Occlusion {
-    /// A box of whole device pixels.
-    struct Box {
-        var minX, minY, maxX, maxY: Double
-        var isEmpty: Bool { maxX <= minX || maxY <= minY }
-        func intersection(_ o: Box) -> Box {
-            Box(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
-        }
-        func intersects(_ o: Box) -> Bool { !intersection(o).isEmpty }
-    }
-
     /// The occluders in drawing order: the index of each one's layer and the pixels it covers.
-    private(set) var occluders: [(index: Int, box: Box)] = []
+    private(set) var occluders: [(index: Int, box: PixelBox)] = []
     /// The image's pixels, and the window's on it (whole pixels).
-    let canvas: Box, window: Box
+    let canvas: PixelBox, window: PixelBox
     /// The first backdrop blur after each layer: occluders from there on hide nothing of it.
     private var nextBackdrop: [Int] = []
     /// An occluder must cover at least this many device pixels to be worth a clip.
@@ -48,13 +38,13 @@ struct Occlusion {
     /// `keptOpaque`: the layers whose backdrop blur is a picture kept from the frame before
     /// (KeptBackdrop) with every pixel opaque. Such a layer reads nothing this frame, and at
     /// full opacity its picture covers what lies under it as an opaque background would.
-    init?(_ layers: [SceneSnapshot.Layer], matrix m: cairo_matrix_t, window: Box, canvas: Box, keptOpaque: Set<Int> = []) {
+    init?(_ layers: [SceneSnapshot.Layer], matrix m: cairo_matrix_t, window: PixelBox, canvas: PixelBox, keptOpaque: Set<Int> = []) {
         self.canvas = canvas
         self.window = window
         guard !layers.contains(where: { $0.appearance.blur.kind == .layer && $0.appearance.blur.radius > 0 }) else { return nil }
         // The ancestors of the layer being looked at: each one's depth, whether a view under it
         // can occlude at all, and the pixels its clip leaves (the window's for none).
-        var ancestors: [(depth: Int, allows: Bool, clip: Box)] = []
+        var ancestors: [(depth: Int, allows: Bool, clip: PixelBox)] = []
         for (index, layer) in layers.enumerated() {
             while let last = ancestors.last, last.depth >= layer.depth { ancestors.removeLast() }
             let inherited = ancestors.last ?? (depth: -1, allows: true, clip: window)
@@ -64,7 +54,7 @@ struct Occlusion {
             let allows = inherited.allows && !layer.isHidden && layer.opacity >= 1 && layer.warp == nil
                 && look.mask.kind == .none && layer.transform.isValid
             var clip = inherited.clip
-            if look.clipsToBounds { clip = inner.map { clip.intersection($0) } ?? Box(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+            if look.clipsToBounds { clip = inner.map { clip.intersection($0) } ?? PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0) }
             ancestors.append((layer.depth, allows, clip))
             guard allows, look.backgroundColor.alpha >= 1 || keptOpaque.contains(index), let inner else { continue }
             let covered = inner.intersection(inherited.clip)
@@ -87,7 +77,7 @@ struct Occlusion {
     /// occluders drawn after it (and before the next backdrop blur reads what it drew) cover
     /// across the whole width it paints in, from its top or to its bottom. Nil when nothing is
     /// hidden.
-    func visible(_ reach: Box, at index: Int) -> Box? {
+    func visible(_ reach: PixelBox, at index: Int) -> PixelBox? {
         let end = nextBackdrop[index + 1]
         // A layer is drawn within the window only; the canvas is filled beyond it too, where
         // the window is letterboxed.
@@ -108,14 +98,14 @@ struct Occlusion {
     /// before the next backdrop blur. For what is painted from an image placed to whole pixels,
     /// the same through any clip: a backdrop blur's picture (LayerBlur.paint) and a shadow's
     /// mask (LayerShadow).
-    func hiding(_ reach: Box, at index: Int, includingItself: Bool = false) -> [Box] {
+    func hiding(_ reach: PixelBox, at index: Int, includingItself: Bool = false) -> [PixelBox] {
         let end = nextBackdrop[index + 1], first = includingItself ? index : index + 1
         return occluders.filter { $0.index >= first && $0.index < end && $0.box.intersects(reach) }.map(\.box)
     }
 
     /// Cuts `cr`'s clip to leave `holes` (device pixels) out; the caller saved the state to undo
     /// it: the canvas with each hole cut from it by the even-odd rule, one hole at a time.
-    func exclude(_ holes: [Box], on cr: OpaquePointer) {
+    func exclude(_ holes: [PixelBox], on cr: OpaquePointer) {
         guard !holes.isEmpty else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
@@ -133,7 +123,7 @@ struct Occlusion {
     }
 
     /// Cuts `cr`'s clip to `box` (device pixels); the caller saved the state to undo it.
-    static func clip(to box: Box, on cr: OpaquePointer) {
+    static func clip(to box: PixelBox, on cr: OpaquePointer) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_identity_matrix(cr)
@@ -145,24 +135,19 @@ struct Occlusion {
 
     /// The device pixels `layer` may paint in (its rectangle and `margin` points around it,
     /// through `m`), or nil when it cannot be placed.
-    static func reach(of layer: SceneSnapshot.Layer, through m: cairo_matrix_t, margin: Double) -> Box? {
-        let t = layer.transform, size = layer.size
+    static func reach(of layer: SceneSnapshot.Layer, through m: cairo_matrix_t, margin: Double) -> PixelBox? {
+        let t = layer.transform
         guard t.isValid else { return nil }
-        var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for (x, y) in [(-margin, -margin), (size.width + margin, -margin), (-margin, size.height + margin),
-                       (size.width + margin, size.height + margin)] {
-            let wx = t.a * x + t.c * y + t.tx, wy = t.b * x + t.d * y + t.ty
-            let dx = m.xx * wx + m.xy * wy + m.x0, dy = m.yx * wx + m.yy * wy + m.y0
-            box = Box(minX: min(box.minX, dx), minY: min(box.minY, dy), maxX: max(box.maxX, dx), maxY: max(box.maxY, dy))
-        }
-        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite) else { return nil }
-        return box
+        var placed = cairo_matrix_t(), m = m
+        var own = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_matrix_multiply(&placed, &own, &m)
+        return LayerBlur.deviceBox(of: layer.size, placed, margin: margin)
     }
 
     /// The device pixels `layer`'s background covers whole, when it lies square on the device:
     /// the band between its top corners and its bottom ones (where its sides are straight), the
     /// whole width across; nil when it does not lie square.
-    static func innerBox(of layer: SceneSnapshot.Layer, through m: cairo_matrix_t) -> Box? {
+    static func innerBox(of layer: SceneSnapshot.Layer, through m: cairo_matrix_t) -> PixelBox? {
         let t = layer.transform, size = layer.size
         guard t.isValid, size.width > 0, size.height > 0 else { return nil }
         // Device from the layer's own coordinates.
@@ -176,7 +161,7 @@ struct Occlusion {
         let top = min(r, size.height / 2)
         let ax = x0, bx = x0 + xx * size.width
         let ay = y0 + yy * top, by = y0 + yy * (size.height - top)
-        let box = Box(minX: min(ax, bx).rounded(.up), minY: min(ay, by).rounded(.up),
+        let box = PixelBox(minX: min(ax, bx).rounded(.up), minY: min(ay, by).rounded(.up),
                       maxX: max(ax, bx).rounded(.down), maxY: max(ay, by).rounded(.down))
         guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite), !box.isEmpty else { return nil }
         return box

@@ -30,7 +30,7 @@ public enum SceneRasterizer {
     static func render(_ snapshot: SceneSnapshot, into image: CairoImage, background: Color, keeping backdrops: KeptBackdrop) {
         image.draw { cr in
             draw(snapshot, on: cr, placement: .fit(snapshot.windowSize, into: Double(image.width), Double(image.height)),
-                 background: background, fillsCanvas: Occlusion.Box(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)),
+                 background: background, fillsCanvas: PixelBox(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)),
                  keeping: backdrops)
         }
     }
@@ -63,7 +63,7 @@ public enum SceneRasterizer {
 
     /// The backdrop blurs of `snapshot`'s layers at full opacity that `backdrops` has kept for
     /// what is drawn before them, each with a reference the caller destroys.
-    private static func keptBackdrops(_ snapshot: SceneSnapshot, matrix m: cairo_matrix_t, canvas: Occlusion.Box,
+    private static func keptBackdrops(_ snapshot: SceneSnapshot, matrix m: cairo_matrix_t, canvas: PixelBox,
                                       background: Color, in backdrops: KeptBackdrop) -> [Int: LayerBlur.Picture] {
         var kept: [Int: LayerBlur.Picture] = [:]
         for (index, layer) in snapshot.layers.enumerated() where layer.appearance.blur.kind == .backdrop && layer.opacity >= 1 {
@@ -87,7 +87,7 @@ public enum SceneRasterizer {
     /// `fillsCanvas`: the image's pixels, filled with `background` first (but where views
     /// drawn later hide it).
     static func draw(_ snapshot: SceneSnapshot, on cr: OpaquePointer, placement: Placement, background: Color?,
-                     fillsCanvas canvas: Occlusion.Box?, keeping backdrops: KeptBackdrop) {
+                     fillsCanvas canvas: PixelBox?, keeping backdrops: KeptBackdrop) {
         cairo_save(cr)
         configureText(cr)
         cairo_translate(cr, placement.originX, placement.originY)
@@ -102,7 +102,7 @@ public enum SceneRasterizer {
         if let canvas, corners == 0 || paintsCorners {
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
-            let window = Occlusion.Box(minX: placement.originX.rounded(.up), minY: placement.originY.rounded(.up),
+            let window = PixelBox(minX: placement.originX.rounded(.up), minY: placement.originY.rounded(.up),
                                        maxX: (placement.originX + size.width * placement.scale).rounded(.down),
                                        maxY: (placement.originY + size.height * placement.scale).rounded(.down))
             kept = keptBackdrops(snapshot, matrix: m, canvas: canvas, background: background ?? .black, in: backdrops)
@@ -261,7 +261,7 @@ public enum SceneRasterizer {
         var outer = cairo_matrix_t()
         cairo_get_matrix(cr, &outer)
         // Beneath views drawn later that cover it whole, nothing of the layer is seen.
-        var visible: Occlusion.Box?, shadowHoles: [Occlusion.Box] = [], backdropHoles: (Occlusion, [Occlusion.Box])?
+        var visible: PixelBox?, shadowHoles: [PixelBox] = [], backdropHoles: (Occlusion, [PixelBox])?
         if let (occlusion, index) = hidden, let reach = Occlusion.reach(of: layer, through: outer, margin: look.hasShadow ? shadowReach(look) : 0) {
             visible = occlusion.visible(reach, at: index)
             if backdrop != nil { backdropHoles = (occlusion, occlusion.hiding(reach, at: index)) }
