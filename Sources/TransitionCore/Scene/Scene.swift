@@ -19,6 +19,23 @@ public final class Scene {
     /// window resized later (`ModalPresenter.resizeWindow`) shows in part of it.
     public let displaySize: Size
 
+    /// Counts the changes of its views a walk could see (View.touch): a view's subtreeStamp
+    /// is the count at its subtree's last change.
+    private(set) var changeStamp: UInt64 = 0
+    /// The count when a walk last began that keeps what it saw (MotionSample.Reuse).
+    private(set) var walkStamp: UInt64 = 0
+
+    func nextChangeStamp() -> UInt64 {
+        changeStamp &+= 1
+        return changeStamp
+    }
+
+    /// A walk that keeps what it sees begins: changes from now on are changes since it.
+    func beginWalk() -> UInt64 {
+        walkStamp = changeStamp
+        return walkStamp
+    }
+
     public init(windowSize: Size, clock: VirtualClock = VirtualClock()) {
         engine = AnimationEngine(clock: clock)
         displaySize = windowSize

@@ -7,7 +7,7 @@
 public final class View {
     /// Unique within the scene, never reused; the order of creation.
     public let id: Int
-    public var name: String
+    public var name: String { didSet { touch() } }
     /// Views on two screens with the same shared id are one element to effects that move it
     /// from one screen to the other (a thumbnail and the header it zooms into).
     public var sharedID: String?
@@ -17,7 +17,7 @@ public final class View {
     public var modifiers: String?
     public unowned let scene: Scene
     public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] { didSet { touch() } }
     /// How its frame follows its superview's size (UIView.autoresizingMask); none by default.
     /// Not animatable: it says how a later change of the superview lays this view out, and
     /// that layout animates with the change that caused it.
@@ -25,12 +25,12 @@ public final class View {
     public internal(set) var model: ViewAppearance
     /// A picture the view shows over its background (CALayer.contents): a gradient or a
     /// generated landscape; nil for none. Not animatable: applies at once.
-    public var contents: LayerContents?
+    public var contents: LayerContents? { didSet { touch() } }
     /// For a snapshot view (Scene.snapshot(of:)), the picture it shows; nil for others.
-    public internal(set) var snapshotContent: SnapshotContent?
+    public internal(set) var snapshotContent: SnapshotContent? { didSet { touch() } }
     /// What is on screen for the properties not animating now; the engine keeps the values of
     /// running animations itself (see `presentation`).
-    var presentationBase: ViewAppearance
+    var presentationBase: ViewAppearance { didSet { touch() } }
     /// What is on screen at the current frame: the base, with the current value of every
     /// property that is animating. Computed on demand, so that a frame costs nothing for
     /// views nobody looks at.
@@ -65,8 +65,30 @@ public final class View {
     /// Where each property's running animation is in the engine's list, by
     /// AnimatableProperty.rawValue; −1 for none. Lets the engine find and replace an
     /// animation without searching.
-    var animationSlots = noSlots
+    var animationSlots = noSlots { didSet { touch() } }
     static let noSlots = SIMD32<Int32>(repeating: -1)
+
+    /// The scene's change stamp (Scene.changeStamp) when this view or a view in its subtree
+    /// last changed in a way a walk of the tree could see: its presentation's base, its
+    /// animations, its subviews, name, contents or picture. A view whose animations run
+    /// changes every frame; MotionSample.Reuse touches those before each walk. A walk that
+    /// kept what a subtree gave at some stamp may give it again while this is no later.
+    private(set) var subtreeStamp: UInt64 = 0
+
+    /// Marks this view and its ancestors changed, at a new stamp. An ancestor marked since the
+    /// scene's last walk (Scene.walkStamp) ends the climb: its own ancestors were marked with
+    /// it, and were changed since that walk already.
+    func touch() {
+        let scene = self.scene
+        let stamp = scene.nextChangeStamp(), walked = scene.walkStamp
+        var view: View? = self
+        while let v = view {
+            let marked = v.subtreeStamp > walked
+            v.subtreeStamp = stamp
+            if marked { break }
+            view = v.superview
+        }
+    }
 
     init(id: Int, name: String, frame: Rect, scene: Scene) {
         self.id = id
