@@ -172,7 +172,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             } else {
                 carried = look.transform3D.isIdentity ? nil : warp(look, placed: placed)
             }
-            visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, opacity: opacity,
+            visitor.visit(SceneLayerFacts(viewID: view.id, name: view.name, transform: placed, opacity: opacity, ownOpacity: look.alpha,
                                           isHidden: hidden, depth: depth, warp: carried, contents: view.contents), look)
             if let picture = view.snapshotContent, picture.size.width > 0, picture.size.height > 0 {
                 let pieces = picture.pieces(in: look.bounds.size)
@@ -186,7 +186,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                         clip.backgroundColor = .clear
                         clip.clipsToBounds = true
                         visitor.visit(SceneLayerFacts(viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: "",
-                                                      transform: at, opacity: opacity, isHidden: hidden,
+                                                      transform: at, opacity: opacity, ownOpacity: 1, isHidden: hidden,
                                                       depth: depth + 1, warp: nil, contents: nil), clip)
                         index += 1
                     }
@@ -200,7 +200,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                         visitor.visit(SceneLayerFacts(
                             viewID: SnapshotContent.layerID(snapshot: view.id, index: index), name: p.name,
                             transform: transform,
-                            opacity: opacity * p.opacity, isHidden: hidden || p.isHidden,
+                            opacity: opacity * p.opacity, ownOpacity: p.opacity, isHidden: hidden || p.isHidden,
                             depth: depth + 1 + (clipped ? 1 : 0) + p.depth,
                             warp: p.appearance.transform3D.isIdentity ? nil : warp(p.appearance, placed: transform),
                             contents: p.contents), p.appearance)
@@ -211,7 +211,13 @@ public struct SceneSnapshot: Hashable, Sendable {
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
             let carries = look.sublayerTransform.isIdentity ? nil : windowTurn(look.sublayerTransform, look, placed: placed)
+            // A subtree the visitor kept from the frame before, entered the same way and not
+            // changed since, it may give again without a walk (MotionSample.Reuse); never one
+            // carried by a sublayer transform, or as last drawn.
+            let entering = !asDrawn && carries == nil
             for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
+                let entry = SubtreeEntry(contents: contents, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+                if entering && visitor.reuses(child, entry) { continue }
                 let c = asDrawn ? child.drawnLook : child.presentation
                 let offset = c.anchorOffset
                 let childPlaced = contents
@@ -220,6 +226,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                     .composed(after: .translation(offset.x, offset.y))
                 visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1,
                       sublayer: carries)
+                if entering { visitor.walked(child, entry) }
             }
         }
         visit(top, look: asDrawn ? top.drawnLook : top.presentation, placed: placed, parentOpacity: 1, parentHidden: false, depth: 0)
@@ -294,10 +301,25 @@ struct SceneLayerFacts: ~Copyable {
     let name: String
     let transform: AffineTransform
     let opacity: Double
+    /// What this layer multiplies the opacity it inherits by (its view's alpha; a picture
+    /// part's own opacity; 1 for a part's clip): `opacity` is the inherited one times this.
+    let ownOpacity: Double
     let isHidden: Bool
     let depth: Int
     let warp: Homography?
     let contents: LayerContents?
+}
+
+/// How a walk enters a subview's subtree: everything from above that decides what the
+/// subtree's layers are, but the clipping and warp of the ancestors, which a visitor tracks
+/// itself.
+struct SubtreeEntry {
+    /// The parent's content transform: the subview is placed in it.
+    let contents: AffineTransform
+    let parentOpacity: Double
+    let parentHidden: Bool
+    /// The subview's depth.
+    let depth: Int
 }
 
 /// What SceneSnapshot.walk hands each layer to.
@@ -305,4 +327,14 @@ protocol SceneLayerVisitor {
     /// `appearance`: the layer's look, passed apart from the facts so that it is borrowed, not
     /// copied into them: a few hundred bytes per view per frame.
     mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance)
+    /// Asked before the walk enters `child`'s subtree: true when the visitor took the layers
+    /// it would give from a walk before, and the walk goes on to the next subview. Else the
+    /// walk visits the subtree, then calls walked(_:_:).
+    mutating func reuses(_ child: View, _ entry: SubtreeEntry) -> Bool
+    mutating func walked(_ child: View, _ entry: SubtreeEntry)
+}
+
+extension SceneLayerVisitor {
+    mutating func reuses(_ child: View, _ entry: SubtreeEntry) -> Bool { false }
+    mutating func walked(_ child: View, _ entry: SubtreeEntry) {}
 }

@@ -14,9 +14,9 @@ public struct MotionSample: Sendable {
         /// of it that hides the most of it hides (that view's overlap times its opacity).
         public internal(set) var shown: Double
         /// Its opacity: the product of its own and its ancestors' alphas.
-        public let opacity: Double
-        /// Where it is drawn among the frame's views, back to front.
-        let index: Int
+        public internal(set) var opacity: Double
+        /// Where it is drawn among the frame's layers, back to front.
+        var index: Int
         /// Its part within the window and its clipping ancestors.
         let region: MotionRegion
         /// The radius of its corners as drawn on the screen, in points.
@@ -49,12 +49,20 @@ public struct MotionSample: Sendable {
 
     /// One view with an opaque fill: it hides what lies behind it within `region`, as much
     /// as its `opacity`.
-    struct Cover {
+    struct Cover: Equatable {
         let id: Int
-        let index: Int
+        var index: Int
         let region: MotionRegion
         let box: Rect
-        let opacity: Double
+        var opacity: Double
+
+        /// How much a view with an opaque fill over `size` square points counts as hiding what
+        /// lies behind it (times its opacity): a small one is not worth the time; one growing
+        /// past the size that counts is let in gradually, between half that size and all of
+        /// it, so that nothing behind it seems to vanish the frame it crosses that size.
+        static func weight(size: Double, coverArea: Double) -> Double {
+            min(1, size / coverArea * 2 - 1)
+        }
     }
 
     /// The look of view `id` at this frame, nil when it is not drawn.
@@ -86,22 +94,33 @@ public struct MotionSample: Sendable {
     /// `expecting`: about how many layers the scene has (the last frame's), so that its arrays
     /// are made to size once rather than doubled to it (a third of the peak, at 10,000 views).
     /// `texts`: which layers show a label's text, remembered from frame to frame of one run.
+    /// `reuse`: what the walks of one run's frames keep from frame to frame, so that a subtree
+    /// entered as it was the frame before and not changed since is taken from that frame, not
+    /// walked again (Reuse); nil walks every view.
     static func withFrame(_ scene: Scene, labels: [String: ViewText], expecting: Int = 0,
-                          texts: TextLookups? = nil) -> (MotionSample, TransitionRun.Frame) {
+                          texts: TextLookups? = nil, reuse: Reuse? = nil) -> (MotionSample, TransitionRun.Frame) {
         let root = scene.window!
         let look = root.presentation
-        var recorder = Recorder(builder: Builder(windowSize: scene.displaySize, labels: labels, expecting: expecting, texts: texts))
+        var recorder = Recorder(builder: Builder(windowSize: scene.displaySize, labels: labels, expecting: expecting, texts: texts,
+                                                 keepsOpacities: reuse != nil))
         recorder.views.reserveCapacity(expecting)
+        reuse?.lend(to: &recorder, for: scene)
         SceneSnapshot.walk(root, placed: .translation(look.bounds.origin.x, look.bounds.origin.y), into: &recorder)
         let now = scene.engine.now
-        return (MotionSample(&recorder.builder, time: now), TransitionRun.Frame(time: now, views: recorder.views))
+        let sample = MotionSample(&recorder.builder, time: now)
+        reuse?.keep(&recorder, sample)
+        return (sample, TransitionRun.Frame(time: now, views: recorder.views))
     }
 
     /// Hands every layer to the check's builder, and keeps each view's (not the parts of a
-    /// snapshot's picture, whose ids are negative) as the run records it.
-    private struct Recorder: SceneLayerVisitor {
+    /// snapshot's picture, whose ids are negative) as the run records it. With a Reuse lent to
+    /// it, it takes unchanged subtrees from the frame before (MotionSample+Reuse.swift).
+    struct Recorder: SceneLayerVisitor {
         var builder: Builder
         var views: [TransitionRun.ViewSample] = []
+        /// Whether a Reuse lent it `lent` for this walk.
+        var reusing = false
+        var lent = Reuse.Lent()
 
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
             if layer.viewID >= 0 {
@@ -133,7 +152,7 @@ public struct MotionSample: Sendable {
         var builder = Builder(windowSize: snapshot.windowSize, labels: [:])
         for layer in snapshot.layers {
             builder.visit(SceneLayerFacts(viewID: layer.viewID, name: layer.name, transform: layer.transform,
-                                          opacity: layer.opacity, isHidden: layer.isHidden,
+                                          opacity: layer.opacity, ownOpacity: layer.opacity, isHidden: layer.isHidden,
                                           depth: layer.depth, warp: layer.warp, contents: layer.contents),
                           layer.appearance, hasText: layer.text != nil)
         }
@@ -165,7 +184,7 @@ public struct MotionSample: Sendable {
     /// Takes the layers back to front and keeps what the check needs of each drawn one. Only
     /// views that draw something are looked at (a clear container is seen through its
     /// subviews).
-    private struct Builder: SceneLayerVisitor {
+    struct Builder: SceneLayerVisitor {
         /// An ancestor's reach: the screen box its clipping leaves, and the projective map of
         /// the 3D-turned views above (their subtrees are drawn flat, then carried by it).
         struct Reach { let id: Int; let depth: Int; let clip: Rect; let warp: Homography? }
@@ -181,11 +200,23 @@ public struct MotionSample: Sendable {
         /// covers in front of it, which come later.
         var ids: [Int] = [], looks: [Look] = []
         var covers: [Cover] = []
+        /// With `keepsOpacities` (for a Reuse): each layer's opacity, what it multiplies the
+        /// opacity it inherits by (SceneLayerFacts.ownOpacity), and the layer it inherits it
+        /// from (−1 for none), so that a subtree taken from the frame before under a parent
+        /// whose opacity changed gets its opacities as a walk would make them.
+        let keepsOpacities: Bool
+        var layerOpacity: [Double] = [], layerFactor: [Double] = [], layerOpacityParent: [Int32] = []
+        /// The last view's layer (not a picture part's) at each depth, and the last of all:
+        /// a view inherits its parent's opacity, a picture part its snapshot view's.
+        var viewLayers: [Int] = []
+        var lastViewLayer = -1
 
         let texts: TextLookups?
 
-        init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0, texts: TextLookups? = nil) {
+        init(windowSize: Size, labels: [String: ViewText], expecting: Int = 0, texts: TextLookups? = nil,
+             keepsOpacities: Bool = false) {
             self.texts = texts
+            self.keepsOpacities = keepsOpacities
             window = Rect(origin: .zero, size: windowSize)
             windowArea = windowSize.width * windowSize.height
             coverArea = windowArea / 100
@@ -195,7 +226,35 @@ public struct MotionSample: Sendable {
                 layerParents.reserveCapacity(expecting)
                 ids.reserveCapacity(expecting)
                 looks.reserveCapacity(expecting)
+                if keepsOpacities {
+                    layerOpacity.reserveCapacity(expecting)
+                    layerFactor.reserveCapacity(expecting)
+                    layerOpacityParent.reserveCapacity(expecting)
+                }
             }
+        }
+
+        /// Forgets the ancestors' reaches at `depth` and deeper: what a layer at `depth` is
+        /// clipped and carried by is then the last one left.
+        mutating func leave(to depth: Int) {
+            while let last = stack.last, last.depth >= depth { stack.removeLast() }
+        }
+
+        /// Keeps the opacity of the layer being visited and where it comes from.
+        private mutating func keepOpacity(of layer: borrowing SceneLayerFacts) {
+            let parent: Int
+            if layer.viewID >= 0 {
+                let depth = layer.depth
+                parent = depth > 0 && depth - 1 < viewLayers.count ? viewLayers[depth - 1] : -1
+                if viewLayers.count <= depth { viewLayers.append(contentsOf: repeatElement(-1, count: depth + 1 - viewLayers.count)) }
+                viewLayers[depth] = index
+                lastViewLayer = index
+            } else {
+                parent = lastViewLayer
+            }
+            layerOpacity.append(layer.opacity)
+            layerFactor.append(layer.ownOpacity)
+            layerOpacityParent.append(Int32(parent))
         }
 
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
@@ -205,7 +264,8 @@ public struct MotionSample: Sendable {
         /// `hasText`: whether the layer shows a label's text, when known; else looked up.
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance, hasText: Bool?) {
             defer { index += 1 }
-            while let last = stack.last, last.depth >= layer.depth { stack.removeLast() }
+            if keepsOpacities { keepOpacity(of: layer) }
+            leave(to: layer.depth)
             var clip = stack.last?.clip ?? window
             layerIDs.append(layer.viewID)
             layerParents.append(stack.last?.id ?? -1)
@@ -255,14 +315,12 @@ public struct MotionSample: Sendable {
             looks.append(Look(name: layer.name, corners: corners, shown: 0, opacity: layer.opacity, index: index, region: region,
                               cornerRadius: appearance.cornerRadius * scale,
                               blur: appearance.blur.kind == .none ? 0 : appearance.blur.radius * scale))
-            // A view with an opaque fill hides what lies behind it, as much as its opacity. A
-            // small one is not worth the time; one growing past the size that counts is let
-            // in gradually, between half that size and all of it, so that nothing behind it
-            // seems to vanish the frame it crosses that size.
+            // A view with an opaque fill hides what lies behind it, as much as its opacity
+            // (and its size: Cover.weight).
             let coverSize = appearance.backgroundColor.alpha >= 0.999 ? region.area : 0
             if coverSize >= coverArea / 2 {
-                let weight = min(1, coverSize / coverArea * 2 - 1)
-                covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box, opacity: layer.opacity * weight))
+                covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box,
+                                    opacity: layer.opacity * Cover.weight(size: coverSize, coverArea: coverArea)))
             }
         }
     }

@@ -73,6 +73,9 @@ public enum TransitionRun {
         /// Whether each transition's frames are judged as a person sees them (MotionCheck): a
         /// pop makes the run not clean. On unless asked off (`--no-motion-check`).
         public var checksMotion = true
+        /// Given each frame's sample as the check takes it, with the scene and labels it is
+        /// of (tests compare it with a whole walk's).
+        var onMotionSample: ((MotionSample, Scene, [String: ViewText]) -> Void)?
         /// Reduce Motion, as the system's setting: each transition plays the animator's reduced
         /// variant (ABI 1.2), or a cross-dissolve where it declares none.
         public var reducesMotion = false
@@ -307,10 +310,14 @@ public enum TransitionRun {
         let motion = options.checksMotion ? MotionCheck { MotionSample(stage.scene, labels: stage.labels) } : nil
         var layers = 0
         let texts = MotionSample.TextLookups()
+        // Each frame takes what did not change from the frame before (MotionSample.Reuse).
+        let reuse = MotionSample.Reuse()
         let record = {
             let frame: Frame
             if let motion {
-                let (sample, walked) = MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers, texts: texts)
+                let (sample, walked) = MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers, texts: texts,
+                                                              reuse: reuse)
+                options.onMotionSample?(sample, stage.scene, stage.labels)
                 layers = sample.layerIDs.count
                 motion.offer(sample)
                 frame = walked

@@ -1,0 +1,178 @@
+import Testing
+@testable import TransitionCore
+
+/// MotionSample.Reuse: a frame taken in part from the frame before is, to the last bit, the
+/// frame a whole walk of the tree gives, whatever changed in between; and what did not change
+/// is taken, not walked.
+@Suite("Motion sample reuse")
+struct MotionReuseTests {
+    /// A window with a screen holding a card that can slide, a panel of five leaves, and a
+    /// fader with five children of its own.
+    final class Stage {
+        let scene: Scene
+        let screen, card, panel, fader: View
+        let leaves: [View], faded: [View]
+        let reuse = MotionSample.Reuse()
+
+        init() {
+            let scene = Scene(windowSize: Size(width: 390, height: 844), clock: VirtualClock(framesPerSecond: 60))
+            self.scene = scene
+            screen = scene.makeView(name: "screen", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+            screen.backgroundColor = .white
+            card = scene.makeView(name: "card", frame: Rect(x: 20, y: 40, width: 100, height: 100))
+            card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+            panel = scene.makeView(name: "panel", frame: Rect(x: 0, y: 300, width: 390, height: 200))
+            leaves = (0..<5).map { i in
+                let leaf = scene.makeView(name: "leaf \(i)", frame: Rect(x: Double(i) * 70, y: 10, width: 60, height: 60))
+                leaf.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
+                return leaf
+            }
+            fader = scene.makeView(name: "fader", frame: Rect(x: 0, y: 600, width: 390, height: 200))
+            fader.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.5)
+            faded = (0..<5).map { i in
+                let child = scene.makeView(name: "faded \(i)", frame: Rect(x: Double(i) * 70, y: 20, width: 60, height: 150))
+                child.backgroundColor = .black
+                return child
+            }
+            scene.window.addSubview(screen)
+            for v in [card, panel, fader] { screen.addSubview(v) }
+            for leaf in leaves { panel.addSubview(leaf) }
+            for child in faded { fader.addSubview(child) }
+        }
+
+        /// The scene as it is now, with reuse and by a whole walk, which must agree; then the
+        /// clock moves on a frame. Returns how many layers were taken from the frame before.
+        @discardableResult
+        func shoot(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+            let (kept, keptFrame) = MotionSample.withFrame(scene, labels: [:], reuse: reuse)
+            let (whole, wholeFrame) = MotionSample.withFrame(scene, labels: [:])
+            MotionReuseTests.expectSame(kept, whole, comment, sourceLocation: sourceLocation)
+            #expect(keptFrame == wholeFrame, comment, sourceLocation: sourceLocation)
+            #expect(keptFrame == TransitionRun.capture(scene), comment, sourceLocation: sourceLocation)
+            scene.engine.step()
+            return reuse.taken
+        }
+
+        /// Every layer below `view`, and it.
+        func layers(_ view: View) -> Int { view.subtree().count }
+    }
+
+    static func expectSame(_ a: MotionSample, _ b: MotionSample, _ comment: Comment?, sourceLocation: SourceLocation) {
+        #expect(a.time == b.time, comment, sourceLocation: sourceLocation)
+        #expect(a.ids == b.ids, comment, sourceLocation: sourceLocation)
+        #expect(a.looks == b.looks, comment, sourceLocation: sourceLocation)
+        #expect(a.layerIDs == b.layerIDs && a.layerParents == b.layerParents, comment, sourceLocation: sourceLocation)
+        #expect(a.covers == b.covers, comment, sourceLocation: sourceLocation)
+        #expect(a.windowArea == b.windowArea, comment, sourceLocation: sourceLocation)
+    }
+
+    @Test("what did not change is taken, not walked: nothing the first frame, every subtree the walk enters as before after, and a changed leaf's siblings but not it")
+    func takenNotWalked() {
+        let stage = Stage()
+        #expect(stage.shoot() == 0, "nothing to take from before the first frame")
+        // Nothing changed: each of the window's subviews is taken whole (the screen, and all under it).
+        #expect(stage.shoot() == stage.layers(stage.screen))
+        stage.leaves[2].backgroundColor = .black
+        // The screen and the panel are walked again, and the leaf; the card, the fader and its
+        // children, and the other four leaves are taken.
+        #expect(stage.shoot() == stage.layers(stage.screen) - 3)
+        #expect(stage.shoot() == stage.layers(stage.screen))
+
+        // While the card slides, everything but it (and the screen and window above it) is taken.
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
+            stage.card.frame = Rect(x: 200, y: 40, width: 100, height: 100)
+        }
+        for _ in 0..<5 { #expect(stage.shoot("sliding") == stage.layers(stage.screen) - 2) }
+    }
+
+    @Test("a fading parent's children are taken with their opacities made again, as a walk makes them; the frame it reaches 0 they are walked, no longer drawn")
+    func fadingParent() {
+        let stage = Stage()
+        stage.faded[1].alpha = 0.3
+        stage.shoot()
+        stage.scene.engine.animate(AnimationOptions(duration: 0.1, curve: .easeInOut)) { stage.fader.alpha = 0 }
+        var seen: [(alpha: Double, taken: Int)] = []
+        for frame in 0..<9 {
+            let alpha = stage.fader.presentation.alpha
+            seen.append((alpha, stage.shoot("frame \(frame)")))
+        }
+        // While it fades, the screen and the fader (which animates) are walked; its five
+        // children, the card and the panel's six layers are taken.
+        let fading = seen.filter { $0.alpha > 0 && $0.alpha < 1 }
+        #expect(fading.count >= 4 && fading.allSatisfy { $0.taken == stage.layers(stage.screen) - 2 }, "\(seen)")
+        // At 0 its children stop being drawn: walked that frame, taken whole again the next.
+        let zero = seen.firstIndex { $0.alpha == 0 }
+        #expect(zero.map { seen[$0].taken } == stage.layers(stage.card) + stage.layers(stage.panel), "\(seen)")
+        #expect(zero.map { seen[$0 + 1].taken } == stage.layers(stage.screen), "\(seen)")
+    }
+
+    @Test("every change a walk can see is seen: colour, alpha, frame, hidden, name, contents, clipping, corner radius, order, a new subview, one removed, one moved, a 3D turn, a sublayer transform, a mask, a snapshot", arguments: Array(0..<16))
+    func everyChangeSeen(change: Int) {
+        let stage = Stage()
+        stage.shoot()
+        stage.shoot()
+        let leaf = stage.leaves[1]
+        switch change {
+        case 0: leaf.backgroundColor = .black
+        case 1: leaf.alpha = 0.4
+        case 2: leaf.frame = leaf.frame.offsetBy(dx: 3, dy: 0)
+        case 3: leaf.isHidden = true
+        case 4: leaf.name = "renamed"
+        case 5: leaf.contents = .gradient(.angle(90, stops: [.init(color: .black, location: 0), .init(color: .white, location: 1)]))
+        case 6:
+            stage.panel.clipsToBounds = true
+            leaf.frame = Rect(x: 60, y: 150, width: 60, height: 60)
+        case 7: leaf.cornerRadius = 20
+        case 8: stage.panel.insertSubview(stage.leaves[4], at: 0)
+        case 9:
+            let extra = stage.scene.makeView(name: "extra", frame: Rect(x: 5, y: 5, width: 80, height: 80))
+            extra.backgroundColor = .black
+            leaf.addSubview(extra)
+        case 10: leaf.removeFromSuperview()
+        case 11: stage.fader.addSubview(leaf)
+        case 12: leaf.transform3D = Transform3D.rotation(0.5, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 500))
+        case 13: stage.panel.sublayerTransform = Transform3D.rotation(0.3, x: 1, y: 0, z: 0).concatenating(.perspective(distance: 500))
+        case 14: stage.panel.mask = MaskShape(kind: .roundedRect, rect: Rect(x: 0, y: 0, width: 200, height: 100), cornerRadius: 10)
+        default:
+            let copy = stage.scene.snapshot(of: stage.panel)
+            copy.frame = Rect(x: 0, y: 100, width: 195, height: 100)
+            stage.screen.addSubview(copy)
+        }
+        stage.shoot("change \(change), the frame it is made")
+        stage.shoot("change \(change), the frame after")
+        stage.shoot("change \(change), two frames after")
+    }
+
+    @Test("a subtree under a 3D-turned view or a sublayer transform is walked, and agrees")
+    func turnedAncestor() {
+        let stage = Stage()
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
+            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }
+        stage.shoot()
+        for frame in 0..<6 {
+            // The panel turns: its leaves are walked under its warp (only the card's and the
+            // fader's subtrees are taken).
+            #expect(stage.shoot("frame \(frame)") == stage.layers(stage.card) + stage.layers(stage.fader))
+        }
+    }
+
+    @Test("every frame of every standard effect, in every flow, on the demo scene and on photos, is sampled as a whole walk samples it",
+          arguments: StandardEffect.all().map(\.info.effectID), [TransitionRun.Flow.modal, .push, .pop, .tabs])
+    func standardEffects(effect: String, flow: TransitionRun.Flow) throws {
+        let registry = EffectRegistry()
+        for standard in StandardEffect.all() { registry.register(standard) }
+        let photos = try SceneDescription(parsing: String(contentsOfFile: SceneContentsTests.photosPath, encoding: .utf8))
+        for scene in [nil, photos] where scene == nil || flow == .push || flow == .pop {
+            var options = TransitionRun.Options(effect: effect, flow: flow, scene: scene)
+            var frames = 0
+            options.onMotionSample = { sample, scene, labels in
+                let (whole, _) = MotionSample.withFrame(scene, labels: labels)
+                Self.expectSame(sample, whole, "\(effect), \(flow), frame at \(sample.time)", sourceLocation: #_sourceLocation)
+                frames += 1
+            }
+            _ = try TransitionRun.run(registry: registry, options: options)
+            #expect(frames > 20)
+        }
+    }
+}
