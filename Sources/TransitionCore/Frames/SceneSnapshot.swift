@@ -210,7 +210,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             }
             // Subviews are placed in this view's bounds coordinates.
             let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
-            let carries = look.sublayerTransform.isIdentity ? nil : windowTurn(look.sublayerTransform, look, placed: placed)
+            let carries = look.hasSublayerTransform ? windowTurn(look.sublayerTransform, look, placed: placed) : nil
             // A subtree the visitor kept from the frame before, entered the same way and not
             // changed since, it may give again without a walk (MotionSample.Reuse); never one
             // carried by a sublayer transform, or as last drawn.

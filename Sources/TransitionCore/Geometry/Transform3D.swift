@@ -38,7 +38,12 @@ public struct Transform3D: Hashable, Sendable {
     public var values: [Double] { (0..<16).map { storage[$0] } }
     public init(values v: [Double]) { self.init([Array(v[0..<4]), Array(v[4..<8]), Array(v[8..<12]), Array(v[12..<16])]) }
 
-    public var isIdentity: Bool { storage == Self.identity.storage }
+    /// Lane by lane, all at once: SIMD16's `==` compares one lane at a time through memory, and
+    /// every view's transform is asked this several times a frame.
+    public var isIdentity: Bool {
+        let identity = SIMD16<Double>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+        return all(storage .== identity)
+    }
     public var isFinite: Bool { (0..<16).allSatisfy { storage[$0].isFinite } }
 
     /// `self` then `other` (row vectors: self × other), as CATransform3DConcat(self, other).

@@ -57,6 +57,8 @@ public struct ViewAppearance: Hashable, Sendable {
         set { sublayerBox = newValue.isIdentity ? nil : SublayerBox(newValue) }
     }
     private var sublayerBox: SublayerBox?
+    /// Whether the sublayer transform is other than the identity (it is then held out of line).
+    public var hasSublayerTransform: Bool { sublayerBox != nil }
 
     /// The shape the shadow is cast by (CALayer.shadowPath), in the view's bounds coordinates;
     /// none by default, when the rounded bounds cast it. Not animatable. Out of line, as the
