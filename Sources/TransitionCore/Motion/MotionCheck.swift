@@ -115,7 +115,7 @@ public final class MotionCheck {
     private func add(_ sample: MotionSample) {
         guard let before = previous else { return }
         let k = times.count
-        let changed = FrameSteps(capacity: sample.looks.count)
+        var changed = ChangedSteps(capacity: sample.looks.count)
         // The steps that reach a floor, and so could pop, with their view's name for the report.
         let floors = Floors(windowArea: max(windowArea, sample.windowArea))
         var reaching: [(id: Int, name: String, at: Int)] = []
@@ -148,13 +148,13 @@ public final class MotionCheck {
                 if step.shown != 0 { came.insert(id) }
             }
             if !went.isEmpty || !came.isEmpty {
-                Self.forgiveReplacements(changed, went: went, came: came, before: before, was, after: sample, now)
+                Self.forgiveReplacements(&changed, went: went, came: came, before: before, was, after: sample, now)
             }
             for (k, (id, step)) in zip(changed.ids, changed.steps).enumerated() where floors.reached(by: step) {
                 reaching.append((id, now[id].map { sample.looks[$0].name } ?? before.looks[was[id]!].name, k))
             }
         }
-        steps[k] = changed
+        steps[k] = FrameSteps(changed)
         candidates[k] = reaching
         frames[k] = sample
         if k == 1 { frames[0] = before }
@@ -176,28 +176,27 @@ public final class MotionCheck {
     /// in the order a step's pop is looked for.
     private struct Floors {
         static let quantities: [MotionPop.Quantity] = [.position, .shown, .cornerRadius, .blur]
-        let values: [Double]
+        /// In the order of `quantities`; inline, as every frame makes one.
+        let values: SIMD4<Double>
 
         init(windowArea: Double) {
-            values = [Rule.position, Rule.shownFraction * windowArea, Rule.cornerRadius, Rule.blur]
+            values = SIMD4(Rule.position, Rule.shownFraction * windowArea, Rule.cornerRadius, Rule.blur)
         }
 
-        /// Whether `step` reaches any floor, and so could pop.
+        /// Whether `step` reaches any floor, and so could pop. Written out rather than looped
+        /// over the quantities: every step that changed asks it.
         func reached(by step: Step) -> Bool {
             guard step.seen else { return false }
-            for (quantity, floor) in zip(Self.quantities, values) where floor > 0 && abs(step[quantity]) >= floor { return true }
-            return false
+            func reaches(_ value: Double, _ floor: Double) -> Bool { floor > 0 && abs(value) >= floor }
+            return reaches(step.position, values[0]) || reaches(step.shown, values[1]) || reaches(step.radius, values[2])
+                || reaches(step.blur, values[3])
         }
     }
 
-    /// The steps of one frame: each view that changed, in the order found. Looked up by id
-    /// only when a step near them could pop, so the index is made then, if ever (a frame of
-    /// 10,000 fading views would otherwise fill a dictionary no one asks). A class, so that a
-    /// lookup fills the index in place, with no copy through the dictionary of frames.
-    private final class FrameSteps {
+    /// The steps of one frame as `add` finds them: each view that changed, in the order found.
+    private struct ChangedSteps {
         var ids: [Int] = []
         var steps: [Step] = []
-        private var index: [Int: Int]?
 
         /// `capacity`: the frame's views, as many as can change while the views stay the same.
         init(capacity: Int) {
@@ -205,10 +204,31 @@ public final class MotionCheck {
             steps.reserveCapacity(capacity)
         }
 
-        func append(_ id: Int, _ step: Step) {
+        mutating func append(_ id: Int, _ step: Step) {
             ids.append(id)
             steps.append(step)
-            index?[id] = steps.count - 1
+        }
+
+        /// Forgets what showed more or less of view `id` in its step.
+        mutating func clearShown(of id: Int) {
+            guard let i = ids.firstIndex(of: id) else { return }
+            steps[i].shown = 0
+        }
+    }
+
+    /// The steps of one frame, as `judge` looks them up. By id only when a step near them
+    /// could pop, so the index is made then, if ever (a frame of 10,000 fading views would
+    /// otherwise fill a dictionary no one asks). A class, so that a lookup fills the index in
+    /// place, with no copy through the dictionary of frames; the steps are constants, which
+    /// are read with no exclusivity check (a check per read was a fifth of judging a 3D frame).
+    private final class FrameSteps {
+        let ids: [Int]
+        let steps: [Step]
+        private var index: [Int: Int]?
+
+        init(_ changed: ChangedSteps) {
+            ids = changed.ids
+            steps = changed.steps
         }
 
         /// The step of view `id`, nil when it did not change; looked for at `near` first.
@@ -221,12 +241,6 @@ public final class MotionCheck {
                 index = made
             }
             return index![id].map { steps[$0] }
-        }
-
-        /// Forgets what showed more or less of view `id` in its step.
-        func clearShown(of id: Int) {
-            guard let i = ids.firstIndex(of: id) else { return }
-            steps[i].shown = 0
         }
     }
 
@@ -254,7 +268,8 @@ public final class MotionCheck {
         for (id, name, at) in candidates[j] ?? [] {
             guard let step = here?.step(of: id, near: at) else { continue }
             // At most one pop per view and step: the first of position, shown, radius, blur.
-            for (quantity, floor) in zip(Floors.quantities, floors.values) {
+            for (k, quantity) in Floors.quantities.enumerated() {
+                let floor = floors.values[k]
                 let value = step[quantity]
                 guard abs(value) >= floor, floor > 0 else { continue }
                 // What shows of a view grows and shrinks with its motion too: those steps are
@@ -376,7 +391,7 @@ public final class MotionCheck {
     /// of the same name or of the name its snapshot has ("snapshot of NAME"), had its corners
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
-    private static func forgiveReplacements(_ steps: FrameSteps, went: Set<Int>, came: Set<Int>,
+    private static func forgiveReplacements(_ steps: inout ChangedSteps, went: Set<Int>, came: Set<Int>,
                                             before: MotionSample, _ was: [Int: Int], after: MotionSample, _ now: [Int: Int]) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
