@@ -52,7 +52,7 @@ public final class MotionCheck {
     private var times: [Double] = []
     private var windowArea = 0.0
     private var steps: [Int: FrameSteps] = [:]
-    private var candidates: [Int: [(id: Int, name: String, at: Int)]] = [:]
+    private var candidates: [Int: [Candidate]] = [:]
     private var frames: [Int: MotionSample] = [:]
     private var judgedThrough = 0
     private var found: [MotionPop] = []
@@ -118,7 +118,7 @@ public final class MotionCheck {
         var changed = ChangedSteps(capacity: sample.looks.count)
         // The steps that reach a floor, and so could pop, with their view's name for the report.
         let floors = Floors(windowArea: max(windowArea, sample.windowArea))
-        var reaching: [(id: Int, name: String, at: Int)] = []
+        var reaching: [Candidate] = []
         if before.ids == sample.ids {
             // The same views in the same order: compared index by index, each look in place
             // (a copy of each, twice per view per frame, was a fifth of the check at 10,000 views).
@@ -127,7 +127,7 @@ public final class MotionCheck {
                     for i in now.indices where !was[i].sameAs(now[i]) {
                         let step = Step(from: was[i], to: now[i])
                         changed.append(sample.ids[i], step)
-                        if floors.reached(by: step) { reaching.append((sample.ids[i], now[i].name, changed.ids.count - 1)) }
+                        if floors.reached(by: step) { reaching.append(Candidate(id: sample.ids[i], at: changed.ids.count - 1, look: i)) }
                     }
                 }
             }
@@ -151,7 +151,7 @@ public final class MotionCheck {
                 Self.forgiveReplacements(&changed, went: went, came: came, before: before, was, after: sample, now)
             }
             for (k, (id, step)) in zip(changed.ids, changed.steps).enumerated() where floors.reached(by: step) {
-                reaching.append((id, now[id].map { sample.looks[$0].name } ?? before.looks[was[id]!].name, k))
+                reaching.append(Candidate(id: id, at: k, look: now[id] ?? -1 - was[id]!))
             }
         }
         steps[k] = FrameSteps(changed)
@@ -265,7 +265,8 @@ public final class MotionCheck {
         // them, at the same place in each frame's steps first, where the same views changed.
         let neighbours = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }.compactMap { steps[$0] }
         let here = steps[j]
-        for (id, name, at) in candidates[j] ?? [] {
+        for candidate in candidates[j] ?? [] {
+            let id = candidate.id, at = candidate.at
             guard let step = here?.step(of: id, near: at) else { continue }
             // At most one pop per view and step: the first of position, shown, radius, blur.
             for (k, quantity) in Floors.quantities.enumerated() {
@@ -274,14 +275,18 @@ public final class MotionCheck {
                 guard abs(value) >= floor, floor > 0 else { continue }
                 // What shows of a view grows and shrinks with its motion too: those steps are
                 // the steps around one it shows more or less by appearing or fading.
-                var around = 0.0
+                // The first step around that is a quarter of this one settles it (in steady
+                // motion, the first looked at): only a pop needs the largest.
+                var around = 0.0, steady = false
                 for frame in neighbours {
                     if let other = frame.step(of: id, near: at) {
                         around = max(around, abs(quantity == .shown ? other.shownChange : other[quantity]))
+                        if abs(value) <= Rule.ratio * around { steady = true; break }
                     }
                 }
-                guard abs(value) > Rule.ratio * around else { continue }
+                guard !steady else { continue }
                 let moment: MotionPop.Moment = j == 1 ? .firstFrame : j == last ? .lastFrame : .during
+                let name = candidate.look >= 0 ? frames[j]!.looks[candidate.look].name : frames[j - 1]!.looks[-1 - candidate.look].name
                 popsHere.append((id, MotionPop(time: times[j], view: name, quantity: quantity, moment: moment,
                                                size: quantity == .shown ? value : abs(value), around: around)))
                 break
@@ -311,6 +316,15 @@ public final class MotionCheck {
             current = parent
         }
         return chain
+    }
+
+    /// A step that reaches a floor, and so could pop: its view, where it stands among its
+    /// frame's steps, and its look, for the report's name (the index in that frame's looks, or
+    /// −1 − the index in the frame before's, for a view that went).
+    private struct Candidate {
+        let id: Int
+        let at: Int
+        let look: Int
     }
 
     private struct PopKey: Hashable {
