@@ -56,7 +56,12 @@ public struct SceneSnapshot: Hashable, Sendable {
         static func draws(isHidden: Bool, opacity: Double, _ appearance: ViewAppearance, hasContents: Bool,
                           hasText: () -> Bool) -> Bool {
             guard !isHidden && opacity > 0 else { return false }
-            return appearance.backgroundColor.alpha > 0 || hasContents || appearance.hasShadow
+            return paints(appearance, hasContents: hasContents, hasText: hasText)
+        }
+
+        /// Whether a layer that is shown (not hidden, opacity above 0) draws anything.
+        static func paints(_ appearance: borrowing ViewAppearance, hasContents: Bool, hasText: () -> Bool) -> Bool {
+            appearance.backgroundColor.alpha > 0 || hasContents || appearance.hasShadow
                 || (appearance.borderWidth > 0 && appearance.borderColor.alpha > 0) || hasText()
         }
     }

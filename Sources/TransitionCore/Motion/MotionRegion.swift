@@ -1,7 +1,10 @@
 /// A convex part of the screen, for the motion check: a rectangle where a view lies flat and
-/// square (the common case, worked out without a polygon), else a convex polygon.
+/// square (the common case, worked out without a polygon); a turned view's four corners where
+/// its clip leaves them whole (held inline: a 3D frame allocates nothing for them); else the
+/// convex polygon its clip leaves.
 enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
+    case quad(MotionQuad)
     case polygon([Point])
 
     /// The part of `quad`, convex, within `clip`.
@@ -9,7 +12,7 @@ enum MotionRegion: Equatable, Sendable {
         if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
         } else if Self.encloses(clip, quad.box) {
-            self = .polygon(quad.points)
+            self = .quad(quad)
         } else {
             self = .polygon(MotionSample.clipped(quad.points, to: clip))
         }
@@ -18,6 +21,7 @@ enum MotionRegion: Equatable, Sendable {
     var area: Double {
         switch self {
         case .rect(let r): return r.size.width * r.size.height
+        case .quad(let q): return q.withPoints { MotionSample.area($0) }
         case .polygon(let p): return MotionSample.area(p)
         }
     }
@@ -25,6 +29,7 @@ enum MotionRegion: Equatable, Sendable {
     var box: Rect {
         switch self {
         case .rect(let r): return r
+        case .quad(let q): return q.box
         case .polygon(let p): return p.isEmpty ? .zero : MotionSample.box(p)
         }
     }
@@ -34,21 +39,34 @@ enum MotionRegion: Equatable, Sendable {
         inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
 
+    /// Gives `body` the region's corners, for one that is not a rectangle.
+    private func withPoints<R>(_ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+        switch self {
+        case .rect: preconditionFailure("a rectangle is worked out without its corners")
+        case .quad(let q): return q.withPoints(body)
+        case .polygon(let p): return p.withUnsafeBufferPointer(body)
+        }
+    }
+
     /// The area this region and `other` share.
     func overlap(with other: MotionRegion) -> Double {
         switch (self, other) {
         case (.rect(let a), .rect(let b)):
             let r = MotionSample.intersection(a, b)
             return r.size.width * r.size.height
-        case (.polygon(let p), .rect(let r)), (.rect(let r), .polygon(let p)):
-            guard !p.isEmpty else { return 0 }
-            let box = MotionSample.box(p)
-            if Self.encloses(r, box) { return MotionSample.area(p) }
-            return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.clippedArea(p, to: r) : 0
-        case (.polygon(let p), .polygon(let q)):
-            guard !p.isEmpty, !q.isEmpty,
-                  MotionSample.intersection(MotionSample.box(p), MotionSample.box(q)).size.width > 0 else { return 0 }
-            return MotionSample.clippedArea(p, toConvex: q)
+        case (_, .rect(let r)), (.rect(let r), _):
+            let shaped = if case .rect = self { other } else { self }
+            return shaped.withPoints { p in
+                guard !p.isEmpty else { return 0 }
+                let box = shaped.box
+                if Self.encloses(r, box) { return MotionSample.area(p) }
+                return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.clippedArea(p, to: r) : 0
+            }
+        default:
+            guard MotionSample.intersection(box, other.box).size.width > 0 else { return 0 }
+            return withPoints { p in
+                other.withPoints { q in p.isEmpty || q.isEmpty ? 0 : MotionSample.clippedArea(p, toConvex: q) }
+            }
         }
     }
 }
@@ -59,6 +77,17 @@ public struct MotionQuad: Equatable, Sendable {
     public var topLeft, topRight, bottomRight, bottomLeft: Point
 
     var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// Gives `body` the four corners, on the stack.
+    func withPoints<R>(_ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { p in
+            p[0] = topLeft
+            p[1] = topRight
+            p[2] = bottomRight
+            p[3] = bottomLeft
+            return body(UnsafeBufferPointer(p))
+        }
+    }
 
     /// How far the corner that moved farthest moved from `self` to `other`.
     func farthest(_ other: MotionQuad) -> Double {

@@ -38,6 +38,7 @@ extension MotionSample {
             var ids: [Int] = []
             var looks: [Look] = []
             var covers: [Cover] = []
+            var geometries: [Geometry] = [], geometryIndex: [Int32] = []
         }
 
         /// What one walk borrows: the records (moved, not copied, so that the walk writes them
@@ -61,8 +62,7 @@ extension MotionSample {
             let views: Int, layers: Int, looks: Int, covers: Int
             let parentID: Int
             let parentClip: Rect
-            /// No ancestor carries it by a 3D turn: only then is it recorded.
-            let flat: Bool
+            let parentWarp: Homography?
         }
 
         /// Lends a walk of `scene` what the walk before kept. The views whose animations run
@@ -92,7 +92,8 @@ extension MotionSample {
             before = Made(views: recorder.views, layerIDs: sample.layerIDs, layerParents: sample.layerParents,
                           layerOpacity: recorder.builder.layerOpacity, layerFactor: recorder.builder.layerFactor,
                           layerOpacityParent: recorder.builder.layerOpacityParent,
-                          ids: sample.ids, looks: sample.looks, covers: sample.covers)
+                          ids: sample.ids, looks: sample.looks, covers: sample.covers,
+                          geometries: recorder.builder.geometries, geometryIndex: recorder.builder.geometryIndex)
         }
     }
 
@@ -102,6 +103,8 @@ extension MotionSample {
         var stamp: UInt64 = 0
         var contents = AffineTransform.identity
         var parentClip = Rect.zero
+        /// The ancestors' 3D turn, as the walk carried the subtree by it.
+        var parentWarp: Homography?
         var parentID = 0
         var depth = 0
         var parentHidden = false
@@ -115,28 +118,30 @@ extension MotionSample.Recorder {
         guard reusing else { return false }
         builder.leave(to: entry.depth)
         let reach = builder.stack.last
-        let flat = reach?.warp == nil
-        let parentID = reach?.id ?? -1, parentClip = reach?.clip ?? builder.window
-        if flat, lent.hasBefore, child.id < lent.records.count {
+        let parentID = reach?.id ?? -1, parentClip = reach?.clip ?? builder.window, parentWarp = reach?.warp
+        if lent.hasBefore, child.id < lent.records.count {
             let record = lent.records[child.id]
             if record.walk == lent.walk - 1, child.subtreeStamp <= record.stamp, record.depth == entry.depth,
                record.parentHidden == entry.parentHidden, record.parentID == parentID, record.parentClip == parentClip,
-               record.contents == entry.contents, replay(record, of: child, entry) {
-                return true
+               record.contents == entry.contents {
+                // Carried as before: what it gave is moved; carried by another turn: placed again.
+                if record.parentWarp == parentWarp ? replay(record, of: child, entry)
+                    : replay(record, of: child, entry, turnedBy: parentWarp) {
+                    return true
+                }
             }
         }
         lent.marks.append(.init(views: views.count, layers: builder.index, looks: builder.looks.count,
-                                    covers: builder.covers.count, parentID: parentID, parentClip: parentClip, flat: flat))
+                                covers: builder.covers.count, parentID: parentID, parentClip: parentClip, parentWarp: parentWarp))
         return false
     }
 
     mutating func walked(_ child: View, _ entry: SubtreeEntry) {
         guard reusing else { return }
         let mark = lent.marks.removeLast()
-        guard mark.flat else { return }
         lent.records[child.id] = MotionSample.SubtreeRecord(
             walk: lent.walk, stamp: lent.stamp, contents: entry.contents,
-            parentClip: mark.parentClip, parentID: mark.parentID, depth: entry.depth, parentHidden: entry.parentHidden,
+            parentClip: mark.parentClip, parentWarp: mark.parentWarp, parentID: mark.parentID, depth: entry.depth, parentHidden: entry.parentHidden,
             views: mark.views..<views.count, layers: mark.layers..<builder.index, looks: mark.looks..<builder.looks.count,
             covers: mark.covers..<builder.covers.count)
     }
@@ -174,6 +179,11 @@ extension MotionSample.Recorder {
             builder.looks[i].index += shift
             builder.looks[i].opacity = builder.layerOpacity[builder.looks[i].index]
         }
+        for old in record.layers {
+            let kept = Int(lent.before.geometryIndex[old])
+            builder.geometryIndex.append(kept < 0 ? -1 : Int32(builder.geometries.count))
+            if kept >= 0 { builder.geometries.append(lent.before.geometries[kept]) }
+        }
         builder.covers.append(contentsOf: lent.before.covers[record.covers])
         for i in covers..<builder.covers.count {
             builder.covers[i].index += shift
@@ -199,6 +209,39 @@ extension MotionSample.Recorder {
         var moved = record
         moved.walk = lent.walk
         moved.stamp = lent.stamp
+        moved.views = views..<self.views.count
+        moved.layers = start..<builder.index
+        moved.looks = looks..<builder.looks.count
+        moved.covers = covers..<builder.covers.count
+        lent.records[child.id] = moved
+        return true
+    }
+}
+
+extension MotionSample.Recorder {
+    /// Places `child`'s subtree again from the geometry the walk before kept of each of its
+    /// layers, now carried by `warp`: as the walk would place it, with no view looked at; false,
+    /// with nothing placed, when a layer's geometry was not kept (it was not under a turn then).
+    /// Its views' records are not brought along (which of their layers draw may differ now):
+    /// they are walked again once the subtree changes.
+    fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
+                                     turnedBy warp: Homography?) -> Bool {
+        for old in record.layers where lent.before.geometryIndex[old] < 0 { return false }
+        let start = builder.index
+        let shift = start - record.layers.lowerBound
+        let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
+        self.views.append(contentsOf: lent.before.views[record.views])
+        for old in record.layers {
+            let from = Int(lent.before.layerOpacityParent[old])
+            let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.layerOpacity[from + shift]
+            let geometry = lent.before.geometries[Int(lent.before.geometryIndex[old])]
+            builder.place(geometry, opacity: inherited * geometry.ownOpacity)
+        }
+        lent.taken += record.layers.count
+        var moved = record
+        moved.walk = lent.walk
+        moved.stamp = lent.stamp
+        moved.parentWarp = warp
         moved.views = views..<self.views.count
         moved.layers = start..<builder.index
         moved.looks = looks..<builder.looks.count

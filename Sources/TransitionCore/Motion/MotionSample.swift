@@ -134,15 +134,24 @@ public struct MotionSample: Sendable {
     /// labels do not change during a run, so each layer's name is looked up among them once
     /// (a string's hash per drawn layer per frame was a tenth of the check on the demo scene).
     /// A layer whose name changed is looked up again.
+    /// Views' (dense, positive) ids index an array; a picture's parts (negative ids) a
+    /// dictionary.
     final class TextLookups {
-        private var known: [Int: (name: String, hasText: Bool)] = [:]
+        private var views: [(name: String, hasText: Bool)?] = []
+        private var parts: [Int: (name: String, hasText: Bool)] = [:]
 
         init() {}
 
         func hasText(_ id: Int, named name: String, in labels: [String: ViewText]) -> Bool {
-            if let seen = known[id], seen.name == name { return seen.hasText }
+            if id >= 0, id < views.count, let seen = views[id], seen.name == name { return seen.hasText }
+            if id < 0, let seen = parts[id], seen.name == name { return seen.hasText }
             let found = SceneSnapshot.text(of: name, in: labels) != nil
-            known[id] = (name, found)
+            if id >= 0 {
+                if views.count <= id { views.append(contentsOf: repeatElement(nil, count: id + 1 - views.count)) }
+                views[id] = (name, found)
+            } else {
+                parts[id] = (name, found)
+            }
             return found
         }
     }
@@ -210,6 +219,10 @@ public struct MotionSample: Sendable {
         /// a view inherits its parent's opacity, a picture part its snapshot view's.
         var viewLayers: [Int] = []
         var lastViewLayer = -1
+        /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn, and where
+        /// each layer's is among them (−1 for none).
+        var geometries: [Geometry] = []
+        var geometryIndex: [Int32] = []
 
         let texts: TextLookups?
 
@@ -240,11 +253,10 @@ public struct MotionSample: Sendable {
             while let last = stack.last, last.depth >= depth { stack.removeLast() }
         }
 
-        /// Keeps the opacity of the layer being visited and where it comes from.
-        private mutating func keepOpacity(of layer: borrowing SceneLayerFacts) {
+        /// Keeps the opacity of the layer being placed and where it comes from.
+        private mutating func keepOpacity(viewID: Int, depth: Int, opacity: Double, own: Double) {
             let parent: Int
-            if layer.viewID >= 0 {
-                let depth = layer.depth
+            if viewID >= 0 {
                 parent = depth > 0 && depth - 1 < viewLayers.count ? viewLayers[depth - 1] : -1
                 if viewLayers.count <= depth { viewLayers.append(contentsOf: repeatElement(-1, count: depth + 1 - viewLayers.count)) }
                 viewLayers[depth] = index
@@ -252,8 +264,8 @@ public struct MotionSample: Sendable {
             } else {
                 parent = lastViewLayer
             }
-            layerOpacity.append(layer.opacity)
-            layerFactor.append(layer.ownOpacity)
+            layerOpacity.append(opacity)
+            layerFactor.append(own)
             layerOpacityParent.append(Int32(parent))
         }
 
@@ -263,19 +275,33 @@ public struct MotionSample: Sendable {
 
         /// `hasText`: whether the layer shows a label's text, when known; else looked up.
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance, hasText: Bool?) {
+            let name = layer.name, labels = self.labels, texts = self.texts, id = layer.viewID
+            let paints = SceneSnapshot.Layer.paints(appearance, hasContents: layer.contents != nil,
+                                                    hasText: { hasText ?? texts?.hasText(id, named: name, in: labels)
+                                                        ?? (SceneSnapshot.text(of: name, in: labels) != nil) })
+            place(Geometry(layer, appearance, paints: paints), opacity: layer.opacity)
+        }
+
+        /// Places one layer, as the walk found it (visit) or as a Reuse kept it.
+        mutating func place(_ g: Geometry, opacity: Double) {
             defer { index += 1 }
-            if keepsOpacities { keepOpacity(of: layer) }
-            leave(to: layer.depth)
+            if keepsOpacities { keepOpacity(viewID: g.viewID, depth: g.depth, opacity: opacity, own: g.ownOpacity) }
+            leave(to: g.depth)
             var clip = stack.last?.clip ?? window
-            layerIDs.append(layer.viewID)
+            layerIDs.append(g.viewID)
             layerParents.append(stack.last?.id ?? -1)
-            let warp: Homography? = switch (layer.warp, stack.last?.warp) {
+            let warp: Homography? = switch (g.warp, stack.last?.warp) {
             case (nil, let outer): outer
             case (let own?, nil): own
             case (let own?, let outer?): own.concatenating(outer)
             }
-            let size = appearance.bounds.size
-            let t = layer.transform
+            // Kept for a Reuse, which places it again under another turn.
+            if keepsOpacities {
+                geometryIndex.append(warp == nil ? -1 : Int32(geometries.count))
+                if warp != nil { geometries.append(g) }
+            }
+            let size = g.size
+            let t = g.transform
             let flat = MotionQuad(topLeft: t.apply(to: Point(x: 0, y: 0)), topRight: t.apply(to: Point(x: size.width, y: 0)),
                                   bottomRight: t.apply(to: Point(x: size.width, y: size.height)),
                                   bottomLeft: t.apply(to: Point(x: 0, y: size.height)))
@@ -290,45 +316,81 @@ public struct MotionSample: Sendable {
             }
             let finite = corners?.isFinite ?? false
             // A mask cuts the view and its subviews to its shape's box on screen.
-            if appearance.mask.kind != .none {
-                clip = MotionSample.intersection(MotionSample.maskBox(appearance, t, warp) ?? .zero, clip)
+            if let mask = g.mask {
+                clip = MotionSample.intersection(MotionSample.maskBox(mask, t, warp) ?? .zero, clip)
             }
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
             var clips = clip
-            if appearance.clipsToBounds {
+            if g.clipsToBounds {
                 clips = finite ? MotionSample.intersection(corners!.axisAligned ?? corners!.box, clip) : .zero
             }
-            stack.append(Reach(id: layer.viewID, depth: layer.depth, clip: clips, warp: warp))
+            stack.append(Reach(id: g.viewID, depth: g.depth, clip: clips, warp: warp))
             guard finite, let corners else { return }
-            let name = layer.name, labels = self.labels, texts = self.texts, id = layer.viewID
-            guard SceneSnapshot.Layer.draws(isHidden: layer.isHidden, opacity: layer.opacity, appearance,
-                                            hasContents: layer.contents != nil,
-                                            hasText: { hasText ?? texts?.hasText(id, named: name, in: labels)
-                                                ?? (SceneSnapshot.text(of: name, in: labels) != nil) })
-            else { return }
+            guard !g.isHidden && opacity > 0 && g.paints else { return }
             let region = MotionRegion(corners, within: clip)
             let area = corners.area
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
-            ids.append(layer.viewID)
-            looks.append(Look(name: layer.name, corners: corners, shown: 0, opacity: layer.opacity, index: index, region: region,
-                              cornerRadius: appearance.cornerRadius * scale,
-                              blur: appearance.blur.kind == .none ? 0 : appearance.blur.radius * scale))
+            ids.append(g.viewID)
+            looks.append(Look(name: g.name, corners: corners, shown: 0, opacity: opacity, index: index, region: region,
+                              cornerRadius: g.cornerRadius * scale, blur: g.blurRadius * scale))
             // A view with an opaque fill hides what lies behind it, as much as its opacity
             // (and its size: Cover.weight).
-            let coverSize = appearance.backgroundColor.alpha >= 0.999 ? region.area : 0
+            let coverSize = g.opaqueFill ? region.area : 0
             if coverSize >= coverArea / 2 {
-                covers.append(Cover(id: layer.viewID, index: index, region: region, box: region.box,
-                                    opacity: layer.opacity * Cover.weight(size: coverSize, coverArea: coverArea)))
+                covers.append(Cover(id: g.viewID, index: index, region: region, box: region.box,
+                                    opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea)))
             }
         }
     }
 
-    /// The box on screen of the mask's rectangle (in the view's bounds coordinates), through
-    /// the view's placement and its warp; nil when part of it falls behind the eye.
-    static func maskBox(_ look: ViewAppearance, _ t: AffineTransform, _ warp: Homography?) -> Rect? {
-        let r = look.mask.rect.offsetBy(dx: -look.bounds.origin.x, dy: -look.bounds.origin.y)
+    /// What placing a layer takes of its facts and its appearance, all but its opacity: a
+    /// layer under a 3D turn is kept so, and placed again from it while its subtree stays as
+    /// it was and only the turn changes (Reuse), with no walk of its views.
+    struct Geometry {
+        let viewID: Int
+        let name: String
+        let depth: Int
+        let transform: AffineTransform
+        /// Its own turn (SceneLayerFacts.warp), before the ancestors'.
+        let warp: Homography?
+        let ownOpacity: Double
+        let isHidden: Bool
+        /// It draws something, when shown (SceneSnapshot.Layer.paints).
+        let paints: Bool
+        let size: Size
+        /// Its mask's rectangle, in coordinates whose origin is the bounds' top left.
+        let mask: Rect?
+        let clipsToBounds: Bool
+        /// Its fill is opaque: it hides what lies behind it.
+        let opaqueFill: Bool
+        let cornerRadius: Double
+        /// Its blur's radius; 0 for none.
+        let blurRadius: Double
+
+        init(_ layer: borrowing SceneLayerFacts, _ look: borrowing ViewAppearance, paints: Bool) {
+            viewID = layer.viewID
+            name = layer.name
+            depth = layer.depth
+            transform = layer.transform
+            warp = layer.warp
+            ownOpacity = layer.ownOpacity
+            isHidden = layer.isHidden
+            self.paints = paints
+            size = look.bounds.size
+            mask = look.hasMask ? look.mask.rect.offsetBy(dx: -look.bounds.origin.x, dy: -look.bounds.origin.y) : nil
+            clipsToBounds = look.clipsToBounds
+            opaqueFill = look.backgroundColor.alpha >= 0.999
+            cornerRadius = look.cornerRadius
+            blurRadius = look.blur.kind == .none ? 0 : look.blur.radius
+        }
+    }
+
+    /// The box on screen of a mask's rectangle `r` (in coordinates whose origin is the view's
+    /// bounds' top left), through the view's placement and its warp; nil when part of it falls
+    /// behind the eye.
+    static func maskBox(_ r: Rect, _ t: AffineTransform, _ warp: Homography?) -> Rect? {
         var points: [Point] = []
         for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)] {
             let flat = t.apply(to: p)
@@ -344,14 +406,18 @@ public struct MotionSample: Sendable {
     static func hidden(_ region: MotionRegion, by covers: ArraySlice<Cover>, inFront: (Cover) -> Bool) -> Double {
         let box = region.box
         var hidden = 0.0
-        for cover in covers where inFront(cover) {
-            let shared = Self.intersection(cover.box, box).size
+        // By index, each cover read in place: a copy of each (its region with it) per view was
+        // a tenth of a 3D frame's sample.
+        for i in covers.indices {
+            let shared = Self.intersection(covers[i].box, box).size
             guard shared.width > 0 else { continue }
             // A cover hides no more than the boxes share: one that could not hide more than
             // another already does is not measured (a polygon's clipping is the costly part of
             // a 3D frame). The margin is far above rounding, far below anything seen.
-            if shared.width * shared.height * cover.opacity * (1 + 1e-9) < hidden { continue }
-            hidden = max(hidden, region.overlap(with: cover.region) * cover.opacity)
+            let opacity = covers[i].opacity
+            if shared.width * shared.height * opacity * (1 + 1e-9) < hidden { continue }
+            guard inFront(covers[i]) else { continue }
+            hidden = max(hidden, region.overlap(with: covers[i].region) * opacity)
         }
         return hidden
     }
@@ -391,9 +457,11 @@ public struct MotionSample: Sendable {
 
     static func area(_ p: UnsafeBufferPointer<Point>) -> Double {
         guard p.count >= 3 else { return 0 }
+        // Each vertex with the one after it, the last with the first (no remainder per vertex:
+        // an integer division cost more than the rest of a step).
         var twice = 0.0
         for i in p.indices {
-            let a = p[i], b = p[(i + 1) % p.count]
+            let a = p[i], b = p[i + 1 == p.count ? 0 : i + 1]
             twice += a.x * b.y - b.x * a.y
         }
         return abs(twice) / 2
@@ -407,14 +475,14 @@ public struct MotionSample: Sendable {
 
     /// The area of the part of the convex polygon `p` inside `rect`, with no allocation (the
     /// check measures what covers hide of every view, every frame).
-    static func clippedArea(_ p: [Point], to rect: Rect) -> Double {
+    static func clippedArea(_ p: UnsafeBufferPointer<Point>, to rect: Rect) -> Double {
         guard rect.size.width > 0, rect.size.height > 0 else { return 0 }
-        return p.withUnsafeBufferPointer { p in withCorners(of: rect) { q in withClipped(p, toConvex: q) { area($0) } } }
+        return withCorners(of: rect) { q in withClipped(p, toConvex: q) { area($0) } }
     }
 
     /// The area of the part of the convex polygon `p` inside the convex polygon `q`.
-    static func clippedArea(_ p: [Point], toConvex q: [Point]) -> Double {
-        p.withUnsafeBufferPointer { p in q.withUnsafeBufferPointer { q in withClipped(p, toConvex: q) { area($0) } } }
+    static func clippedArea(_ p: UnsafeBufferPointer<Point>, toConvex q: UnsafeBufferPointer<Point>) -> Double {
+        withClipped(p, toConvex: q) { area($0) }
     }
 
     /// `rect`'s corners, clockwise from its top left, for as long as `body` runs.
@@ -444,16 +512,21 @@ public struct MotionSample: Sendable {
             var points = buffer.baseAddress!, kept = points + capacity
             var count = p.count
             for i in 0..<count { points[i] = p[i] }
+            // Indices wrap by comparison, not by remainder: an integer division per vertex per
+            // edge was most of the cost of clipping a quad.
             for k in q.indices {
                 guard count > 0 else { return body(empty) }
-                let e0 = q[k], e1 = q[(k + 1) % q.count]
+                let e0 = q[k], e1 = q[k + 1 == q.count ? 0 : k + 1]
                 func side(_ v: Point) -> Double { (e1.x - e0.x) * (v.y - e0.y) - (e1.y - e0.y) * (v.x - e0.x) }
                 let sign: Double = side(centre) >= 0 ? 1 : -1
                 if (e1.x - e0.x) == 0 && (e1.y - e0.y) == 0 { continue }
                 var keptCount = 0
+                var previous = points[count - 1]
+                var sp = side(previous) * sign
                 for i in 0..<count {
-                    let current = points[i], previous = points[(i + count - 1) % count]
-                    let sc = side(current) * sign, sp = side(previous) * sign
+                    let current = points[i]
+                    let sc = side(current) * sign
+                    defer { previous = current; sp = sc }
                     if sc >= 0 {
                         if sp < 0 { kept[keptCount] = Self.crossing(previous, current, sp, sc); keptCount += 1 }
                         kept[keptCount] = current

@@ -50,6 +50,8 @@ public struct ViewAppearance: Hashable, Sendable {
     /// Out of line: few views have a mask, and every view's appearance is copied several times
     /// a frame (model, presentation, the walk), so it costs a pointer, not 48 bytes.
     private var maskBox: MaskShape.Box?
+    /// Whether it has a mask, asked without copying the shape out (its path's arrays).
+    public var hasMask: Bool { maskBox != nil }
     /// A 3D transform of the subviews about the anchor point (CALayer.sublayerTransform), not
     /// animatable; the identity by default. Out of line: few views have one, and it is 128 bytes.
     public var sublayerTransform: Transform3D {
