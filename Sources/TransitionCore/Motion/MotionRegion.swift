@@ -1,10 +1,11 @@
 /// A convex part of the screen, for the motion check: a rectangle where a view lies flat and
-/// square (the common case, worked out without a polygon); a turned view's four corners where
-/// its clip leaves them whole (held inline: a 3D frame allocates nothing for them); else the
+/// square (the common case, worked out without a polygon); the whole of a turned view's four
+/// corners where its clip leaves them whole (`whole`: the corners are its owner's, a look's or
+/// a cover's, given to each question; nothing allocated and nothing held twice); else the
 /// convex polygon its clip leaves.
 enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
-    case quad(MotionQuad)
+    case whole
     case polygon([Point])
 
     /// The part of `quad`, convex, within `clip`.
@@ -12,24 +13,25 @@ enum MotionRegion: Equatable, Sendable {
         if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
         } else if Self.encloses(clip, quad.box) {
-            self = .quad(quad)
+            self = .whole
         } else {
             self = .polygon(MotionSample.clipped(quad.points, to: clip))
         }
     }
 
-    var area: Double {
+    /// Its area; `quad`: its owner's corners.
+    func area(_ quad: MotionQuad) -> Double {
         switch self {
         case .rect(let r): return r.size.width * r.size.height
-        case .quad(let q): return q.withPoints { MotionSample.area($0) }
+        case .whole: return quad.withPoints { MotionSample.area($0) }
         case .polygon(let p): return MotionSample.area(p)
         }
     }
 
-    var box: Rect {
+    func box(_ quad: MotionQuad) -> Rect {
         switch self {
         case .rect(let r): return r
-        case .quad(let q): return q.box
+        case .whole: return quad.box
         case .polygon(let p): return p.isEmpty ? .zero : MotionSample.box(p)
         }
     }
@@ -40,32 +42,33 @@ enum MotionRegion: Equatable, Sendable {
     }
 
     /// Gives `body` the region's corners, for one that is not a rectangle.
-    private func withPoints<R>(_ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+    private func withPoints<R>(_ quad: MotionQuad, _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
         switch self {
         case .rect: preconditionFailure("a rectangle is worked out without its corners")
-        case .quad(let q): return q.withPoints(body)
+        case .whole: return quad.withPoints(body)
         case .polygon(let p): return p.withUnsafeBufferPointer(body)
         }
     }
 
-    /// The area this region and `other` share.
-    func overlap(with other: MotionRegion) -> Double {
+    /// The area this region (of the owner whose corners are `quad`) and `other` (of the owner
+    /// whose corners are `otherQuad`) share.
+    func overlap(_ quad: MotionQuad, with other: MotionRegion, _ otherQuad: MotionQuad) -> Double {
         switch (self, other) {
         case (.rect(let a), .rect(let b)):
             let r = MotionSample.intersection(a, b)
             return r.size.width * r.size.height
         case (_, .rect(let r)), (.rect(let r), _):
-            let shaped = if case .rect = self { other } else { self }
-            return shaped.withPoints { p in
+            let (shaped, corners) = if case .rect = self { (other, otherQuad) } else { (self, quad) }
+            return shaped.withPoints(corners) { p in
                 guard !p.isEmpty else { return 0 }
-                let box = shaped.box
+                let box = shaped.box(corners)
                 if Self.encloses(r, box) { return MotionSample.area(p) }
                 return MotionSample.intersection(box, r).size.width > 0 ? MotionSample.clippedArea(p, to: r) : 0
             }
         default:
-            guard MotionSample.intersection(box, other.box).size.width > 0 else { return 0 }
-            return withPoints { p in
-                other.withPoints { q in p.isEmpty || q.isEmpty ? 0 : MotionSample.clippedArea(p, toConvex: q) }
+            guard MotionSample.intersection(box(quad), other.box(otherQuad)).size.width > 0 else { return 0 }
+            return withPoints(quad) { p in
+                other.withPoints(otherQuad) { q in p.isEmpty || q.isEmpty ? 0 : MotionSample.clippedArea(p, toConvex: q) }
             }
         }
     }

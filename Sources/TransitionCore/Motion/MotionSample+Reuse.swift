@@ -34,11 +34,11 @@ extension MotionSample {
         struct Made {
             var views: [TransitionRun.ViewSample] = []
             var layerIDs: [Int] = [], layerParents: [Int] = []
-            var layerOpacity: [Double] = [], layerFactor: [Double] = [], layerOpacityParent: [Int32] = []
+            var kept: [KeptLayer] = []
             var ids: [Int] = []
             var looks: [Look] = []
             var covers: [Cover] = []
-            var geometries: [Geometry] = [], geometryIndex: [Int32] = []
+            var geometries: [Geometry] = []
         }
 
         /// What one walk borrows: the records (moved, not copied, so that the walk writes them
@@ -90,26 +90,67 @@ extension MotionSample {
             taken = recorder.lent.taken
             recorder.lent = Lent()
             before = Made(views: recorder.views, layerIDs: sample.layerIDs, layerParents: sample.layerParents,
-                          layerOpacity: recorder.builder.layerOpacity, layerFactor: recorder.builder.layerFactor,
-                          layerOpacityParent: recorder.builder.layerOpacityParent,
+                          kept: recorder.builder.kept,
                           ids: sample.ids, looks: sample.looks, covers: sample.covers,
-                          geometries: recorder.builder.geometries, geometryIndex: recorder.builder.geometryIndex)
+                          geometries: recorder.builder.geometries)
         }
     }
 
-    /// What one subtree gave in the walk `walk`, and how it was entered then.
+    /// What one subtree gave in the walk `walk`, and how it was entered then. Held small (144
+    /// bytes: a scene of 10,000 views keeps 10,000 of them): counts as 32 bits, ranges as a
+    /// start and a length, the ancestors' turn out of line (few subtrees have one).
     struct SubtreeRecord {
-        var walk = -1
+        private var walk32: Int32 = -1, depth32: Int32 = 0, parentID32: Int32 = 0
+        var parentHidden = false
         var stamp: UInt64 = 0
         var contents = AffineTransform.identity
         var parentClip = Rect.zero
+        private var warpBox: WarpBox?
+        private var ranges = SIMD8<Int32>(repeating: 0)
+
+        init() {}
+
+        init(walk: Int, stamp: UInt64, contents: AffineTransform, parentClip: Rect, parentWarp: Homography?, parentID: Int,
+             depth: Int, parentHidden: Bool, views: Range<Int>, layers: Range<Int>, looks: Range<Int>, covers: Range<Int>) {
+            self.stamp = stamp
+            self.contents = contents
+            self.parentClip = parentClip
+            self.parentHidden = parentHidden
+            self.walk = walk
+            self.parentWarp = parentWarp
+            self.parentID = parentID
+            self.depth = depth
+            (self.views, self.layers, self.looks, self.covers) = (views, layers, looks, covers)
+        }
+
+        var walk: Int { get { Int(walk32) } set { walk32 = Int32(truncatingIfNeeded: newValue) } }
+        var depth: Int { get { Int(depth32) } set { depth32 = Int32(truncatingIfNeeded: newValue) } }
+        var parentID: Int { get { Int(parentID32) } set { parentID32 = Int32(truncatingIfNeeded: newValue) } }
         /// The ancestors' 3D turn, as the walk carried the subtree by it.
-        var parentWarp: Homography?
-        var parentID = 0
-        var depth = 0
-        var parentHidden = false
-        /// Where its part of each array begins, and how long it is.
-        var views = 0..<0, layers = 0..<0, looks = 0..<0, covers = 0..<0
+        var parentWarp: Homography? {
+            get { warpBox?.warp }
+            set { warpBox = newValue.map(WarpBox.init) }
+        }
+        /// Where its part of each array lies.
+        var views: Range<Int> { get { range(0) } set { setRange(0, newValue) } }
+        var layers: Range<Int> { get { range(1) } set { setRange(1, newValue) } }
+        var looks: Range<Int> { get { range(2) } set { setRange(2, newValue) } }
+        var covers: Range<Int> { get { range(3) } set { setRange(3, newValue) } }
+
+        private func range(_ k: Int) -> Range<Int> {
+            let start = Int(ranges[2 * k])
+            return start..<(start + Int(ranges[2 * k + 1]))
+        }
+
+        private mutating func setRange(_ k: Int, _ r: Range<Int>) {
+            ranges[2 * k] = Int32(truncatingIfNeeded: r.lowerBound)
+            ranges[2 * k + 1] = Int32(truncatingIfNeeded: r.count)
+        }
+
+        private final class WarpBox {
+            let warp: Homography
+            init(_ warp: Homography) { self.warp = warp }
+        }
     }
 }
 
@@ -155,19 +196,22 @@ extension MotionSample.Recorder {
         // The opacities first, each as the walk makes it: what it inherits times its own.
         let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
         for old in record.layers {
-            let from = Int(lent.before.layerOpacityParent[old])
+            let was = lent.before.kept[old]
+            let from = Int(was.opacityParent)
             let inherits = from < record.layers.lowerBound
-            let opacity = (inherits ? entry.parentOpacity : builder.layerOpacity[from + shift]) * lent.before.layerFactor[old]
-            guard (opacity > 0) == (lent.before.layerOpacity[old] > 0) else {
-                let made = builder.layerOpacity.count - start
-                builder.layerOpacity.removeLast(made)
-                builder.layerFactor.removeLast(made)
-                builder.layerOpacityParent.removeLast(made)
+            let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
+            guard (opacity > 0) == (was.opacity > 0) else {
+                builder.kept.removeLast(builder.kept.count - start)
                 return false
             }
-            builder.layerOpacity.append(opacity)
-            builder.layerFactor.append(lent.before.layerFactor[old])
-            builder.layerOpacityParent.append(Int32(inherits ? parentLayer : from + shift))
+            // Its geometry is still the frame before's; renumbered below.
+            builder.kept.append(MotionSample.KeptLayer(opacity: opacity, factor: was.factor,
+                                               opacityParent: Int32(inherits ? parentLayer : from + shift), geometry: was.geometry))
+        }
+        for i in start..<builder.kept.count where builder.kept[i].geometry >= 0 {
+            let geometry = lent.before.geometries[Int(builder.kept[i].geometry)]
+            builder.kept[i].geometry = Int32(builder.geometries.count)
+            builder.geometries.append(geometry)
         }
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
         self.views.append(contentsOf: lent.before.views[record.views])
@@ -177,18 +221,13 @@ extension MotionSample.Recorder {
         builder.looks.append(contentsOf: lent.before.looks[record.looks])
         for i in looks..<builder.looks.count {
             builder.looks[i].index += shift
-            builder.looks[i].opacity = builder.layerOpacity[builder.looks[i].index]
-        }
-        for old in record.layers {
-            let kept = Int(lent.before.geometryIndex[old])
-            builder.geometryIndex.append(kept < 0 ? -1 : Int32(builder.geometries.count))
-            if kept >= 0 { builder.geometries.append(lent.before.geometries[kept]) }
+            builder.looks[i].opacity = builder.kept[builder.looks[i].index].opacity
         }
         builder.covers.append(contentsOf: lent.before.covers[record.covers])
         for i in covers..<builder.covers.count {
             builder.covers[i].index += shift
-            let size = builder.covers[i].region.area
-            builder.covers[i].opacity = builder.layerOpacity[builder.covers[i].index]
+            let size = builder.covers[i].region.area(builder.covers[i].corners)
+            builder.covers[i].opacity = builder.kept[builder.covers[i].index].opacity
                 * MotionSample.Cover.weight(size: size, coverArea: builder.coverArea)
         }
         builder.index += record.layers.count
@@ -226,15 +265,15 @@ extension MotionSample.Recorder {
     /// they are walked again once the subtree changes.
     fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
                                      turnedBy warp: Homography?) -> Bool {
-        for old in record.layers where lent.before.geometryIndex[old] < 0 { return false }
+        for old in record.layers where lent.before.kept[old].geometry < 0 { return false }
         let start = builder.index
         let shift = start - record.layers.lowerBound
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
         self.views.append(contentsOf: lent.before.views[record.views])
         for old in record.layers {
-            let from = Int(lent.before.layerOpacityParent[old])
-            let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.layerOpacity[from + shift]
-            let geometry = lent.before.geometries[Int(lent.before.geometryIndex[old])]
+            let from = Int(lent.before.kept[old].opacityParent)
+            let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.kept[from + shift].opacity
+            let geometry = lent.before.geometries[Int(lent.before.kept[old].geometry)]
             builder.place(geometry, opacity: inherited * geometry.ownOpacity)
         }
         lent.taken += record.layers.count

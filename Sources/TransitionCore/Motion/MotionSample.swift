@@ -53,6 +53,8 @@ public struct MotionSample: Sendable {
         let id: Int
         var index: Int
         let region: MotionRegion
+        /// The view's corners on screen (its region may be all of them).
+        let corners: MotionQuad
         let box: Rect
         var opacity: Double
 
@@ -178,9 +180,9 @@ public struct MotionSample: Sendable {
         // Covers come in drawing order, as the looks do: those in front of a look are a tail.
         var inFront = 0
         for i in looks.indices {
-            let region = looks[i].region, index = looks[i].index, area = region.area
+            let region = looks[i].region, corners = looks[i].corners!, index = looks[i].index, area = region.area(corners)
             while inFront < b.covers.count && b.covers[inFront].index <= index { inFront += 1 }
-            let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, by: b.covers[inFront...]) { _ in true } : 0
+            let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, corners, by: b.covers[inFront...]) { _ in true } : 0
             looks[i].shown = max(0, area - hidden) * looks[i].opacity
         }
         ids = b.ids
@@ -209,20 +211,18 @@ public struct MotionSample: Sendable {
         /// covers in front of it, which come later.
         var ids: [Int] = [], looks: [Look] = []
         var covers: [Cover] = []
-        /// With `keepsOpacities` (for a Reuse): each layer's opacity, what it multiplies the
-        /// opacity it inherits by (SceneLayerFacts.ownOpacity), and the layer it inherits it
-        /// from (−1 for none), so that a subtree taken from the frame before under a parent
-        /// whose opacity changed gets its opacities as a walk would make them.
+        /// With `keepsOpacities` (for a Reuse): each layer's opacity and where it comes from
+        /// (KeptLayer), so that a subtree taken from the frame before under a parent whose
+        /// opacity changed gets its opacities as a walk would make them.
         let keepsOpacities: Bool
-        var layerOpacity: [Double] = [], layerFactor: [Double] = [], layerOpacityParent: [Int32] = []
+        var kept: [KeptLayer] = []
         /// The last view's layer (not a picture part's) at each depth, and the last of all:
         /// a view inherits its parent's opacity, a picture part its snapshot view's.
         var viewLayers: [Int] = []
         var lastViewLayer = -1
-        /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn, and where
-        /// each layer's is among them (−1 for none).
+        /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn
+        /// (KeptLayer.geometry says which is whose).
         var geometries: [Geometry] = []
-        var geometryIndex: [Int32] = []
 
         let texts: TextLookups?
 
@@ -240,9 +240,7 @@ public struct MotionSample: Sendable {
                 ids.reserveCapacity(expecting)
                 looks.reserveCapacity(expecting)
                 if keepsOpacities {
-                    layerOpacity.reserveCapacity(expecting)
-                    layerFactor.reserveCapacity(expecting)
-                    layerOpacityParent.reserveCapacity(expecting)
+                    kept.reserveCapacity(expecting)
                 }
             }
         }
@@ -264,9 +262,7 @@ public struct MotionSample: Sendable {
             } else {
                 parent = lastViewLayer
             }
-            layerOpacity.append(opacity)
-            layerFactor.append(own)
-            layerOpacityParent.append(Int32(parent))
+            kept.append(KeptLayer(opacity: opacity, factor: own, opacityParent: Int32(parent), geometry: -1))
         }
 
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
@@ -297,8 +293,10 @@ public struct MotionSample: Sendable {
             }
             // Kept for a Reuse, which places it again under another turn.
             if keepsOpacities {
-                geometryIndex.append(warp == nil ? -1 : Int32(geometries.count))
-                if warp != nil { geometries.append(g) }
+                if warp != nil {
+                    kept[kept.count - 1].geometry = Int32(geometries.count)
+                    geometries.append(g)
+                }
             }
             let size = g.size
             let t = g.transform
@@ -337,12 +335,23 @@ public struct MotionSample: Sendable {
                               cornerRadius: g.cornerRadius * scale, blur: g.blurRadius * scale))
             // A view with an opaque fill hides what lies behind it, as much as its opacity
             // (and its size: Cover.weight).
-            let coverSize = g.opaqueFill ? region.area : 0
+            let coverSize = g.opaqueFill ? region.area(corners) : 0
             if coverSize >= coverArea / 2 {
-                covers.append(Cover(id: g.viewID, index: index, region: region, box: region.box,
+                covers.append(Cover(id: g.viewID, index: index, region: region, corners: corners, box: region.box(corners),
                                     opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea)))
             }
         }
+    }
+
+    /// What a Reuse keeps of each layer (one array, not four: a frame of 10,000 views makes one).
+    struct KeptLayer {
+        /// Its opacity, what it multiplies the opacity it inherits by, and the layer it inherits it
+        /// from (−1 for none).
+        var opacity: Double
+        var factor: Double
+        var opacityParent: Int32
+        /// Its Geometry among the frame's, when it was placed under a 3D turn; −1 for none.
+        var geometry: Int32
     }
 
     /// What placing a layer takes of its facts and its appearance, all but its opacity: a
@@ -403,8 +412,9 @@ public struct MotionSample: Sendable {
     /// How much of `region` the cover (among those `inFront` picks) that hides the most of it
     /// hides: its overlap times its opacity. As an opaque view slides over a view or fades in
     /// above it, what shows of that view shrinks frame by frame, as a person sees it.
-    static func hidden(_ region: MotionRegion, by covers: ArraySlice<Cover>, inFront: (Cover) -> Bool) -> Double {
-        let box = region.box
+    static func hidden(_ region: MotionRegion, _ corners: MotionQuad, by covers: ArraySlice<Cover>,
+                       inFront: (Cover) -> Bool) -> Double {
+        let box = region.box(corners)
         var hidden = 0.0
         // By index, each cover read in place: a copy of each (its region with it) per view was
         // a tenth of a 3D frame's sample.
@@ -417,7 +427,7 @@ public struct MotionSample: Sendable {
             let opacity = covers[i].opacity
             if shared.width * shared.height * opacity * (1 + 1e-9) < hidden { continue }
             guard inFront(covers[i]) else { continue }
-            hidden = max(hidden, region.overlap(with: covers[i].region) * opacity)
+            hidden = max(hidden, region.overlap(corners, with: covers[i].region, covers[i].corners) * opacity)
         }
         return hidden
     }
@@ -426,11 +436,12 @@ public struct MotionSample: Sendable {
     /// view that goes where something now hides it, or comes where something hid it, is no
     /// change of its own.
     func wouldShow(_ look: Look, of frame: MotionSample) -> Double {
-        let area = look.region.area
+        guard let corners = look.corners else { return 0 }
+        let area = look.region.area(corners)
         guard area > 0 else { return 0 }
         // Covers are few: a scan is cheaper than a set of their ids.
         let inFront = frame.covers.lazy.filter { $0.index > look.index }
-        return max(0, area - Self.hidden(look.region, by: covers[...]) { cover in inFront.contains { $0.id == cover.id } }) * look.opacity
+        return max(0, area - Self.hidden(look.region, corners, by: covers[...]) { cover in inFront.contains { $0.id == cover.id } }) * look.opacity
     }
 
     // MARK: Plane geometry
