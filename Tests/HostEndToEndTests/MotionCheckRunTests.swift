@@ -49,6 +49,27 @@ struct MotionCheckRunTests {
         #expect(all.allSatisfy { $0["completed"] as? Bool == true })
     }
 
+    /// Frames recorded with the check come from its walk, which takes the views that did not
+    /// change from the frame before (MotionSample.Reuse); without it, from a walk of every view.
+    @Test("a run records the same frames with the check as without it: every bundled animator on the demo scene and on photos, in process and isolated",
+          arguments: ["diagonal", "cube", "cube-fade", "crossfade", "door", "flight", "flip", "interruptible", "match", "reveal",
+                      "slide", "view-transition", "zoom", "zoom-fade", "parallax-slide"])
+    func framesWithAndWithout(effect: String) async throws {
+        let dir = try TempDir()
+        var configurations: [[String]] = [[], ["--push"], ["--scene", "photos"]]
+        if effect == "cube" || effect == "zoom" { configurations.append(["--isolate"]) }
+        for extra in configurations {
+            let with = try await runHost(["run", effect, "--format", "json"] + extra, pluginFolder: Build.bundledPlugins, in: dir)
+            let without = try await runHost(["run", effect, "--format", "json", "--no-motion-check"] + extra,
+                                            pluginFolder: Build.bundledPlugins, in: dir)
+            let a = try #require(try with.json() as? [String: Any], "\(effect) \(extra): \(with)")
+            let b = try #require(try without.json() as? [String: Any], "\(effect) \(extra): \(without)")
+            let framesA = try #require(a["frames"] as? [Any]), framesB = try #require(b["frames"] as? [Any])
+            #expect(framesA.count > 10, "\(effect) \(extra)")
+            #expect(NSArray(array: framesA).isEqual(to: framesB), "\(effect) \(extra): the frames differ")
+        }
+    }
+
     @Test("--no-motion-check leaves the motion unjudged: the same plugin runs clean")
     func optOut() async throws {
         let dir = try TempDir()
