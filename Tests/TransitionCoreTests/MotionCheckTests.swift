@@ -364,6 +364,19 @@ struct MotionCheckTests {
         #expect(abs((early.pops.first?.size ?? 0) + (390 * 844 - 10_000)) < 1e-6)
     }
 
+    @Test("what two turned views share is cut by every edge of each, the last (from the last corner to the first) too: 50 of 100 pt²")
+    func sharedByEveryEdge() {
+        func square(_ x: Double) -> MotionQuad {
+            MotionQuad(topLeft: Point(x: x, y: 0), topRight: Point(x: x + 10, y: 0), bottomRight: Point(x: x + 10, y: 10),
+                       bottomLeft: Point(x: x, y: 10))
+        }
+        // The cover's left edge, from its bottom-left corner back to its top-left one, is the only one that cuts.
+        let look = square(-5), cover = square(0)
+        #expect(MotionRegion.whole.overlap(look, with: .whole, cover) == 50)
+        #expect(MotionRegion.whole.overlap(cover, with: .whole, look) == 50)
+        #expect(MotionRegion.whole.area(look) == 100)
+    }
+
     @Test("one walk gives the run its frame and the check its sample, each as its own walk would: mid-animation, turned in 3D, beside a snapshot")
     func oneWalkForBoth() {
         let film = Film()
