@@ -3,7 +3,7 @@ extension MotionSample {
     /// so that most of a frame is taken from the frame before instead of walked again.
     ///
     /// A subtree's layers, looks, covers and recorded views depend only on the subtree itself
-    /// and on how the walk enters it (SubtreeEntry, and the clip of the ancestors). So a
+    /// and on how the walk enters it (SubtreeEntry, and the ancestors' clip and 3D turn). So a
     /// subtree entered as it was the frame before, in which no view changed since
     /// (View.subtreeStamp), gives what it gave then, moved to its new place in the frame. The
     /// opacity it inherits may differ: each of its layers' opacities is then made again, from
@@ -13,8 +13,9 @@ extension MotionSample {
     ///
     /// For the check this is the difference between judging a frame and walking it: in a
     /// cross-dissolve of 10,000 views every view's opacity changes every frame, and none of
-    /// them needs its presentation composed again. Subtrees under a 3D sublayer transform or a
-    /// 3D-turned ancestor are always walked.
+    /// them needs its presentation composed again. A subtree carried by another 3D turn than
+    /// before is placed again from the geometry kept of each layer (a cube's every frame); the
+    /// subviews of a view with a sublayer transform are never entered one by one.
     final class Reuse {
         /// The scene the records are of: another scene's views share its ids. Its identity,
         /// not a weak reference: a weak one would make every retain of the scene a slow one.
@@ -245,15 +246,23 @@ extension MotionSample.Recorder {
             lent.records[id].looks = lent.records[id].looks.shifted(by: moves.looks)
             lent.records[id].covers = lent.records[id].covers.shifted(by: moves.covers)
         }
+        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: record.parentWarp)
+        return true
+    }
+
+    /// Records `child`'s subtree, taken in this walk as `record` had it, where it now lies: from
+    /// `starts` (the arrays' lengths before it was taken) to their ends.
+    fileprivate mutating func record(_ record: MotionSample.SubtreeRecord, of child: View,
+                                     movedFrom starts: (views: Int, layers: Int, looks: Int, covers: Int), turnedBy warp: Homography?) {
         var moved = record
         moved.walk = lent.walk
         moved.stamp = lent.stamp
-        moved.views = views..<self.views.count
-        moved.layers = start..<builder.index
-        moved.looks = looks..<builder.looks.count
-        moved.covers = covers..<builder.covers.count
+        moved.parentWarp = warp
+        moved.views = starts.views..<views.count
+        moved.layers = starts.layers..<builder.index
+        moved.looks = starts.looks..<builder.looks.count
+        moved.covers = starts.covers..<builder.covers.count
         lent.records[child.id] = moved
-        return true
     }
 }
 
@@ -277,15 +286,7 @@ extension MotionSample.Recorder {
             builder.place(geometry, opacity: inherited * geometry.ownOpacity)
         }
         lent.taken += record.layers.count
-        var moved = record
-        moved.walk = lent.walk
-        moved.stamp = lent.stamp
-        moved.parentWarp = warp
-        moved.views = views..<self.views.count
-        moved.layers = start..<builder.index
-        moved.looks = looks..<builder.looks.count
-        moved.covers = covers..<builder.covers.count
-        lent.records[child.id] = moved
+        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)
         return true
     }
 }
