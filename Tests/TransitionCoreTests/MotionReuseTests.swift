@@ -63,6 +63,7 @@ struct MotionReuseTests {
         #expect(a.looks == b.looks, comment, sourceLocation: sourceLocation)
         #expect(a.layerIDs == b.layerIDs && a.layerParents == b.layerParents, comment, sourceLocation: sourceLocation)
         #expect(a.covers == b.covers, comment, sourceLocation: sourceLocation)
+        #expect(a.planes == b.planes, comment, sourceLocation: sourceLocation)
         #expect(a.windowArea == b.windowArea, comment, sourceLocation: sourceLocation)
     }
 

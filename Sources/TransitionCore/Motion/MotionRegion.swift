@@ -15,7 +15,7 @@ enum MotionRegion: Equatable, Sendable {
         } else if Self.encloses(clip, quad.box) {
             self = .whole
         } else {
-            self = .polygon(MotionSample.clipped(quad.points, to: clip))
+            self = .polygon(quad.withPoints { MotionSample.clipped($0, to: clip) })
         }
     }
 

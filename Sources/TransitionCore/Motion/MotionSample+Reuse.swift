@@ -40,6 +40,7 @@ extension MotionSample {
             var looks: [Look] = []
             var covers: [Cover] = []
             var geometries: [Geometry] = []
+            var planes: [Plane] = []
         }
 
         /// What one walk borrows: the records (moved, not copied, so that the walk writes them
@@ -78,6 +79,13 @@ extension MotionSample {
             walk += 1
             if records.count <= scene.views.count { records.append(contentsOf: repeatElement(SubtreeRecord(), count: scene.views.count + 1 - records.count)) }
             recorder.reusing = true
+            // As many as the walk before made, once: grown by doubling, they were a sixth of
+            // placing a cube's layers.
+            if let before {
+                recorder.builder.covers.reserveCapacity(before.covers.count)
+                recorder.builder.geometries.reserveCapacity(before.geometries.count)
+                recorder.builder.planes.reserveCapacity(before.planes.count)
+            }
             recorder.lent = Lent(walk: walk, stamp: scene.beginWalk(), hasBefore: before != nil, before: before ?? Made())
             swap(&recorder.lent.records, &records)
             before = nil
@@ -93,7 +101,7 @@ extension MotionSample {
             before = Made(views: recorder.views, layerIDs: sample.layerIDs, layerParents: sample.layerParents,
                           kept: recorder.builder.kept,
                           ids: sample.ids, looks: sample.looks, covers: sample.covers,
-                          geometries: recorder.builder.geometries)
+                          geometries: recorder.builder.geometries, planes: sample.planes)
         }
     }
 
@@ -159,8 +167,7 @@ extension MotionSample.Recorder {
     mutating func reuses(_ child: View, _ entry: SubtreeEntry) -> Bool {
         guard reusing else { return false }
         builder.leave(to: entry.depth)
-        let reach = builder.stack.last
-        let parentID = reach?.id ?? -1, parentClip = reach?.clip ?? builder.window, parentWarp = reach?.warp
+        let (parentID, parentClip, parentWarp) = builder.parentReach
         if lent.hasBefore, child.id < lent.records.count {
             let record = lent.records[child.id]
             if record.walk == lent.walk - 1, child.subtreeStamp <= record.stamp, record.depth == entry.depth,
@@ -220,13 +227,21 @@ extension MotionSample.Recorder {
         builder.layerParents.append(contentsOf: lent.before.layerParents[record.layers])
         builder.ids.append(contentsOf: lent.before.ids[record.looks])
         builder.looks.append(contentsOf: lent.before.looks[record.looks])
+        // The subtree's planes lie together among the frame before's, in the order of its looks.
+        let planes = lent.before.looks[record.looks].lazy.map(\.plane).first { $0 >= 0 }
+        let planeShift = planes.map { Int32(builder.planes.count) - $0 } ?? 0
         for i in looks..<builder.looks.count {
             builder.looks[i].index += shift
             builder.looks[i].opacity = builder.kept[builder.looks[i].index].opacity
+            if builder.looks[i].plane >= 0 {
+                builder.planes.append(lent.before.planes[Int(builder.looks[i].plane)])
+                builder.looks[i].plane += planeShift
+            }
         }
         builder.covers.append(contentsOf: lent.before.covers[record.covers])
         for i in covers..<builder.covers.count {
             builder.covers[i].index += shift
+            if builder.covers[i].plane >= 0 { builder.covers[i].plane += planeShift }
             let size = builder.covers[i].region.area(builder.covers[i].corners)
             builder.covers[i].opacity = builder.kept[builder.covers[i].index].opacity
                 * MotionSample.Cover.weight(size: size, coverArea: builder.coverArea)
@@ -274,16 +289,24 @@ extension MotionSample.Recorder {
     /// they are walked again once the subtree changes.
     fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
                                      turnedBy warp: Homography?) -> Bool {
-        for old in record.layers where lent.before.kept[old].geometry < 0 { return false }
+        // Every layer's geometry was kept, one after another (they were placed or taken in
+        // order): they are taken together, with no copy of each.
+        guard let first = record.layers.first.map({ Int(lent.before.kept[$0].geometry) }), first >= 0 else { return false }
+        for (k, old) in record.layers.enumerated() where lent.before.kept[old].geometry != first + k { return false }
         let start = builder.index
         let shift = start - record.layers.lowerBound
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
+        let kept = builder.geometries.count
         self.views.append(contentsOf: lent.before.views[record.views])
-        for old in record.layers {
-            let from = Int(lent.before.kept[old].opacityParent)
-            let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.kept[from + shift].opacity
-            let geometry = lent.before.geometries[Int(lent.before.kept[old].geometry)]
-            builder.place(geometry, opacity: inherited * geometry.ownOpacity)
+        builder.geometries.append(contentsOf: lent.before.geometries[first..<(first + record.layers.count)])
+        // Each geometry is placed from where it lies, not copied out first.
+        let geometries = lent.before.geometries, keptLayers = lent.before.kept
+        geometries.withUnsafeBufferPointer { geometries in
+            for (k, old) in record.layers.enumerated() {
+                let from = Int(keptLayers[old].opacityParent)
+                let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.kept[from + shift].opacity
+                builder.place(geometries[first + k], opacity: inherited * geometries[first + k].ownOpacity, keptAt: Int32(kept + k))
+            }
         }
         lent.taken += record.layers.count
         self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)

@@ -23,6 +23,8 @@ public struct MotionSample: Sendable {
         public let cornerRadius: Double
         /// The radius of its blur (backdrop or layer) as drawn on the screen, in points; 0 for none.
         public let blur: Double
+        /// Its Plane among the frame's, when it lies square in a 3D turn's plane; −1 for none.
+        var plane: Int32 = -1
 
         /// Seen the same in both frames: nothing a step could measure differs.
         func sameAs(_ other: Look) -> Bool {
@@ -46,6 +48,38 @@ public struct MotionSample: Sendable {
     public let windowArea: Double
     /// The views with an opaque fill, which hide what lies behind them.
     let covers: [Cover]
+    /// The planes of the looks and covers turned in 3D that have one (Look.plane, Cover.plane).
+    let planes: [Plane]
+
+    /// A view turned in 3D that lies square in its turn's plane: the rectangle its bounds make
+    /// there, the turn that carries that plane to the screen, and the screen rectangle its
+    /// region was clipped to (its region is the turn's map of `rect`, within `clip`). What two
+    /// views on one plane share on the screen is the turn's map of what their rectangles
+    /// share, within both clips: four points to carry and, mostly, nothing to clip (clipping
+    /// one polygon by another was most of the sample of a cube's frame).
+    struct Plane: Equatable {
+        let rect: Rect
+        let turn: Homography
+        let clip: Rect
+
+        /// The area on the screen of what `self` and `other` share; nil when they lie in
+        /// different planes (or a corner of it falls behind the eye). `whole`: the area of
+        /// `self`'s region, which is all they share when `other` holds it (a face's shade over
+        /// each view on the face: nothing to carry).
+        func overlap(_ other: UnsafePointer<Plane>, whole: Double) -> Double? {
+            guard turn == other.pointee.turn else { return nil }
+            if MotionRegion.encloses(other.pointee.rect, rect) && MotionRegion.encloses(other.pointee.clip, clip) { return whole }
+            let shared = MotionSample.intersection(rect, other.pointee.rect)
+            guard shared.size.width > 0 else { return 0 }
+            guard let a = turn.apply(to: Point(x: shared.minX, y: shared.minY)), let b = turn.apply(to: Point(x: shared.maxX, y: shared.minY)),
+                  let c = turn.apply(to: Point(x: shared.maxX, y: shared.maxY)), let d = turn.apply(to: Point(x: shared.minX, y: shared.maxY))
+            else { return nil }
+            let quad = MotionQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
+            let clip = MotionSample.intersection(clip, other.pointee.clip)
+            if MotionRegion.encloses(clip, quad.box) { return quad.area }
+            return quad.withPoints { MotionSample.clippedArea($0, to: clip) }
+        }
+    }
 
     /// One view with an opaque fill: it hides what lies behind it within `region`, as much
     /// as its `opacity`.
@@ -57,6 +91,8 @@ public struct MotionSample: Sendable {
         let corners: MotionQuad
         let box: Rect
         var opacity: Double
+        /// Its Plane among the frame's (its look's); −1 for none.
+        var plane: Int32 = -1
 
         /// How much a view with an opaque fill over `size` square points counts as hiding what
         /// lies behind it (times its opacity): a small one is not worth the time; one growing
@@ -178,18 +214,29 @@ public struct MotionSample: Sendable {
         var looks: [Look] = []
         swap(&looks, &b.looks)
         // Covers come in drawing order, as the looks do: those in front of a look are a tail.
-        var inFront = 0
-        for i in looks.indices {
-            let region = looks[i].region, corners = looks[i].corners!, index = looks[i].index, area = region.area(corners)
-            while inFront < b.covers.count && b.covers[inFront].index <= index { inFront += 1 }
-            let hidden = area > 0 && inFront < b.covers.count ? Self.hidden(region, corners, by: b.covers[inFront...]) { _ in true } : 0
-            looks[i].shown = max(0, area - hidden) * looks[i].opacity
+        // Each look and cover is read in place: a copy of each (its region with it) per view
+        // was a tenth of a 3D frame's sample.
+        b.covers.withUnsafeBufferPointer { covers in
+            b.planes.withUnsafeBufferPointer { planes in
+                looks.withUnsafeMutableBufferPointer { looks in
+                    var inFront = 0
+                    for i in looks.indices {
+                        let corners = looks[i].corners!, index = looks[i].index, area = looks[i].region.area(corners)
+                        while inFront < covers.count && covers[inFront].index <= index { inFront += 1 }
+                        let plane = looks[i].plane >= 0 ? planes.baseAddress! + Int(looks[i].plane) : nil
+                        let hidden = area > 0 && inFront < covers.count
+                            ? Self.hidden(looks[i].region, corners, area: area, plane, by: UnsafeBufferPointer(rebasing: covers[inFront...]), planes) { _ in true } : 0
+                        looks[i].shown = max(0, area - hidden) * looks[i].opacity
+                    }
+                }
+            }
         }
         ids = b.ids
         self.looks = looks
         layerIDs = b.layerIDs
         layerParents = b.layerParents
         covers = b.covers
+        planes = b.planes
     }
 
     /// Takes the layers back to front and keeps what the check needs of each drawn one. Only
@@ -197,14 +244,17 @@ public struct MotionSample: Sendable {
     /// subviews).
     struct Builder: SceneLayerVisitor {
         /// An ancestor's reach: the screen box its clipping leaves, and the projective map of
-        /// the 3D-turned views above (their subtrees are drawn flat, then carried by it).
-        struct Reach { let id: Int; let depth: Int; let clip: Rect; let warp: Homography? }
+        /// the 3D-turned views above (their subtrees are drawn flat, then carried by it), by its
+        /// place among `turns` (−1 for none): held small, as every layer reads its parent's.
+        struct Reach { let id: Int; let depth: Int; let clip: Rect; let turn: Int32 }
         let window: Rect
         let windowArea: Double
         let labels: [String: ViewText]
         /// The size from which an opaque view counts fully as hiding what lies behind it.
         let coverArea: Double
         var stack: [Reach] = []
+        /// The turns the walk met, each a layer's own composed with its ancestors'.
+        var turns: [Homography] = []
         var index = 0
         var layerIDs: [Int] = [], layerParents: [Int] = []
         /// The drawn views, each with what shows of it still to be measured (0): that needs the
@@ -223,6 +273,7 @@ public struct MotionSample: Sendable {
         /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn
         /// (KeptLayer.geometry says which is whose).
         var geometries: [Geometry] = []
+        var planes: [Plane] = []
 
         let texts: TextLookups?
 
@@ -234,6 +285,7 @@ public struct MotionSample: Sendable {
             windowArea = windowSize.width * windowSize.height
             coverArea = windowArea / 100
             self.labels = labels
+            stack.reserveCapacity(16)
             if expecting > 0 {
                 layerIDs.reserveCapacity(expecting)
                 layerParents.reserveCapacity(expecting)
@@ -248,7 +300,14 @@ public struct MotionSample: Sendable {
         /// Forgets the ancestors' reaches at `depth` and deeper: what a layer at `depth` is
         /// clipped and carried by is then the last one left.
         mutating func leave(to depth: Int) {
-            while let last = stack.last, last.depth >= depth { stack.removeLast() }
+            while !stack.isEmpty && stack[stack.count - 1].depth >= depth { stack.removeLast() }
+        }
+
+        /// What the layer being placed is under: its parent's id (−1 for the window), clip and
+        /// turn (nil for none).
+        var parentReach: (id: Int, clip: Rect, warp: Homography?) {
+            guard let last = stack.last else { return (-1, window, nil) }
+            return (last.id, last.clip, last.turn >= 0 ? turns[Int(last.turn)] : nil)
         }
 
         /// Keeps the opacity of the layer being placed and where it comes from.
@@ -278,24 +337,31 @@ public struct MotionSample: Sendable {
             place(Geometry(layer, appearance, paints: paints), opacity: layer.opacity)
         }
 
-        /// Places one layer, as the walk found it (visit) or as a Reuse kept it.
-        mutating func place(_ g: Geometry, opacity: Double) {
+        /// Places one layer, as the walk found it (visit) or as a Reuse kept it. `keptAt`: where
+        /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned.
+        mutating func place(_ g: borrowing Geometry, opacity: Double, keptAt: Int32? = nil) {
             defer { index += 1 }
             if keepsOpacities { keepOpacity(viewID: g.viewID, depth: g.depth, opacity: opacity, own: g.ownOpacity) }
             leave(to: g.depth)
-            var clip = stack.last?.clip ?? window
+            // The parent's reach, read in place (a copy of it per layer, three times, was a
+            // tenth of placing a cube's layers).
+            let top = stack.count - 1
+            var clip = top >= 0 ? stack[top].clip : window
+            var turn: Int32 = top >= 0 ? stack[top].turn : -1
             layerIDs.append(g.viewID)
-            layerParents.append(stack.last?.id ?? -1)
-            let warp: Homography? = switch (g.warp, stack.last?.warp) {
-            case (nil, let outer): outer
-            case (let own?, nil): own
-            case (let own?, let outer?): own.concatenating(outer)
+            layerParents.append(top >= 0 ? stack[top].id : -1)
+            if let own = g.warp {
+                turns.append(turn >= 0 ? own.concatenating(turns[Int(turn)]) : own)
+                turn = Int32(turns.count - 1)
             }
+            let warp: Homography? = turn >= 0 ? turns[Int(turn)] : nil
             // Kept for a Reuse, which places it again under another turn.
-            if keepsOpacities {
-                if warp != nil {
+            if keepsOpacities && turn >= 0 {
+                if let keptAt {
+                    kept[kept.count - 1].geometry = keptAt
+                } else {
                     kept[kept.count - 1].geometry = Int32(geometries.count)
-                    geometries.append(g)
+                    geometries.append(copy g)
                 }
             }
             let size = g.size
@@ -323,22 +389,29 @@ public struct MotionSample: Sendable {
             if g.clipsToBounds {
                 clips = finite ? MotionSample.intersection(corners!.axisAligned ?? corners!.box, clip) : .zero
             }
-            stack.append(Reach(id: g.viewID, depth: g.depth, clip: clips, warp: warp))
+            stack.append(Reach(id: g.viewID, depth: g.depth, clip: clips, turn: turn))
             guard finite, let corners else { return }
             guard !g.isHidden && opacity > 0 && g.paints else { return }
             let region = MotionRegion(corners, within: clip)
             let area = corners.area
             let bounds = size.width * size.height
             let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
+            // Turned and square in its plane: what it shares with another view on that plane is
+            // worked out there (Plane).
+            var plane: Int32 = -1
+            if let warp, let rect = flat.axisAligned {
+                plane = Int32(planes.count)
+                planes.append(Plane(rect: rect, turn: warp, clip: clip))
+            }
             ids.append(g.viewID)
             looks.append(Look(name: g.name, corners: corners, shown: 0, opacity: opacity, index: index, region: region,
-                              cornerRadius: g.cornerRadius * scale, blur: g.blurRadius * scale))
+                              cornerRadius: g.cornerRadius * scale, blur: g.blurRadius * scale, plane: plane))
             // A view with an opaque fill hides what lies behind it, as much as its opacity
             // (and its size: Cover.weight).
             let coverSize = g.opaqueFill ? region.area(corners) : 0
             if coverSize >= coverArea / 2 {
                 covers.append(Cover(id: g.viewID, index: index, region: region, corners: corners, box: region.box(corners),
-                                    opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea)))
+                                    opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea), plane: plane))
             }
         }
     }
@@ -412,22 +485,34 @@ public struct MotionSample: Sendable {
     /// How much of `region` the cover (among those `inFront` picks) that hides the most of it
     /// hides: its overlap times its opacity. As an opaque view slides over a view or fades in
     /// above it, what shows of that view shrinks frame by frame, as a person sees it.
-    static func hidden(_ region: MotionRegion, _ corners: MotionQuad, by covers: ArraySlice<Cover>,
-                       inFront: (Cover) -> Bool) -> Double {
+    /// `plane`: the look's Plane, if it has one; `planes`: the covers' frame's.
+    /// `inFront`: whether the cover of that id lies in front of the view.
+    /// `area`: the area of `region`; once that much is hidden, nothing hides more.
+    static func hidden(_ region: borrowing MotionRegion, _ corners: MotionQuad, area: Double, _ plane: UnsafePointer<Plane>?,
+                       by covers: UnsafeBufferPointer<Cover>, _ planes: UnsafeBufferPointer<Plane>, inFront: (Int) -> Bool) -> Double {
         let box = region.box(corners)
+        let minX = box.minX, minY = box.minY, maxX = box.maxX, maxY = box.maxY
         var hidden = 0.0
         // By index, each cover read in place: a copy of each (its region with it) per view was
-        // a tenth of a 3D frame's sample.
+        // a tenth of a 3D frame's sample. Every view meets every cover in front of it here, so
+        // what the boxes share is worked out inline.
         for i in covers.indices {
-            let shared = Self.intersection(covers[i].box, box).size
-            guard shared.width > 0 else { continue }
+            let b = covers[i].box
+            let x1 = max(b.minX, minX), x2 = min(b.maxX, maxX)
+            guard x2 > x1 else { continue }
+            let y1 = max(b.minY, minY), y2 = min(b.maxY, maxY)
+            guard y2 > y1 else { continue }
             // A cover hides no more than the boxes share: one that could not hide more than
             // another already does is not measured (a polygon's clipping is the costly part of
             // a 3D frame). The margin is far above rounding, far below anything seen.
             let opacity = covers[i].opacity
-            if shared.width * shared.height * opacity * (1 + 1e-9) < hidden { continue }
-            guard inFront(covers[i]) else { continue }
-            hidden = max(hidden, region.overlap(corners, with: covers[i].region, covers[i].corners) * opacity)
+            if (x2 - x1) * (y2 - y1) * opacity * (1 + 1e-9) < hidden { continue }
+            guard inFront(covers[i].id) else { continue }
+            var shared: Double?
+            if let plane, covers[i].plane >= 0 { shared = plane.pointee.overlap(planes.baseAddress! + Int(covers[i].plane), whole: area) }
+            hidden = max(hidden, (shared ?? region.overlap(corners, with: covers[i].region, covers[i].corners)) * opacity)
+            // All of it hidden: what shows of it is nothing, whatever else lies in front.
+            if hidden >= area { break }
         }
         return hidden
     }
@@ -439,9 +524,20 @@ public struct MotionSample: Sendable {
         guard let corners = look.corners else { return 0 }
         let area = look.region.area(corners)
         guard area > 0 else { return 0 }
-        // Covers are few: a scan is cheaper than a set of their ids.
-        let inFront = frame.covers.lazy.filter { $0.index > look.index }
-        return max(0, area - Self.hidden(look.region, corners, by: covers[...]) { cover in inFront.contains { $0.id == cover.id } }) * look.opacity
+        let hidden = covers.withUnsafeBufferPointer { covers in
+            planes.withUnsafeBufferPointer { planes in
+                frame.planes.withUnsafeBufferPointer { its in
+                    frame.covers.withUnsafeBufferPointer { before in
+                        let plane = look.plane >= 0 ? its.baseAddress! + Int(look.plane) : nil
+                        // Covers are few: a scan is cheaper than a set of their ids.
+                        return Self.hidden(look.region, corners, area: area, plane, by: covers, planes) { id in
+                            before.contains { $0.id == id && $0.index > look.index }
+                        }
+                    }
+                }
+            }
+        }
+        return max(0, area - hidden) * look.opacity
     }
 
     // MARK: Plane geometry
@@ -480,8 +576,12 @@ public struct MotionSample: Sendable {
 
     /// The part of the convex polygon `p` inside `rect`.
     static func clipped(_ p: [Point], to rect: Rect) -> [Point] {
+        p.withUnsafeBufferPointer { clipped($0, to: rect) }
+    }
+
+    static func clipped(_ p: UnsafeBufferPointer<Point>, to rect: Rect) -> [Point] {
         guard rect.size.width > 0, rect.size.height > 0 else { return [] }
-        return p.withUnsafeBufferPointer { p in withCorners(of: rect) { q in withClipped(p, toConvex: q) { Array($0) } } }
+        return withCorners(of: rect) { q in withClipped(p, toConvex: q) { Array($0) } }
     }
 
     /// The area of the part of the convex polygon `p` inside `rect`, with no allocation (the
@@ -561,3 +661,4 @@ public struct MotionSample: Sendable {
         return Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
     }
 }
+

@@ -1,0 +1,70 @@
+import Testing
+@testable import TransitionCore
+
+/// The motion check's shortcuts give what the long way gives: what two views on one turned
+/// plane share is worked out in that plane (MotionSample.Plane), not by clipping one polygon
+/// by another.
+@Suite("Motion check shortcuts")
+struct MotionShortcutTests {
+    /// A tiny deterministic generator: the same films every run.
+    struct Dice {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    @Test("what a view shares with a cover on its turned plane is what clipping their polygons gives: inside the cover, across its edge, cut by the window")
+    func planeOverlap() {
+        let film = MotionCheckTests.Film { film in
+            film.card.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+            let inside = film.scene.makeView(name: "inside", frame: Rect(x: 40, y: 60, width: 100, height: 80))
+            inside.backgroundColor = .white
+            let across = film.scene.makeView(name: "across", frame: Rect(x: 300, y: 400, width: 200, height: 100))
+            across.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            film.card.addSubview(inside)
+            film.card.addSubview(across)
+            let shade = film.scene.makeView(name: "shade", frame: Rect(x: 20, y: 40, width: 330, height: 700))
+            shade.backgroundColor = Color(red: 0, green: 0, blue: 0)
+            shade.alpha = 0.5
+            film.card.addSubview(shade)
+        }
+        var compared = 0
+        for angle in [0.2, 0.45, 0.7] {
+            film.card.transform3D = Transform3D.rotation(angle, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 500))
+            film.shoot()
+            let sample = film.frames.last!
+            sample.planes.withUnsafeBufferPointer { planes in
+                for look in sample.looks where look.plane >= 0 {
+                    let corners = look.corners!
+                    for cover in sample.covers where cover.index > look.index && cover.plane >= 0 {
+                        let area = look.region.area(corners)
+                        let onPlane = planes[Int(look.plane)].overlap(planes.baseAddress! + Int(cover.plane), whole: area)
+                        let clipped = look.region.overlap(corners, with: cover.region, cover.corners)
+                        #expect(onPlane != nil, "\(look.name) and \(cover.id) lie on one plane")
+                        #expect(abs((onPlane ?? -1) - clipped) <= 1e-9 * max(1, clipped), "\(look.name) under \(cover.id) at \(angle)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared >= 9)
+        // The turn carries the card's right part past the window's edge: some regions were cut by it.
+        #expect(film.frames.dropFirst().contains { $0.looks.contains { if case .polygon = $0.region { true } else { false } } })
+    }
+
+    @Test("views under different turns are not taken for one plane")
+    func differentPlanes() {
+        let a = MotionSample.Plane(rect: Rect(x: 0, y: 0, width: 10, height: 10), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        var b = MotionSample.Plane(rect: Rect(x: 0, y: 0, width: 10, height: 10), turn: Homography(2, 0, 0, 0, 2, 0, 0, 0, 1),
+                                   clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(withUnsafePointer(to: &b) { a.overlap($0, whole: 100) } == nil)
+        var c = MotionSample.Plane(rect: Rect(x: 5, y: 5, width: 10, height: 10), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(withUnsafePointer(to: &c) { a.overlap($0, whole: 100) } == 25)
+        var d = MotionSample.Plane(rect: Rect(x: -5, y: -5, width: 30, height: 30), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(withUnsafePointer(to: &d) { a.overlap($0, whole: 100) } == 100, "a cover that holds the view hides all of it")
+        var e = MotionSample.Plane(rect: Rect(x: -5, y: -5, width: 30, height: 30), turn: .identity, clip: Rect(x: 0, y: 0, width: 8, height: 100))
+        #expect(withUnsafePointer(to: &e) { a.overlap($0, whole: 100) } == 80, "within the cover's clip only")
+    }
+}
