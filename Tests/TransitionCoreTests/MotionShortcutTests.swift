@@ -1,9 +1,9 @@
 import Testing
 @testable import TransitionCore
 
-/// The motion check's shortcuts give what the long way gives: what two views on one turned
-/// plane share is worked out in that plane (MotionSample.Plane), not by clipping one polygon
-/// by another.
+/// The motion check's shortcuts give what the long way gives: a step steady against the step
+/// before it is not judged (MotionCheck.add), and what two views on one turned plane share is
+/// worked out in that plane (MotionSample.Plane), not by clipping one polygon by another.
 @Suite("Motion check shortcuts")
 struct MotionShortcutTests {
     /// A tiny deterministic generator: the same films every run.
@@ -13,6 +13,31 @@ struct MotionShortcutTests {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) / Double(1 << 53)
         }
+    }
+
+    @Test("leaving steady steps unjudged finds the very pops judging every step finds, over 40 films of moves, fades, radii and jumps")
+    func steadyStepsSkipped() {
+        var dice = Dice(state: 7)
+        var popsSeen = 0
+        for _ in 0..<40 {
+            let film = MotionCheckTests.Film()
+            var dx = 4 + 20 * dice.next()
+            for _ in 0..<24 {
+                // Mostly a steady pace that drifts; now and then a jump, a fade or a radius step.
+                dx *= 0.8 + 0.4 * dice.next()
+                let roll = dice.next()
+                let jump = roll < 0.1 ? 30 + 60 * dice.next() : 0
+                film.card.frame = film.card.frame.offsetBy(dx: (dice.next() < 0.5 ? 1 : -1) * (dx + jump), dy: dx / 2)
+                if roll > 0.85 { film.card.alpha = dice.next() }
+                if roll > 0.7 && roll < 0.8 { film.card.cornerRadius = 30 * dice.next() }
+                film.shoot()
+            }
+            let skipping = MotionCheck.pops(in: film.frames, skippingSteady: true)
+            let judgingAll = MotionCheck.pops(in: film.frames, skippingSteady: false)
+            #expect(skipping == judgingAll)
+            popsSeen += judgingAll.count
+        }
+        #expect(popsSeen > 20, "the films pop often enough to tell the two apart")
     }
 
     @Test("what a view shares with a cover on its turned plane is what clipping their polygons gives: inside the cover, across its edge, cut by the window")

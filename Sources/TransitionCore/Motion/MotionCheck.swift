@@ -56,6 +56,11 @@ public final class MotionCheck {
     private var frames: [Int: MotionSample] = [:]
     private var judgedThrough = 0
     private var found: [MotionPop] = []
+    /// Where each look of the latest frame has its step among that frame's (−1: it did not
+    /// change), while frames keep the same views in the same order; nil once they do not.
+    private var latestSteps: [Int32]?
+    /// Whether a step steady against the one before it is left out of judging (`add`).
+    private var skipsSteady = true
 
     public init(capture: @escaping () -> MotionSample) {
         self.capture = capture
@@ -92,8 +97,13 @@ public final class MotionCheck {
     }
 
     /// The pops of a transition seen as `frames` (the scene at rest first), in time order.
-    public static func pops(in frames: [MotionSample]) -> [MotionPop] {
+    /// `skippingSteady`: false judges every step that reaches a floor, steady or not (tests
+    /// compare the two).
+    public static func pops(in frames: [MotionSample]) -> [MotionPop] { pops(in: frames, skippingSteady: true) }
+
+    static func pops(in frames: [MotionSample], skippingSteady: Bool) -> [MotionPop] {
         let check = MotionCheck { MotionSample(SceneSnapshot(time: 0, windowSize: .zero, layers: [])) }
+        check.skipsSteady = skippingSteady
         check.start(frames.first)
         for frame in frames.dropFirst() { check.add(frame) }
         return check.finish()
@@ -108,6 +118,7 @@ public final class MotionCheck {
         frames = [:]
         judgedThrough = 0
         found = []
+        latestSteps = nil
     }
 
     /// The step from the latest frame to `sample`, for every view that changed in it; then the
@@ -122,16 +133,28 @@ public final class MotionCheck {
         if before.ids == sample.ids {
             // The same views in the same order: compared index by index, each look in place
             // (a copy of each, twice per view per frame, was a fifth of the check at 10,000 views).
+            // A step no more than Rule.ratio times the same view's step just before it, in each
+            // quantity that reaches a floor, is steady: judging it could find no pop, so it is
+            // no candidate (in a cube every view was one, every frame; judging them was half
+            // the check's own time).
+            let prior = k >= 2 && skipsSteady ? latestSteps.flatMap { $0.count == sample.looks.count ? $0 : nil } : nil
+            let priorSteps = prior != nil ? steps[k - 1] : nil
+            var stepOf = [Int32](repeating: -1, count: sample.looks.count)
             before.looks.withUnsafeBufferPointer { was in
                 sample.looks.withUnsafeBufferPointer { now in
                     for i in now.indices where !was[i].sameAs(now[i]) {
                         let step = Step(from: was[i], to: now[i])
                         changed.append(sample.ids[i], step)
-                        if floors.reached(by: step) { reaching.append(Candidate(id: sample.ids[i], at: changed.ids.count - 1, look: i)) }
+                        stepOf[i] = Int32(changed.ids.count - 1)
+                        guard floors.reached(by: step) else { continue }
+                        if let prior, let priorSteps, prior[i] >= 0, floors.steady(step, after: priorSteps.steps[Int(prior[i])]) { continue }
+                        reaching.append(Candidate(id: sample.ids[i], at: changed.ids.count - 1, look: i))
                     }
                 }
             }
+            latestSteps = stepOf
         } else {
+            latestSteps = nil
             // Each view's place in either frame (the first, should an id be drawn twice).
             let was = Self.positions(before.ids), now = Self.positions(sample.ids)
             var went: Set<Int> = [], came: Set<Int> = []
@@ -190,6 +213,17 @@ public final class MotionCheck {
             func reaches(_ value: Double, _ floor: Double) -> Bool { floor > 0 && abs(value) >= floor }
             return reaches(step.position, values[0]) || reaches(step.shown, values[1]) || reaches(step.radius, values[2])
                 || reaches(step.blur, values[3])
+        }
+
+        /// Whether `step`, in every quantity that reaches its floor, is at most Rule.ratio times
+        /// `other` (what shows of it: times `other`'s shownChange, as `judge` compares them): a
+        /// step around it that makes it no pop.
+        func steady(_ step: Step, after other: Step) -> Bool {
+            func steady(_ value: Double, _ floor: Double, _ around: Double) -> Bool {
+                !(floor > 0 && abs(value) >= floor) || abs(value) <= Rule.ratio * abs(around)
+            }
+            return steady(step.position, values[0], other.position) && steady(step.shown, values[1], other.shownChange)
+                && steady(step.radius, values[2], other.radius) && steady(step.blur, values[3], other.blur)
         }
     }
 
