@@ -57,6 +57,8 @@ extension MotionSample {
             var marks: [Mark] = []
             /// Layers taken from the walk before.
             var taken = 0
+            /// The last turn a record was given: the subtrees under one turn share it.
+            var turn: SubtreeRecord.WarpBox?
         }
 
         /// Where a subtree's walk began in each of the arrays, and how it was entered.
@@ -86,7 +88,8 @@ extension MotionSample {
                 recorder.builder.geometries.reserveCapacity(before.geometries.count)
                 recorder.builder.planes.reserveCapacity(before.planes.count)
             }
-            recorder.lent = Lent(walk: walk, stamp: scene.beginWalk(), hasBefore: before != nil, before: before ?? Made())
+            recorder.lent = Lent(walk: walk, stamp: scene.beginWalk(), hasBefore: before != nil)
+            if before != nil { swap(&recorder.lent.before, &before!) }
             swap(&recorder.lent.records, &records)
             before = nil
         }
@@ -140,6 +143,24 @@ extension MotionSample {
             get { warpBox?.warp }
             set { warpBox = newValue.map(WarpBox.init) }
         }
+
+        /// Sets the ancestors' turn to `warp`, held in `shared` when that holds it already (the
+        /// subtrees of one turned view, every frame of a cube: one box each was an allocation
+        /// per subtree per frame), else in a new box, which `shared` then holds.
+        mutating func setParentWarp(_ warp: Homography?, sharing shared: inout WarpBox?) {
+            guard let warp else {
+                warpBox = nil
+                return
+            }
+            if let box = warpBox, box.warp == warp { return }
+            if let box = shared, box.warp == warp {
+                warpBox = box
+                return
+            }
+            let box = WarpBox(warp)
+            shared = box
+            warpBox = box
+        }
         /// Where its part of each array lies.
         var views: Range<Int> { get { range(0) } set { setRange(0, newValue) } }
         var layers: Range<Int> { get { range(1) } set { setRange(1, newValue) } }
@@ -156,7 +177,7 @@ extension MotionSample {
             ranges[2 * k + 1] = Int32(truncatingIfNeeded: r.count)
         }
 
-        private final class WarpBox {
+        final class WarpBox {
             let warp: Homography
             init(_ warp: Homography) { self.warp = warp }
         }
@@ -175,7 +196,7 @@ extension MotionSample.Recorder {
                record.contents == entry.contents {
                 // Carried as before: what it gave is moved; carried by another turn: placed again.
                 if record.parentWarp == parentWarp ? replay(record, of: child, entry)
-                    : replay(record, of: child, entry, turnedBy: parentWarp) {
+                    : replay(record, of: child, entry, turnedBy: parentWarp, clip: parentClip) {
                     return true
                 }
             }
@@ -190,9 +211,10 @@ extension MotionSample.Recorder {
         let mark = lent.marks.removeLast()
         lent.records[child.id] = MotionSample.SubtreeRecord(
             walk: lent.walk, stamp: lent.stamp, contents: entry.contents,
-            parentClip: mark.parentClip, parentWarp: mark.parentWarp, parentID: mark.parentID, depth: entry.depth, parentHidden: entry.parentHidden,
+            parentClip: mark.parentClip, parentWarp: nil, parentID: mark.parentID, depth: entry.depth, parentHidden: entry.parentHidden,
             views: mark.views..<views.count, layers: mark.layers..<builder.index, looks: mark.looks..<builder.looks.count,
             covers: mark.covers..<builder.covers.count)
+        lent.records[child.id].setParentWarp(mark.parentWarp, sharing: &lent.turn)
     }
 
     /// Takes `child`'s subtree as `record` says the walk before gave it, moved to where it
@@ -272,7 +294,7 @@ extension MotionSample.Recorder {
         var moved = record
         moved.walk = lent.walk
         moved.stamp = lent.stamp
-        moved.parentWarp = warp
+        moved.setParentWarp(warp, sharing: &lent.turn)
         moved.views = starts.views..<views.count
         moved.layers = starts.layers..<builder.index
         moved.looks = starts.looks..<builder.looks.count
@@ -288,7 +310,7 @@ extension MotionSample.Recorder {
     /// Its views' records are not brought along (which of their layers draw may differ now):
     /// they are walked again once the subtree changes.
     fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
-                                     turnedBy warp: Homography?) -> Bool {
+                                     turnedBy warp: Homography?, clip: Rect) -> Bool {
         // Every layer's geometry was kept, one after another (they were placed or taken in
         // order): they are taken together, with no copy of each.
         guard let first = record.layers.first.map({ Int(lent.before.kept[$0].geometry) }), first >= 0 else { return false }
@@ -297,8 +319,17 @@ extension MotionSample.Recorder {
         let shift = start - record.layers.lowerBound
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
         let kept = builder.geometries.count
+        let layers = first..<(first + record.layers.count)
+        // A subtree with no turn, mask or clipping of its own (a cube's face's cells, header,
+        // labels) is carried by the new turn alone, within its parent's clip alone: its layers,
+        // parents and opacities are copied and only what it draws is made again.
+        if let warp, lent.before.geometries[layers].allSatisfy({ $0.warp == nil && $0.mask == nil && !$0.clipsToBounds }) {
+            retake(record, entry, geometries: layers, turnedBy: warp, clip: clip)
+            self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)
+            return true
+        }
         self.views.append(contentsOf: lent.before.views[record.views])
-        builder.geometries.append(contentsOf: lent.before.geometries[first..<(first + record.layers.count)])
+        builder.geometries.append(contentsOf: lent.before.geometries[layers])
         // Each geometry is placed from where it lies, not copied out first.
         let geometries = lent.before.geometries, keptLayers = lent.before.kept
         geometries.withUnsafeBufferPointer { geometries in
@@ -311,6 +342,37 @@ extension MotionSample.Recorder {
         lent.taken += record.layers.count
         self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)
         return true
+    }
+}
+
+extension MotionSample.Recorder {
+    /// Takes the subtree `record` describes, whose layers' geometries are `layers` of the walk
+    /// before's, carried now by `warp` within `clip` (replay(_:of:_:turnedBy:clip:) says when).
+    fileprivate mutating func retake(_ record: MotionSample.SubtreeRecord, _ entry: SubtreeEntry, geometries layers: Range<Int>,
+                                     turnedBy warp: Homography, clip: Rect) {
+        let start = builder.index
+        let shift = start - record.layers.lowerBound
+        let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
+        let kept = builder.geometries.count
+        views.append(contentsOf: lent.before.views[record.views])
+        builder.layerIDs.append(contentsOf: lent.before.layerIDs[record.layers])
+        builder.layerParents.append(contentsOf: lent.before.layerParents[record.layers])
+        builder.geometries.append(contentsOf: lent.before.geometries[layers])
+        let geometries = lent.before.geometries, keptLayers = lent.before.kept
+        geometries.withUnsafeBufferPointer { geometries in
+            for (k, old) in record.layers.enumerated() {
+                // Its opacity as the walk makes it: what it inherits times its own.
+                let was = keptLayers[old]
+                let from = Int(was.opacityParent)
+                let inherits = from < record.layers.lowerBound
+                let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
+                builder.kept.append(MotionSample.KeptLayer(opacity: opacity, factor: was.factor,
+                                                           opacityParent: Int32(inherits ? parentLayer : from + shift),
+                                                           geometry: Int32(kept + k)))
+                builder.placeTurned(geometries.baseAddress! + layers.lowerBound + k, opacity: opacity, clip: clip, warp: warp)
+            }
+        }
+        lent.taken += record.layers.count
     }
 }
 

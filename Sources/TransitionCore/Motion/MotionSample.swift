@@ -94,6 +94,13 @@ public struct MotionSample: Sendable {
         /// Its Plane among the frame's (its look's); −1 for none.
         var plane: Int32 = -1
 
+        /// Each cover's box as (minX, minY, −maxX, −maxY): a view's box (maxX, maxY, −minX,
+        /// −minY) meets it only where every lane of the cover's is less, one comparison of four
+        /// lanes (every view meets every cover in front of it).
+        static func boxes(_ covers: [Cover]) -> [SIMD4<Double>] {
+            covers.map { SIMD4($0.box.minX, $0.box.minY, -$0.box.maxX, -$0.box.maxY) }
+        }
+
         /// How much a view with an opaque fill over `size` square points counts as hiding what
         /// lies behind it (times its opacity): a small one is not worth the time; one growing
         /// past the size that counts is let in gradually, between half that size and all of
@@ -216,17 +223,24 @@ public struct MotionSample: Sendable {
         // Covers come in drawing order, as the looks do: those in front of a look are a tail.
         // Each look and cover is read in place: a copy of each (its region with it) per view
         // was a tenth of a 3D frame's sample.
+        let boxes = Cover.boxes(b.covers)
         b.covers.withUnsafeBufferPointer { covers in
             b.planes.withUnsafeBufferPointer { planes in
-                looks.withUnsafeMutableBufferPointer { looks in
-                    var inFront = 0
-                    for i in looks.indices {
-                        let corners = looks[i].corners!, index = looks[i].index, area = looks[i].region.area(corners)
-                        while inFront < covers.count && covers[inFront].index <= index { inFront += 1 }
-                        let plane = looks[i].plane >= 0 ? planes.baseAddress! + Int(looks[i].plane) : nil
-                        let hidden = area > 0 && inFront < covers.count
-                            ? Self.hidden(looks[i].region, corners, area: area, plane, by: UnsafeBufferPointer(rebasing: covers[inFront...]), planes) { _ in true } : 0
-                        looks[i].shown = max(0, area - hidden) * looks[i].opacity
+                boxes.withUnsafeBufferPointer { boxes in
+                    looks.withUnsafeMutableBufferPointer { looks in
+                        var inFront = 0
+                        for i in looks.indices {
+                            let corners = looks[i].corners!, index = looks[i].index, area = looks[i].region.area(corners)
+                            while inFront < covers.count && covers[inFront].index <= index { inFront += 1 }
+                            guard area > 0 && inFront < covers.count else {
+                                looks[i].shown = max(0, area) * looks[i].opacity
+                                continue
+                            }
+                            let plane = looks[i].plane >= 0 ? planes.baseAddress! + Int(looks[i].plane) : nil
+                            let hidden = Self.hidden(looks[i].region, corners, area: area, plane, by: UnsafeBufferPointer(rebasing: covers[inFront...]),
+                                                     UnsafeBufferPointer(rebasing: boxes[inFront...]), planes) { _ in true }
+                            looks[i].shown = max(0, area - hidden) * looks[i].opacity
+                        }
                     }
                 }
             }
@@ -311,7 +325,7 @@ public struct MotionSample: Sendable {
         }
 
         /// Keeps the opacity of the layer being placed and where it comes from.
-        private mutating func keepOpacity(viewID: Int, depth: Int, opacity: Double, own: Double) {
+        private mutating func keepOpacity(viewID: Int, depth: Int, opacity: Double, own: Double, geometry: Int32) {
             let parent: Int
             if viewID >= 0 {
                 parent = depth > 0 && depth - 1 < viewLayers.count ? viewLayers[depth - 1] : -1
@@ -321,7 +335,7 @@ public struct MotionSample: Sendable {
             } else {
                 parent = lastViewLayer
             }
-            kept.append(KeptLayer(opacity: opacity, factor: own, opacityParent: Int32(parent), geometry: -1))
+            kept.append(KeptLayer(opacity: opacity, factor: own, opacityParent: Int32(parent), geometry: geometry))
         }
 
         mutating func visit(_ layer: borrowing SceneLayerFacts, _ appearance: borrowing ViewAppearance) {
@@ -341,7 +355,6 @@ public struct MotionSample: Sendable {
         /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned.
         mutating func place(_ g: borrowing Geometry, opacity: Double, keptAt: Int32? = nil) {
             defer { index += 1 }
-            if keepsOpacities { keepOpacity(viewID: g.viewID, depth: g.depth, opacity: opacity, own: g.ownOpacity) }
             leave(to: g.depth)
             // The parent's reach, read in place (a copy of it per layer, three times, was a
             // tenth of placing a cube's layers).
@@ -355,33 +368,26 @@ public struct MotionSample: Sendable {
                 turn = Int32(turns.count - 1)
             }
             let warp: Homography? = turn >= 0 ? turns[Int(turn)] : nil
-            // Kept for a Reuse, which places it again under another turn.
-            if keepsOpacities && turn >= 0 {
-                if let keptAt {
-                    kept[kept.count - 1].geometry = keptAt
-                } else {
-                    kept[kept.count - 1].geometry = Int32(geometries.count)
-                    geometries.append(copy g)
+            if keepsOpacities {
+                // A turned layer's geometry is kept for a Reuse, which places it again under
+                // another turn.
+                var geometry: Int32 = -1
+                if turn >= 0 {
+                    if let keptAt {
+                        geometry = keptAt
+                    } else {
+                        geometry = Int32(geometries.count)
+                        geometries.append(copy g)
+                    }
                 }
+                keepOpacity(viewID: g.viewID, depth: g.depth, opacity: opacity, own: g.ownOpacity, geometry: geometry)
             }
-            let size = g.size
-            let t = g.transform
-            let flat = MotionQuad(topLeft: t.apply(to: Point(x: 0, y: 0)), topRight: t.apply(to: Point(x: size.width, y: 0)),
-                                  bottomRight: t.apply(to: Point(x: size.width, y: size.height)),
-                                  bottomLeft: t.apply(to: Point(x: 0, y: size.height)))
-            var corners: MotionQuad? = flat
-            if let warp {
-                if let a = warp.apply(to: flat.topLeft), let b = warp.apply(to: flat.topRight),
-                   let c = warp.apply(to: flat.bottomRight), let d = warp.apply(to: flat.bottomLeft) {
-                    corners = MotionQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
-                } else {
-                    corners = nil
-                }
-            }
+            let flat = g.flat
+            let corners: MotionQuad? = if let warp { Self.carry(flat, by: warp) } else { flat }
             let finite = corners?.isFinite ?? false
             // A mask cuts the view and its subviews to its shape's box on screen.
             if let mask = g.mask {
-                clip = MotionSample.intersection(MotionSample.maskBox(mask, t, warp) ?? .zero, clip)
+                clip = MotionSample.intersection(MotionSample.maskBox(mask, g.transform, warp) ?? .zero, clip)
             }
             // Subviews are clipped to this view's box when it clips (its box: exact for a view
             // that is not turned, the turned view's bounding box otherwise).
@@ -392,10 +398,42 @@ public struct MotionSample: Sendable {
             stack.append(Reach(id: g.viewID, depth: g.depth, clip: clips, turn: turn))
             guard finite, let corners else { return }
             guard !g.isHidden && opacity > 0 && g.paints else { return }
+            draw(id: g.viewID, name: g.name, size: g.size, opaqueFill: g.opaqueFill, cornerRadius: g.cornerRadius, blur: g.blurRadius,
+                 flat: flat, corners: corners, clip: clip, warp: warp, opacity: opacity)
+        }
+
+        /// Places, for a Reuse, one layer of a subtree carried by `warp` alone and clipped by
+        /// `clip` alone (none of its layers has a turn, a mask or clipping of its own): only
+        /// what it draws is made, as `place` makes it; the subtree's layers, parents and
+        /// opacities are the Reuse's to copy.
+        /// `g` is read where it lies, field by field: a copy of each geometry (its name with it)
+        /// was a tenth of taking a turned subtree.
+        mutating func placeTurned(_ g: UnsafePointer<Geometry>, opacity: Double, clip: Rect, warp: Homography) {
+            defer { index += 1 }
+            let flat = g.pointee.flat
+            guard let corners = Self.carry(flat, by: warp), corners.isFinite else { return }
+            guard !g.pointee.isHidden && opacity > 0 && g.pointee.paints else { return }
+            draw(id: g.pointee.viewID, name: g.pointee.name, size: g.pointee.size, opaqueFill: g.pointee.opaqueFill,
+                 cornerRadius: g.pointee.cornerRadius, blur: g.pointee.blurRadius, flat: flat, corners: corners, clip: clip, warp: warp,
+                 opacity: opacity)
+        }
+
+        /// `flat` carried by `warp`; nil when a corner falls behind the eye.
+        static func carry(_ flat: MotionQuad, by warp: Homography) -> MotionQuad? {
+            guard let a = warp.apply(to: flat.topLeft), let b = warp.apply(to: flat.topRight),
+                  let c = warp.apply(to: flat.bottomRight), let d = warp.apply(to: flat.bottomLeft) else { return nil }
+            return MotionQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
+        }
+
+        /// Makes the look (and the cover, and the plane) of the layer being placed, which draws,
+        /// from its geometry's fields (Geometry) and its corners on screen.
+        private mutating func draw(id: Int, name: String, size: Size, opaqueFill: Bool, cornerRadius: Double, blur: Double,
+                                   flat: MotionQuad, corners: MotionQuad, clip: Rect, warp: Homography?, opacity: Double) {
             let region = MotionRegion(corners, within: clip)
             let area = corners.area
             let bounds = size.width * size.height
-            let scale = bounds > 0 ? (area / bounds).squareRoot() : 0
+            // How much it is drawn larger or smaller, for its radii (none: no root to take).
+            let scale = bounds > 0 && (cornerRadius != 0 || blur != 0) ? (area / bounds).squareRoot() : 0
             // Turned and square in its plane: what it shares with another view on that plane is
             // worked out there (Plane).
             var plane: Int32 = -1
@@ -403,14 +441,14 @@ public struct MotionSample: Sendable {
                 plane = Int32(planes.count)
                 planes.append(Plane(rect: rect, turn: warp, clip: clip))
             }
-            ids.append(g.viewID)
-            looks.append(Look(name: g.name, corners: corners, shown: 0, opacity: opacity, index: index, region: region,
-                              cornerRadius: g.cornerRadius * scale, blur: g.blurRadius * scale, plane: plane))
+            ids.append(id)
+            looks.append(Look(name: name, corners: corners, shown: 0, opacity: opacity, index: index, region: region,
+                              cornerRadius: cornerRadius * scale, blur: blur * scale, plane: plane))
             // A view with an opaque fill hides what lies behind it, as much as its opacity
             // (and its size: Cover.weight).
-            let coverSize = g.opaqueFill ? region.area(corners) : 0
+            let coverSize = opaqueFill ? region.area(corners) : 0
             if coverSize >= coverArea / 2 {
-                covers.append(Cover(id: g.viewID, index: index, region: region, corners: corners, box: region.box(corners),
+                covers.append(Cover(id: id, index: index, region: region, corners: corners, box: region.box(corners),
                                     opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea), plane: plane))
             }
         }
@@ -451,6 +489,13 @@ public struct MotionSample: Sendable {
         /// Its blur's radius; 0 for none.
         let blurRadius: Double
 
+        /// Its bounds' corners where its placement puts them, before any turn.
+        var flat: MotionQuad {
+            MotionQuad(topLeft: transform.apply(to: Point(x: 0, y: 0)), topRight: transform.apply(to: Point(x: size.width, y: 0)),
+                       bottomRight: transform.apply(to: Point(x: size.width, y: size.height)),
+                       bottomLeft: transform.apply(to: Point(x: 0, y: size.height)))
+        }
+
         init(_ layer: borrowing SceneLayerFacts, _ look: borrowing ViewAppearance, paints: Bool) {
             viewID = layer.viewID
             name = layer.name
@@ -488,15 +533,20 @@ public struct MotionSample: Sendable {
     /// `plane`: the look's Plane, if it has one; `planes`: the covers' frame's.
     /// `inFront`: whether the cover of that id lies in front of the view.
     /// `area`: the area of `region`; once that much is hidden, nothing hides more.
+    /// `boxes`: the covers' (Cover.boxes).
     static func hidden(_ region: borrowing MotionRegion, _ corners: MotionQuad, area: Double, _ plane: UnsafePointer<Plane>?,
-                       by covers: UnsafeBufferPointer<Cover>, _ planes: UnsafeBufferPointer<Plane>, inFront: (Int) -> Bool) -> Double {
+                       by covers: UnsafeBufferPointer<Cover>, _ boxes: UnsafeBufferPointer<SIMD4<Double>>, _ planes: UnsafeBufferPointer<Plane>,
+                       inFront: (Int) -> Bool) -> Double {
         let box = region.box(corners)
         let minX = box.minX, minY = box.minY, maxX = box.maxX, maxY = box.maxY
+        let reach = SIMD4(maxX, maxY, -minX, -minY)
         var hidden = 0.0
         // By index, each cover read in place: a copy of each (its region with it) per view was
         // a tenth of a 3D frame's sample. Every view meets every cover in front of it here, so
-        // what the boxes share is worked out inline.
+        // whether the boxes meet at all is one comparison, and what they share is worked out
+        // inline.
         for i in covers.indices {
+            guard all(boxes[i] .< reach) else { continue }
             let b = covers[i].box
             let x1 = max(b.minX, minX), x2 = min(b.maxX, maxX)
             guard x2 > x1 else { continue }
@@ -524,14 +574,19 @@ public struct MotionSample: Sendable {
         guard let corners = look.corners else { return 0 }
         let area = look.region.area(corners)
         guard area > 0 else { return 0 }
+        let boxes = Cover.boxes(covers)
         let hidden = covers.withUnsafeBufferPointer { covers in
-            planes.withUnsafeBufferPointer { planes in
-                frame.planes.withUnsafeBufferPointer { its in
-                    frame.covers.withUnsafeBufferPointer { before in
-                        let plane = look.plane >= 0 ? its.baseAddress! + Int(look.plane) : nil
-                        // Covers are few: a scan is cheaper than a set of their ids.
-                        return Self.hidden(look.region, corners, area: area, plane, by: covers, planes) { id in
-                            before.contains { $0.id == id && $0.index > look.index }
+            boxes.withUnsafeBufferPointer { boxes in
+                planes.withUnsafeBufferPointer { planes in
+                    frame.planes.withUnsafeBufferPointer { its in
+                        frame.covers.withUnsafeBufferPointer { before in
+                            let plane = look.plane >= 0 ? its.baseAddress! + Int(look.plane) : nil
+                            // Those in front of it are a tail (covers come in drawing order), and
+                            // few: a scan is cheaper than a set of their ids.
+                            let inFront = UnsafeBufferPointer(rebasing: before[(before.firstIndex { $0.index > look.index } ?? before.count)...])
+                            return Self.hidden(look.region, corners, area: area, plane, by: covers, boxes, planes) { id in
+                                inFront.contains { $0.id == id }
+                            }
                         }
                     }
                 }
