@@ -57,7 +57,7 @@ public final class MotionCheck {
     private var judgedThrough = 0
     private var found: [MotionPop] = []
     /// Where each look of the latest frame has its step among that frame's (−1: it did not
-    /// change), while frames keep the same views in the same order; nil once they do not.
+    /// change); nil before the second frame.
     private var latestSteps: [Int32]?
     /// Whether a step steady against the one before it is left out of judging (`add`).
     private var skipsSteady = true
@@ -130,16 +130,16 @@ public final class MotionCheck {
         // The steps that reach a floor, and so could pop, with their view's name for the report.
         let floors = Floors(windowArea: max(windowArea, sample.windowArea))
         var reaching: [Candidate] = []
+        // A step no more than Rule.ratio times the same view's step just before it, in each
+        // quantity that reaches a floor, is steady: judging it could find no pop (that step is
+        // one it is judged against), so it is no candidate. In a cube every view was one, every
+        // frame, and judging them was half the check's own time.
+        let prior = k >= 2 && skipsSteady ? latestSteps.flatMap { $0.count == before.looks.count ? $0 : nil } : nil
+        let priorSteps = prior != nil ? steps[k - 1] : nil
+        var stepOf = [Int32](repeating: -1, count: sample.looks.count)
         if before.ids == sample.ids {
             // The same views in the same order: compared index by index, each look in place
             // (a copy of each, twice per view per frame, was a fifth of the check at 10,000 views).
-            // A step no more than Rule.ratio times the same view's step just before it, in each
-            // quantity that reaches a floor, is steady: judging it could find no pop, so it is
-            // no candidate (in a cube every view was one, every frame; judging them was half
-            // the check's own time).
-            let prior = k >= 2 && skipsSteady ? latestSteps.flatMap { $0.count == sample.looks.count ? $0 : nil } : nil
-            let priorSteps = prior != nil ? steps[k - 1] : nil
-            var stepOf = [Int32](repeating: -1, count: sample.looks.count)
             before.looks.withUnsafeBufferPointer { was in
                 sample.looks.withUnsafeBufferPointer { now in
                     for i in now.indices where !was[i].sameAs(now[i]) {
@@ -152,20 +152,18 @@ public final class MotionCheck {
                     }
                 }
             }
-            latestSteps = stepOf
         } else {
-            latestSteps = nil
             // Each view's place in either frame (the first, should an id be drawn twice).
-            let was = Self.positions(before.ids), now = Self.positions(sample.ids)
+            let was = Positions(before.ids), now = Positions(sample.ids)
             var went: Set<Int> = [], came: Set<Int> = []
-            for (id, i) in was {
+            for (id, i) in was.firsts {
                 let a = before.looks[i], b = now[id].map { sample.looks[$0] }
                 if let b, a.sameAs(b) { continue }
                 let step = Step(from: a, to: b, before: before, after: sample)
                 changed.append(id, step)
                 if b == nil && step.shown != 0 { went.insert(id) }
             }
-            for (id, i) in now where was[id] == nil {
+            for (id, i) in now.firsts where was[id] == nil {
                 let step = Step(from: nil, to: sample.looks[i], before: before, after: sample)
                 changed.append(id, step)
                 if step.shown != 0 { came.insert(id) }
@@ -173,10 +171,16 @@ public final class MotionCheck {
             if !went.isEmpty || !came.isEmpty {
                 Self.forgiveReplacements(&changed, went: went, came: came, before: before, was, after: sample, now)
             }
-            for (k, (id, step)) in zip(changed.ids, changed.steps).enumerated() where floors.reached(by: step) {
-                reaching.append(Candidate(id: id, at: k, look: now[id] ?? -1 - was[id]!))
+            for (at, (id, step)) in zip(changed.ids, changed.steps).enumerated() {
+                if let n = now[id] { stepOf[n] = Int32(at) }
+                guard floors.reached(by: step) else { continue }
+                if let prior, let priorSteps, let w = was[id], prior[w] >= 0, floors.steady(step, after: priorSteps.steps[Int(prior[w])]) {
+                    continue
+                }
+                reaching.append(Candidate(id: id, at: at, look: now[id] ?? -1 - was[id]!))
             }
         }
+        latestSteps = stepOf
         steps[k] = FrameSteps(changed)
         candidates[k] = reaching
         frames[k] = sample
@@ -187,12 +191,38 @@ public final class MotionCheck {
         if k - Rule.reach >= 1 { judge(step: k - Rule.reach, last: nil) }
     }
 
-    /// Where each id first stands in `ids`.
-    private static func positions(_ ids: [Int]) -> [Int: Int] {
-        var positions: [Int: Int] = [:]
-        positions.reserveCapacity(ids.count)
-        for (i, id) in ids.enumerated() where positions[id] == nil { positions[id] = i }
-        return positions
+    /// Where each id first stands in a frame's ids: a view's (dense, not negative) in an array
+    /// by id, a picture part's (negative) in a dictionary (two dictionaries of every view were
+    /// most of a frame whose views changed).
+    private struct Positions {
+        let ids: [Int]
+        private var views: [Int32]
+        private var parts: [Int: Int] = [:]
+
+        init(_ ids: [Int]) {
+            self.ids = ids
+            views = [Int32](repeating: -1, count: (ids.max() ?? -1) + 1)
+            for (i, id) in ids.enumerated() {
+                if id >= 0 {
+                    if views[id] < 0 { views[id] = Int32(i) }
+                } else if parts[id] == nil {
+                    parts[id] = i
+                }
+            }
+        }
+
+        subscript(id: Int) -> Int? {
+            if id >= 0 { return id < views.count && views[id] >= 0 ? Int(views[id]) : nil }
+            return parts[id]
+        }
+
+        /// Each id once, at its first place, in the frame's order.
+        var firsts: [(id: Int, index: Int)] {
+            var firsts: [(id: Int, index: Int)] = []
+            firsts.reserveCapacity(ids.count)
+            for (i, id) in ids.enumerated() where self[id] == i { firsts.append((id, i)) }
+            return firsts
+        }
     }
 
     /// The floors below which a step of each quantity is no pop, for a window of `windowArea`,
@@ -440,7 +470,7 @@ public final class MotionCheck {
     /// to within Rule.samePlace points and about as much of it showing (within 10%). A person
     /// sees the same picture.
     private static func forgiveReplacements(_ steps: inout ChangedSteps, went: Set<Int>, came: Set<Int>,
-                                            before: MotionSample, _ was: [Int: Int], after: MotionSample, _ now: [Int: Int]) {
+                                            before: MotionSample, _ was: Positions, after: MotionSample, _ now: Positions) {
         func related(_ a: String, _ b: String) -> Bool { a == b || a == "snapshot of " + b || b == "snapshot of " + a }
         func samePlace(_ p: MotionSample.Look, _ q: MotionSample.Look) -> Bool {
             guard let c1 = p.corners, let c2 = q.corners else { return false }
@@ -449,8 +479,8 @@ public final class MotionCheck {
         /// Whether `look` has a stand-in among the views `others` draws (each id once, at
         /// `positions`): one in `changed`, or of a related name. The place is compared first: it
         /// costs no string.
-        func standIn(for look: MotionSample.Look, among others: MotionSample, _ positions: [Int: Int], changed: Set<Int>) -> Bool {
-            positions.contains { id, i in
+        func standIn(for look: MotionSample.Look, among others: MotionSample, _ positions: Positions, changed: Set<Int>) -> Bool {
+            positions.firsts.contains { id, i in
                 let other = others.looks[i]
                 return samePlace(other, look) && (changed.contains(id) || related(other.name, look.name))
             }
