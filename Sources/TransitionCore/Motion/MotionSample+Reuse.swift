@@ -227,16 +227,13 @@ extension MotionSample.Recorder {
         let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
         for old in record.layers {
             let was = lent.before.kept[old]
-            let from = Int(was.opacityParent)
-            let inherits = from < record.layers.lowerBound
-            let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
-            guard (opacity > 0) == (was.opacity > 0) else {
+            // Its geometry is still the frame before's; renumbered below.
+            let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
+            guard (now.opacity > 0) == (was.opacity > 0) else {
                 builder.kept.removeLast(builder.kept.count - start)
                 return false
             }
-            // Its geometry is still the frame before's; renumbered below.
-            builder.kept.append(MotionSample.KeptLayer(opacity: opacity, factor: was.factor,
-                                               opacityParent: Int32(inherits ? parentLayer : from + shift), geometry: was.geometry))
+            builder.kept.append(now)
         }
         for i in start..<builder.kept.count where builder.kept[i].geometry >= 0 {
             let geometry = lent.before.geometries[Int(builder.kept[i].geometry)]
@@ -285,6 +282,19 @@ extension MotionSample.Recorder {
         }
         self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: record.parentWarp)
         return true
+    }
+
+    /// A layer of `record`'s subtree, kept as `was` by the walk before, as this walk keeps it:
+    /// its opacity as the walk makes it, what it inherits (from its parent, taken just before
+    /// it, `shift` layers on; or from the subtree's parent, `parentLayer`) times its own; and
+    /// its geometry's place, `geometry`.
+    fileprivate func keptAgain(_ was: MotionSample.KeptLayer, of record: MotionSample.SubtreeRecord, shift: Int, _ entry: SubtreeEntry,
+                               parentLayer: Int, geometry: Int32) -> MotionSample.KeptLayer {
+        let from = Int(was.opacityParent)
+        let inherits = from < record.layers.lowerBound
+        let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
+        return MotionSample.KeptLayer(opacity: opacity, factor: was.factor, opacityParent: Int32(inherits ? parentLayer : from + shift),
+                                      geometry: geometry)
     }
 
     /// Records `child`'s subtree, taken in this walk as `record` had it, where it now lies: from
@@ -353,7 +363,7 @@ extension MotionSample.Recorder {
         let start = builder.index
         let shift = start - record.layers.lowerBound
         let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
-        let kept = builder.geometries.count
+        let base = builder.geometries.count
         views.append(contentsOf: lent.before.views[record.views])
         builder.layerIDs.append(contentsOf: lent.before.layerIDs[record.layers])
         builder.layerParents.append(contentsOf: lent.before.layerParents[record.layers])
@@ -361,15 +371,9 @@ extension MotionSample.Recorder {
         let geometries = lent.before.geometries, keptLayers = lent.before.kept
         geometries.withUnsafeBufferPointer { geometries in
             for (k, old) in record.layers.enumerated() {
-                // Its opacity as the walk makes it: what it inherits times its own.
-                let was = keptLayers[old]
-                let from = Int(was.opacityParent)
-                let inherits = from < record.layers.lowerBound
-                let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
-                builder.kept.append(MotionSample.KeptLayer(opacity: opacity, factor: was.factor,
-                                                           opacityParent: Int32(inherits ? parentLayer : from + shift),
-                                                           geometry: Int32(kept + k)))
-                builder.placeTurned(geometries.baseAddress! + layers.lowerBound + k, opacity: opacity, clip: clip, warp: warp)
+                let now = keptAgain(keptLayers[old], of: record, shift: shift, entry, parentLayer: parentLayer, geometry: Int32(base + k))
+                builder.kept.append(now)
+                builder.placeTurned(geometries.baseAddress! + layers.lowerBound + k, opacity: now.opacity, clip: clip, warp: warp)
             }
         }
         lent.taken += record.layers.count
