@@ -14,8 +14,10 @@ extension MotionSample {
     /// For the check this is the difference between judging a frame and walking it: in a
     /// cross-dissolve of 10,000 views every view's opacity changes every frame, and none of
     /// them needs its presentation composed again. A subtree carried by another 3D turn than
-    /// before is placed again from the geometry kept of each layer (a cube's every frame); the
-    /// subviews of a view with a sublayer transform are never entered one by one.
+    /// before is placed again from the geometry kept of each layer (a cube's every frame), and
+    /// one with no turn, mask or clipping of its own is retaken: copied, with only what each
+    /// layer draws made again (Recorder.retake). The subviews of a view with a sublayer
+    /// transform are never entered one by one.
     final class Reuse {
         /// The scene the records are of: another scene's views share its ids. Its identity,
         /// not a weak reference: a weak one would make every retain of the scene a slow one.
