@@ -195,33 +195,29 @@ public final class MotionCheck {
     /// by id, a picture part's (negative) in a dictionary (two dictionaries of every view were
     /// most of a frame whose views changed).
     private struct Positions {
-        let ids: [Int]
+        /// Each id once, at its first place, in the frame's order.
+        private(set) var firsts: [(id: Int, index: Int)] = []
         private var views: [Int32]
         private var parts: [Int: Int] = [:]
 
         init(_ ids: [Int]) {
-            self.ids = ids
             views = [Int32](repeating: -1, count: (ids.max() ?? -1) + 1)
+            firsts.reserveCapacity(ids.count)
             for (i, id) in ids.enumerated() {
                 if id >= 0 {
-                    if views[id] < 0 { views[id] = Int32(i) }
-                } else if parts[id] == nil {
+                    guard views[id] < 0 else { continue }
+                    views[id] = Int32(i)
+                } else {
+                    guard parts[id] == nil else { continue }
                     parts[id] = i
                 }
+                firsts.append((id, i))
             }
         }
 
         subscript(id: Int) -> Int? {
             if id >= 0 { return id < views.count && views[id] >= 0 ? Int(views[id]) : nil }
             return parts[id]
-        }
-
-        /// Each id once, at its first place, in the frame's order.
-        var firsts: [(id: Int, index: Int)] {
-            var firsts: [(id: Int, index: Int)] = []
-            firsts.reserveCapacity(ids.count)
-            for (i, id) in ids.enumerated() where self[id] == i { firsts.append((id, i)) }
-            return firsts
         }
     }
 

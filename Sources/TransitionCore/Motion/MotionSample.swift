@@ -71,10 +71,9 @@ public struct MotionSample: Sendable {
             if MotionRegion.encloses(other.pointee.rect, rect) && MotionRegion.encloses(other.pointee.clip, clip) { return whole }
             let shared = MotionSample.intersection(rect, other.pointee.rect)
             guard shared.size.width > 0 else { return 0 }
-            guard let a = turn.apply(to: Point(x: shared.minX, y: shared.minY)), let b = turn.apply(to: Point(x: shared.maxX, y: shared.minY)),
-                  let c = turn.apply(to: Point(x: shared.maxX, y: shared.maxY)), let d = turn.apply(to: Point(x: shared.minX, y: shared.maxY))
-            else { return nil }
-            let quad = MotionQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
+            let corners = MotionQuad(topLeft: Point(x: shared.minX, y: shared.minY), topRight: Point(x: shared.maxX, y: shared.minY),
+                                     bottomRight: Point(x: shared.maxX, y: shared.maxY), bottomLeft: Point(x: shared.minX, y: shared.maxY))
+            guard let quad = Builder.carry(corners, by: turn) else { return nil }
             let clip = MotionSample.intersection(clip, other.pointee.clip)
             if MotionRegion.encloses(clip, quad.box) { return quad.area }
             return quad.withPoints { MotionSample.clippedArea($0, to: clip) }
@@ -630,10 +629,6 @@ public struct MotionSample: Sendable {
     }
 
     /// The part of the convex polygon `p` inside `rect`.
-    static func clipped(_ p: [Point], to rect: Rect) -> [Point] {
-        p.withUnsafeBufferPointer { clipped($0, to: rect) }
-    }
-
     static func clipped(_ p: UnsafeBufferPointer<Point>, to rect: Rect) -> [Point] {
         guard rect.size.width > 0, rect.size.height > 0 else { return [] }
         return withCorners(of: rect) { q in withClipped(p, toConvex: q) { Array($0) } }
@@ -716,4 +711,3 @@ public struct MotionSample: Sendable {
         return Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
     }
 }
-
