@@ -159,6 +159,28 @@ struct MotionReuseTests {
         #expect(taken == [stage.layers(stage.card) + stage.layers(stage.fader)] + Array(repeating: stage.layers(stage.screen) - 2, count: 5))
     }
 
+    @Test("under a turning view inside a clipping screen, a subtree with no turn, mask or clip of its own is retaken within the screen's clip; one that clips or turns itself is placed as the walk places it")
+    func retakenSubtrees() {
+        let stage = Stage()
+        // The screen, narrower than the window, clips the turning panel, which reaches past it.
+        stage.screen.frame = Rect(x: 20, y: 0, width: 340, height: 844)
+        stage.screen.clipsToBounds = true
+        // Leaf 1 clips a child that sticks out of it; leaf 2 is turned on its own.
+        stage.leaves[1].clipsToBounds = true
+        let sticking = stage.scene.makeView(name: "sticking out", frame: Rect(x: 30, y: 30, width: 80, height: 80))
+        sticking.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        stage.leaves[1].addSubview(sticking)
+        stage.leaves[2].transform3D = Transform3D.rotation(0.5, x: 1, y: 0, z: 0).concatenating(.perspective(distance: 400))
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
+            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }
+        stage.shoot()
+        var taken: [Int] = []
+        for frame in 0..<6 { taken.append(stage.shoot("frame \(frame)")) }
+        // Every leaf's subtree is taken from the second turned frame on, whichever way.
+        #expect(Array(taken.dropFirst(2)) == Array(repeating: stage.layers(stage.screen) - 2, count: 4))
+    }
+
     @Test("every frame of every standard effect, in every flow, on the demo scene and on photos, is sampled as a whole walk samples it",
           arguments: StandardEffect.all().map(\.info.effectID), [TransitionRun.Flow.modal, .push, .pop, .tabs])
     func standardEffects(effect: String, flow: TransitionRun.Flow) throws {
