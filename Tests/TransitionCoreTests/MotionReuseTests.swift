@@ -181,6 +181,46 @@ struct MotionReuseTests {
         #expect(Array(taken.dropFirst(2)) == Array(repeating: stage.layers(stage.screen) - 2, count: 4))
     }
 
+    @Test("under a turning view, a leaf changed two frames running is walked with its child, then alone (its child taken), then retaken whole, though its geometry now lies apart from its child's")
+    func changedOnceUnderTurn() {
+        let stage = Stage()
+        let child = stage.scene.makeView(name: "child", frame: Rect(x: 10, y: 10, width: 30, height: 30))
+        child.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        stage.leaves[1].addSubview(child)
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
+            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }
+        stage.shoot()
+        var taken: [Int] = []
+        for frame in 0..<6 {
+            if frame == 3 || frame == 4 { stage.leaves[1].backgroundColor = Color(red: 1, green: 0, blue: Double(frame) / 4) }
+            taken.append(stage.shoot("frame \(frame)"))
+        }
+        let all = stage.layers(stage.screen) - 2
+        // Frame 3 walks leaf 1 and its child (a subtree retaken under a turn leaves its own
+        // subtrees' records behind); frame 4 walks leaf 1 and takes the child; frame 5 takes all.
+        #expect(Array(taken.dropFirst()) == [all, all, all - 2, all - 1, all])
+    }
+
+    @Test("geometries no layer keeps are let go of: under a turn, with every leaf walked every frame, the Reuse holds at most twice what a frame keeps and 64 more, and its frames still agree with a whole walk")
+    func geometriesLetGo() {
+        let stage = Stage()
+        stage.scene.engine.animate(AnimationOptions(duration: 1, curve: .linear)) {
+            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }
+        // The panel and its five leaves are placed under the turn: six geometries kept a frame.
+        let kept = 1 + stage.leaves.count
+        var held: [Int] = []
+        for frame in 0..<40 {
+            for (i, leaf) in stage.leaves.enumerated() { leaf.alpha = 0.5 + Double((frame + i) % 5) / 10 }
+            stage.shoot("frame \(frame)")
+            held.append(stage.reuse.geometriesHeld)
+        }
+        // Nothing is turned at t = 0. Then each frame adds six, until 13 frames' 78 pass
+        // 2 × 6 + 64 = 76: all but the six the last frame keeps are let go of, and so on.
+        #expect(held == (0..<40).map { $0 == 0 ? 0 : kept * (($0 - 1) % 12 + 1) }, "\(held)")
+    }
+
     @Test("every frame of every standard effect, in every flow, on the demo scene and on photos, is sampled as a whole walk samples it",
           arguments: StandardEffect.all().map(\.info.effectID), [TransitionRun.Flow.modal, .push, .pop, .tabs])
     func standardEffects(effect: String, flow: TransitionRun.Flow) throws {

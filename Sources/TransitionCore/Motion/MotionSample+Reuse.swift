@@ -30,6 +30,14 @@ extension MotionSample {
         private var before: Made?
         /// How many layers the last walk took from the one before it.
         private(set) var taken = 0
+        /// The Geometry of each layer placed under a 3D turn, by KeptLayer.geometry, kept from
+        /// walk to walk: a layer taken from the walk before keeps its place here, so a cube's
+        /// every frame copies none (a copy of each, its name with it, was a tenth of what the
+        /// check cost a cube). Lent to each walk's builder, which adds the layers it places;
+        /// those no layer keeps any more are let go once they outnumber the rest (keep).
+        private var geometries: [Geometry] = []
+        /// How many geometries it holds, kept or let go of yet.
+        var geometriesHeld: Int { geometries.count }
 
         init() {}
 
@@ -41,7 +49,6 @@ extension MotionSample {
             var ids: [Int] = []
             var looks: [Look] = []
             var covers: [Cover] = []
-            var geometries: [Geometry] = []
             var planes: [Plane] = []
         }
 
@@ -78,6 +85,7 @@ extension MotionSample {
                 self.scene = ObjectIdentifier(scene)
                 records = []
                 before = nil
+                geometries = []
             }
             for animation in scene.engine.runningAnimations { animation.view.touch() }
             walk += 1
@@ -87,10 +95,10 @@ extension MotionSample {
             // placing a cube's layers.
             if let before {
                 recorder.builder.covers.reserveCapacity(before.covers.count)
-                recorder.builder.geometries.reserveCapacity(before.geometries.count)
                 recorder.builder.planes.reserveCapacity(before.planes.count)
             }
             recorder.lent = Lent(walk: walk, stamp: scene.beginWalk(), hasBefore: before != nil)
+            swap(&recorder.builder.geometries, &geometries)
             if before != nil { swap(&recorder.lent.before, &before!) }
             swap(&recorder.lent.records, &records)
             before = nil
@@ -103,10 +111,27 @@ extension MotionSample {
             swap(&recorder.lent.records, &records)
             taken = recorder.lent.taken
             recorder.lent = Lent()
+            Self.letGo(&recorder.builder.geometries, unkeptBy: &recorder.builder.kept)
+            swap(&recorder.builder.geometries, &geometries)
             before = Made(views: recorder.views, layerIDs: sample.layerIDs, layerParents: sample.layerParents,
                           kept: recorder.builder.kept,
-                          ids: sample.ids, looks: sample.looks, covers: sample.covers,
-                          geometries: recorder.builder.geometries, planes: sample.planes)
+                          ids: sample.ids, looks: sample.looks, covers: sample.covers, planes: sample.planes)
+        }
+
+        /// Lets go of the geometries no layer of `kept` keeps, once they are more than those it
+        /// keeps (and a few): the rest are moved together, in the layers' order, and renumbered.
+        /// So the store stays under about twice what one frame keeps, and a frame that places
+        /// every turned layer again (nothing taken) copies about what it placed.
+        static func letGo(_ geometries: inout [Geometry], unkeptBy kept: inout [KeptLayer]) {
+            let live = kept.reduce(0) { $0 + ($1.geometry >= 0 ? 1 : 0) }
+            guard geometries.count > 2 * live + 64 else { return }
+            var moved: [Geometry] = []
+            moved.reserveCapacity(live)
+            for i in kept.indices where kept[i].geometry >= 0 {
+                moved.append(geometries[Int(kept[i].geometry)])
+                kept[i].geometry = Int32(moved.count - 1)
+            }
+            geometries = moved
         }
     }
 
@@ -229,18 +254,13 @@ extension MotionSample.Recorder {
         let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
         for old in record.layers {
             let was = lent.before.kept[old]
-            // Its geometry is still the frame before's; renumbered below.
+            // Its geometry keeps its place among the Reuse's.
             let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
             guard (now.opacity > 0) == (was.opacity > 0) else {
                 builder.kept.removeLast(builder.kept.count - start)
                 return false
             }
             builder.kept.append(now)
-        }
-        for i in start..<builder.kept.count where builder.kept[i].geometry >= 0 {
-            let geometry = lent.before.geometries[Int(builder.kept[i].geometry)]
-            builder.kept[i].geometry = Int32(builder.geometries.count)
-            builder.geometries.append(geometry)
         }
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
         self.views.append(contentsOf: lent.before.views[record.views])
@@ -323,32 +343,33 @@ extension MotionSample.Recorder {
     /// they are walked again once the subtree changes.
     fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
                                      turnedBy warp: Homography?, clip: Rect) -> Bool {
-        // Every layer's geometry was kept, one after another (they were placed or taken in
-        // order): they are taken together, with no copy of each.
-        guard let first = record.layers.first.map({ Int(lent.before.kept[$0].geometry) }), first >= 0 else { return false }
-        for (k, old) in record.layers.enumerated() where lent.before.kept[old].geometry != first + k { return false }
+        let keptLayers = lent.before.kept
+        guard record.layers.allSatisfy({ keptLayers[$0].geometry >= 0 }) else { return false }
         let start = builder.index
-        let shift = start - record.layers.lowerBound
         let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
-        let kept = builder.geometries.count
-        let layers = first..<(first + record.layers.count)
-        // A subtree with no turn, mask or clipping of its own (a cube's face's cells, header,
-        // labels) is carried by the new turn alone, within its parent's clip alone: its layers,
-        // parents and opacities are copied and only what it draws is made again.
-        if let warp, lent.before.geometries[layers].allSatisfy({ $0.warp == nil && $0.mask == nil && !$0.clipsToBounds }) {
-            retake(record, entry, geometries: layers, turnedBy: warp, clip: clip)
-            self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)
-            return true
-        }
-        self.views.append(contentsOf: lent.before.views[record.views])
-        builder.geometries.append(contentsOf: lent.before.geometries[layers])
-        // Each geometry is placed from where it lies, not copied out first.
-        let geometries = lent.before.geometries, keptLayers = lent.before.kept
+        // Each geometry is read where it lies among the Reuse's, which keeps its place (the
+        // store is held apart from the builder while the builder places: nothing is added).
+        var geometries: [MotionSample.Geometry] = []
+        swap(&geometries, &builder.geometries)
+        defer { swap(&geometries, &builder.geometries) }
         geometries.withUnsafeBufferPointer { geometries in
-            for (k, old) in record.layers.enumerated() {
+            // A subtree with no turn, mask or clipping of its own (a cube's face's cells,
+            // header, labels) is carried by the new turn alone, within its parent's clip alone:
+            // its layers, parents and opacities are copied and only what it draws is made again.
+            if let warp, record.layers.allSatisfy({ old in
+                let g = geometries.baseAddress! + Int(keptLayers[old].geometry)
+                return g.pointee.warp == nil && g.pointee.mask == nil && !g.pointee.clipsToBounds
+            }) {
+                retake(record, entry, geometries, turnedBy: warp, clip: clip)
+                return
+            }
+            self.views.append(contentsOf: lent.before.views[record.views])
+            let shift = start - record.layers.lowerBound
+            for old in record.layers {
+                let g = Int(keptLayers[old].geometry)
                 let from = Int(keptLayers[old].opacityParent)
                 let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.kept[from + shift].opacity
-                builder.place(geometries[first + k], opacity: inherited * geometries[first + k].ownOpacity, keptAt: Int32(kept + k))
+                builder.place(geometries[g], opacity: inherited * geometries[g].ownOpacity, keptAt: Int32(g))
             }
         }
         lent.taken += record.layers.count
@@ -358,27 +379,24 @@ extension MotionSample.Recorder {
 }
 
 extension MotionSample.Recorder {
-    /// Takes the subtree `record` describes, whose layers' geometries are `layers` of the walk
-    /// before's, carried now by `warp` within `clip` (replay(_:of:_:turnedBy:clip:) says when).
-    fileprivate mutating func retake(_ record: MotionSample.SubtreeRecord, _ entry: SubtreeEntry, geometries layers: Range<Int>,
-                                     turnedBy warp: Homography, clip: Rect) {
+    /// Takes the subtree `record` describes, whose layers' geometries lie in `geometries` (the
+    /// Reuse's) where the walk before kept them, carried now by `warp` within `clip`
+    /// (replay(_:of:_:turnedBy:clip:) says when).
+    fileprivate mutating func retake(_ record: MotionSample.SubtreeRecord, _ entry: SubtreeEntry,
+                                     _ geometries: UnsafeBufferPointer<MotionSample.Geometry>, turnedBy warp: Homography, clip: Rect) {
         let start = builder.index
         let shift = start - record.layers.lowerBound
         let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
-        let base = builder.geometries.count
         views.append(contentsOf: lent.before.views[record.views])
         builder.layerIDs.append(contentsOf: lent.before.layerIDs[record.layers])
         builder.layerParents.append(contentsOf: lent.before.layerParents[record.layers])
-        builder.geometries.append(contentsOf: lent.before.geometries[layers])
-        let geometries = lent.before.geometries, keptLayers = lent.before.kept
-        geometries.withUnsafeBufferPointer { geometries in
-            for (k, old) in record.layers.enumerated() {
-                let now = keptAgain(keptLayers[old], of: record, shift: shift, entry, parentLayer: parentLayer, geometry: Int32(base + k))
-                builder.kept.append(now)
-                builder.placeTurned(geometries.baseAddress! + layers.lowerBound + k, opacity: now.opacity, clip: clip, warp: warp)
-            }
+        let keptLayers = lent.before.kept
+        for old in record.layers {
+            let was = keptLayers[old]
+            let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
+            builder.kept.append(now)
+            builder.placeTurned(geometries.baseAddress! + Int(was.geometry), opacity: now.opacity, clip: clip, warp: warp)
         }
-        lent.taken += record.layers.count
     }
 }
 
