@@ -51,9 +51,11 @@ public final class MotionCheck {
     private var previous: MotionSample?
     private var times: [Double] = []
     private var windowArea = 0.0
-    private var steps: [Int: FrameSteps] = [:]
-    private var candidates: [Int: [Candidate]] = [:]
-    private var frames: [Int: MotionSample] = [:]
+    private var steps = ByFrame<FrameSteps>()
+    private var candidates = ByFrame<[Candidate]>()
+    private var frames = ByFrame<MotionSample>()
+    /// The steps of the frames around the one being judged (judge), held from call to call.
+    private var around: [FrameSteps] = []
     private var judgedThrough = 0
     private var found: [MotionPop] = []
     /// Where each look of the latest frame has its step among that frame's (−1: it did not
@@ -113,9 +115,9 @@ public final class MotionCheck {
         previous = rest
         times = rest.map { [$0.time] } ?? []
         windowArea = rest?.windowArea ?? 0
-        steps = [:]
-        candidates = [:]
-        frames = [:]
+        steps = ByFrame()
+        candidates = ByFrame()
+        frames = ByFrame()
         judgedThrough = 0
         found = []
         latestSteps = nil
@@ -126,7 +128,8 @@ public final class MotionCheck {
     private func add(_ sample: MotionSample) {
         guard let before = previous else { return }
         let k = times.count
-        var changed = ChangedSteps(capacity: sample.looks.count)
+        let sameViews = before.ids == sample.ids
+        var changed = ChangedSteps(capacity: sameViews ? sample.looks.count : before.looks.count + sample.looks.count)
         // The steps that reach a floor, and so could pop, with their view's name for the report.
         let floors = Floors(windowArea: max(windowArea, sample.windowArea))
         var reaching: [Candidate] = []
@@ -137,13 +140,13 @@ public final class MotionCheck {
         let prior = k >= 2 && skipsSteady ? latestSteps.flatMap { $0.count == before.looks.count ? $0 : nil } : nil
         let priorSteps = prior != nil ? steps[k - 1] : nil
         var stepOf = [Int32](repeating: -1, count: sample.looks.count)
-        if before.ids == sample.ids {
+        if sameViews {
             // The same views in the same order: compared index by index, each look in place
             // (a copy of each, twice per view per frame, was a fifth of the check at 10,000 views).
             before.looks.withUnsafeBufferPointer { was in
                 sample.looks.withUnsafeBufferPointer { now in
-                    for i in now.indices where !was[i].sameAs(now[i]) {
-                        let step = Step(from: was[i], to: now[i])
+                    for i in now.indices where !MotionSample.Look.same(was.baseAddress! + i, now.baseAddress! + i) {
+                        let step = Step(from: was.baseAddress! + i, to: now.baseAddress! + i)
                         changed.append(sample.ids[i], step)
                         stepOf[i] = Int32(changed.ids.count - 1)
                         guard floors.reached(by: step) else { continue }
@@ -156,17 +159,25 @@ public final class MotionCheck {
             // Each view's place in either frame (the first, should an id be drawn twice).
             let was = Positions(before.ids), now = Positions(sample.ids)
             var went: Set<Int> = [], came: Set<Int> = []
-            for (id, i) in was.firsts {
-                let a = before.looks[i], b = now[id].map { sample.looks[$0] }
-                if let b, a.sameAs(b) { continue }
-                let step = Step(from: a, to: b, before: before, after: sample)
-                changed.append(id, step)
-                if b == nil && step.shown != 0 { went.insert(id) }
-            }
-            for (id, i) in now.firsts where was[id] == nil {
-                let step = Step(from: nil, to: sample.looks[i], before: before, after: sample)
-                changed.append(id, step)
-                if step.shown != 0 { came.insert(id) }
+            // Each look read in place, as above.
+            before.looks.withUnsafeBufferPointer { older in
+                sample.looks.withUnsafeBufferPointer { newer in
+                    for (id, i) in was.firsts {
+                        if let n = now[id] {
+                            guard !MotionSample.Look.same(older.baseAddress! + i, newer.baseAddress! + n) else { continue }
+                            changed.append(id, Step(from: older.baseAddress! + i, to: newer.baseAddress! + n))
+                        } else {
+                            let step = Step(went: older[i], after: sample, of: before)
+                            changed.append(id, step)
+                            if step.shown != 0 { went.insert(id) }
+                        }
+                    }
+                    for (id, i) in now.firsts where was[id] == nil {
+                        let step = Step(came: newer[i], before: before, of: sample)
+                        changed.append(id, step)
+                        if step.shown != 0 { came.insert(id) }
+                    }
+                }
             }
             if !went.isEmpty || !came.isEmpty {
                 Self.forgiveReplacements(&changed, went: went, came: came, before: before, was, after: sample, now)
@@ -323,7 +334,11 @@ public final class MotionCheck {
         var popsHere: [(id: Int, pop: MotionPop)] = []
         // The frames around this one: a view's steps there (where it changed) are looked up in
         // them, at the same place in each frame's steps first, where the same views changed.
-        let neighbours = (max(1, j - Rule.reach)...min(known, j + Rule.reach)).filter { $0 != j }.compactMap { steps[$0] }
+        around.removeAll(keepingCapacity: true)
+        for n in max(1, j - Rule.reach)...min(known, j + Rule.reach) where n != j {
+            if let frame = steps[n] { around.append(frame) }
+        }
+        let neighbours = around
         let here = steps[j]
         for candidate in candidates[j] ?? [] {
             let id = candidate.id, at = candidate.at
@@ -378,6 +393,24 @@ public final class MotionCheck {
         return chain
     }
 
+    /// Values by frame number, as a dictionary would hold them, in an array: frames come in
+    /// order, and hashing their numbers was a tenth of judging a frame.
+    private struct ByFrame<Value> {
+        private var values: [Value?] = []
+
+        subscript(k: Int) -> Value? {
+            get { k >= 0 && k < values.count ? values[k] : nil }
+            set {
+                guard k >= 0 else { return }
+                if k >= values.count {
+                    guard newValue != nil else { return }
+                    values.append(contentsOf: repeatElement(nil, count: k + 1 - values.count))
+                }
+                values[k] = newValue
+            }
+        }
+    }
+
     /// A step that reaches a floor, and so could pop: its view, where it stands among its
     /// frame's steps, and its look, for the report's name (the index in that frame's looks, or
     /// −1 − the index in the frame before's, for a view that went).
@@ -420,38 +453,35 @@ public final class MotionCheck {
             }
         }
 
-        /// On screen in both frames. The looks are borrowed, not copied: a frame of 10,000
-        /// fading views takes this step for each of them.
-        init(from a: MotionSample.Look, to b: MotionSample.Look) {
-            let was = a.shown, now = b.shown
+        /// On screen in both frames. The looks are read where they lie, field by field: a
+        /// frame of 10,000 fading views takes this step for each of them, and a copy of each
+        /// look (its name and region with it) was most of the step.
+        init(from a: UnsafePointer<MotionSample.Look>, to b: UnsafePointer<MotionSample.Look>) {
+            let was = a.pointee.shown, now = b.pointee.shown
             seen = was > 0 || now > 0
             shownChange = now - was
             // It shows more or less only as its opacity changes, and no more than it does show
             // more or less (something may hide it meanwhile).
-            let area = max(a.opacity > 0 ? was / a.opacity : 0, b.opacity > 0 ? now / b.opacity : 0)
-            let fading = (b.opacity - a.opacity) * area
+            let area = max(a.pointee.opacity > 0 ? was / a.pointee.opacity : 0, b.pointee.opacity > 0 ? now / b.pointee.opacity : 0)
+            let fading = (b.pointee.opacity - a.pointee.opacity) * area
             shown = fading * shownChange > 0 ? (fading > 0 ? min(fading, shownChange) : max(fading, shownChange)) : 0
-            if let from = a.corners, let to = b.corners { position = from.farthest(to) }
-            radius = abs(b.cornerRadius - a.cornerRadius)
-            blur = abs(b.blur - a.blur)
+            if let from = a.pointee.corners, let to = b.pointee.corners { position = from.farthest(to) }
+            radius = abs(b.pointee.cornerRadius - a.pointee.cornerRadius)
+            blur = abs(b.pointee.blur - a.pointee.blur)
         }
 
-        /// A view that may be missing from one of the frames, `before` or `after` (it came or
-        /// went); one drawn in both takes the step above.
-        init(from a: MotionSample.Look?, to b: MotionSample.Look?, before: MotionSample, after: MotionSample) {
-            if let a, let b {
-                self.init(from: a, to: b)
-                return
-            }
-            let was = a?.shown ?? 0, now = b?.shown ?? 0
-            self.init(showing: was, then: now)
-            if let a {
-                // Gone: it takes away what would have shown of it, were it still there.
-                shown = -min(was, after.wouldShow(a, of: before))
-            } else if let b {
-                // Come: it adds what shows of it, less what would have been hidden anyway.
-                shown = min(now, before.wouldShow(b, of: after))
-            }
+        /// A view drawn in `before` and not in `after`: it takes away what would have shown
+        /// of it, were it still there.
+        init(went a: borrowing MotionSample.Look, after: MotionSample, of before: MotionSample) {
+            self.init(showing: a.shown, then: 0)
+            shown = -min(a.shown, after.wouldShow(a, of: before))
+        }
+
+        /// A view drawn in `after` and not in `before`: it adds what shows of it, less what
+        /// would have been hidden anyway.
+        init(came b: borrowing MotionSample.Look, before: MotionSample, of after: MotionSample) {
+            self.init(showing: 0, then: b.shown)
+            shown = min(b.shown, before.wouldShow(b, of: after))
         }
 
         private init(showing was: Double, then now: Double) {

@@ -26,10 +26,12 @@ public struct MotionSample: Sendable {
         /// Its Plane among the frame's, when it lies square in a 3D turn's plane; −1 for none.
         var plane: Int32 = -1
 
-        /// Seen the same in both frames: nothing a step could measure differs.
-        func sameAs(_ other: Look) -> Bool {
-            shown == other.shown && opacity == other.opacity && cornerRadius == other.cornerRadius && corners == other.corners
-                && blur == other.blur
+        /// Seen the same in both frames: nothing a step could measure differs. Read where
+        /// they lie, field by field (the check asks it of every view, every frame).
+        static func same(_ a: UnsafePointer<Look>, _ b: UnsafePointer<Look>) -> Bool {
+            a.pointee.shown == b.pointee.shown && a.pointee.opacity == b.pointee.opacity
+                && a.pointee.cornerRadius == b.pointee.cornerRadius && a.pointee.corners == b.pointee.corners
+                && a.pointee.blur == b.pointee.blur
         }
     }
 
@@ -46,8 +48,10 @@ public struct MotionSample: Sendable {
     let layerIDs: [Int]
     let layerParents: [Int]
     public let windowArea: Double
-    /// The views with an opaque fill, which hide what lies behind them.
+    /// The views with an opaque fill, which hide what lies behind them, and their boxes
+    /// (Cover.boxes), made once: each view that comes or goes is measured against them.
     let covers: [Cover]
+    let coverBoxes: [SIMD4<Double>]
     /// The planes of the looks and covers turned in 3D that have one (Look.plane, Cover.plane).
     let planes: [Plane]
 
@@ -249,6 +253,7 @@ public struct MotionSample: Sendable {
         layerIDs = b.layerIDs
         layerParents = b.layerParents
         covers = b.covers
+        coverBoxes = boxes
         planes = b.planes
     }
 
@@ -573,9 +578,8 @@ public struct MotionSample: Sendable {
         guard let corners = look.corners else { return 0 }
         let area = look.region.area(corners)
         guard area > 0 else { return 0 }
-        let boxes = Cover.boxes(covers)
         let hidden = covers.withUnsafeBufferPointer { covers in
-            boxes.withUnsafeBufferPointer { boxes in
+            coverBoxes.withUnsafeBufferPointer { boxes in
                 planes.withUnsafeBufferPointer { planes in
                     frame.planes.withUnsafeBufferPointer { its in
                         frame.covers.withUnsafeBufferPointer { before in
