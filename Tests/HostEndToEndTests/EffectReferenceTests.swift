@@ -7,9 +7,12 @@ import Testing
 @Suite("Bundled effects' reference images")
 struct EffectReferenceTests {
     /// `host run ARGUMENTS --output DIR/`, and the path of frame `index` (60 frames a second from 0).
+    /// Given 300 s: a debug host drawing every frame of a blurred run takes 4 s alone, and once
+    /// took over 120 s among the whole suite's processes on two cores.
     static func frame(_ arguments: [String], index: Int, in dir: TempDir) async throws -> String {
         let folder = dir.file("frames") + "/"
-        let result = try await runHost(["run"] + arguments + ["--output", folder], pluginFolder: try dir.folder("plugins"), in: dir)
+        let result = try await runHost(["run"] + arguments + ["--output", folder], pluginFolder: try dir.folder("plugins"), in: dir,
+                                       timeout: 300)
         #expect(result.status == 0, "\(result)")
         let number = String(index)
         return folder + "frame-" + String(repeating: "0", count: 4 - number.count) + number + ".png"
