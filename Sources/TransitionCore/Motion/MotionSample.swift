@@ -289,7 +289,8 @@ public struct MotionSample: Sendable {
         var viewLayers: [Int] = []
         var lastViewLayer = -1
         /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn
-        /// (KeptLayer.geometry says which is whose).
+        /// (KeptLayer.geometry says which is whose): the Reuse's, lent for the walk, which
+        /// holds those of the walks before too.
         var geometries: [Geometry] = []
         var planes: [Plane] = []
 
