@@ -37,9 +37,10 @@ struct GalleryTests {
         // loaded machine Chromium's photograph can lack a few tiles it had not yet rastered
         // (WebPageExportTests); a blank preview is blank in every one.
         var colours = Set<UInt32>()
+        var photographed: [ProgramResult] = []
         for attempt in 1...3 where colours.count <= 20 {
             let shot = dir.file("gallery-\(attempt).png")
-            _ = try await WebPageExportTests.browse(site + "/index.html", "", width: 1200, height: 1000, to: shot, in: dir)
+            photographed.append(try await WebPageExportTests.browse(site + "/index.html", "", width: 1200, height: 1000, to: shot, in: dir))
             guard FileManager.default.fileExists(atPath: shot) else { continue }
             let picture = try CairoImage.readPNG(shot)
             colours = []
@@ -47,7 +48,7 @@ struct GalleryTests {
                 for y in stride(from: 100, to: 500, by: 4) { for x in stride(from: 380, to: 570, by: 4) { colours.insert(p[y * picture.stride / 4 + x]) } }
             }
         }
-        #expect(colours.count > 20, "the first preview shows a scene, not a blank: \(colours.count) colours")
+        #expect(colours.count > 20, "the first preview shows a scene, not a blank: \(colours.count) colours; Chromium: \(photographed)")
     }
 
     @Test("an effect whose plugin crashes while its preview plays costs that preview only: its card says why, every other effect has its own")

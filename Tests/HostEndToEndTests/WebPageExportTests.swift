@@ -35,7 +35,8 @@ struct WebPageExportTests {
                          "--user-data-dir=\(dir.file("chromium-profile"))", "--window-size=\(width),\(height)"]
         arguments.append(shot.map { "--screenshot=\($0)" } ?? "--dump-dom")
         arguments.append("file://\(page)\(fragment)")
-        return try await runProgram(try chromium(), arguments, outputIn: dir, timeout: 60)
+        // 120 s: under the whole suite on two cores a screenshot once took over 60 s.
+        return try await runProgram(try chromium(), arguments, outputIn: dir, timeout: 120)
     }
 
     /// The page's own frame times, from the run it carries.
