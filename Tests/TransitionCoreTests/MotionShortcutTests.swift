@@ -76,7 +76,7 @@ struct MotionShortcutTests {
         }
         #expect(compared >= 9)
         // The turn carries the card's right part past the window's edge: some regions were cut by it.
-        #expect(film.frames.dropFirst().contains { $0.looks.contains { if case .polygon = $0.region { true } else { false } } })
+        #expect(film.frames.dropFirst().contains { $0.looks.contains { if case .clipped = $0.region { true } else { false } } })
     }
 
     @Test("views under different turns are not taken for one plane")

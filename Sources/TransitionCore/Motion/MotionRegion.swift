@@ -1,12 +1,17 @@
 /// A convex part of the screen, for the motion check: a rectangle where a view lies flat and
 /// square (the common case, worked out without a polygon); the whole of a turned view's four
-/// corners where its clip leaves them whole (`whole`: the corners are its owner's, a look's or
-/// a cover's, given to each question; nothing allocated and nothing held twice); else the
-/// convex polygon its clip leaves.
+/// corners where its clip leaves them whole; else its four corners cut by its clip. Every case
+/// is its owner's corners (a look's or a cover's, given to each question) and at most a
+/// rectangle and a number, so a region holds no points of its own: looks and covers are plain
+/// values, copied and freed with no reference counted (a polygon held in an array made every
+/// copy of one a call, a fifth of what the check cost diagonal).
 enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
     case whole
-    case polygon([Point])
+    /// The corners cut by a clip, kept as the box of what the clip leaves and its area. The
+    /// corners cut by that box are what the clip left (the box lies within the clip and holds
+    /// all of it): its points are made again from them when asked, on the stack.
+    case clipped(box: Rect, area: Double)
 
     /// The part of `quad`, convex, within `clip`.
     init(_ quad: MotionQuad, within clip: Rect) {
@@ -15,7 +20,9 @@ enum MotionRegion: Equatable, Sendable {
         } else if Self.encloses(clip, quad.box) {
             self = .whole
         } else {
-            self = .polygon(quad.withPoints { MotionSample.clipped($0, to: clip) })
+            self = MotionSample.withClipped(quad, to: clip) { p in
+                p.isEmpty ? .clipped(box: .zero, area: 0) : .clipped(box: MotionSample.box(p), area: MotionSample.area(p))
+            }
         }
     }
 
@@ -24,7 +31,7 @@ enum MotionRegion: Equatable, Sendable {
         switch self {
         case .rect(let r): return r.size.width * r.size.height
         case .whole: return quad.withPoints { MotionSample.area($0) }
-        case .polygon(let p): return MotionSample.area(p)
+        case .clipped(_, let area): return area
         }
     }
 
@@ -32,7 +39,7 @@ enum MotionRegion: Equatable, Sendable {
         switch self {
         case .rect(let r): return r
         case .whole: return quad.box
-        case .polygon(let p): return p.isEmpty ? .zero : MotionSample.box(p)
+        case .clipped(let box, _): return box
         }
     }
 
@@ -46,7 +53,7 @@ enum MotionRegion: Equatable, Sendable {
         switch self {
         case .rect: preconditionFailure("a rectangle is worked out without its corners")
         case .whole: return quad.withPoints(body)
-        case .polygon(let p): return p.withUnsafeBufferPointer(body)
+        case .clipped(let box, _): return MotionSample.withClipped(quad, to: box, body)
         }
     }
 

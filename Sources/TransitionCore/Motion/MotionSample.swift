@@ -15,16 +15,35 @@ public struct MotionSample: Sendable {
         public internal(set) var shown: Double
         /// Its opacity: the product of its own and its ancestors' alphas.
         public internal(set) var opacity: Double
-        /// Where it is drawn among the frame's layers, back to front.
-        var index: Int
         /// Its part within the window and its clipping ancestors.
         let region: MotionRegion
         /// The radius of its corners as drawn on the screen, in points.
         public let cornerRadius: Double
         /// The radius of its blur (backdrop or layer) as drawn on the screen, in points; 0 for none.
         public let blur: Double
+        /// Where it is drawn among the frame's layers, back to front. 32 bits, beside `plane`:
+        /// a scene of 10,000 views holds several frames of looks.
+        private var index32: Int32
         /// Its Plane among the frame's, when it lies square in a 3D turn's plane; −1 for none.
         var plane: Int32 = -1
+
+        var index: Int {
+            get { Int(index32) }
+            set { index32 = Int32(truncatingIfNeeded: newValue) }
+        }
+
+        init(name: String, corners: MotionQuad?, shown: Double, opacity: Double, index: Int, region: MotionRegion,
+             cornerRadius: Double, blur: Double, plane: Int32) {
+            self.name = name
+            self.corners = corners
+            self.shown = shown
+            self.opacity = opacity
+            self.region = region
+            self.cornerRadius = cornerRadius
+            self.blur = blur
+            index32 = Int32(truncatingIfNeeded: index)
+            self.plane = plane
+        }
 
         /// Seen the same in both frames: nothing a step could measure differs. Read where
         /// they lie, field by field (the check asks it of every view, every frame).
@@ -539,7 +558,7 @@ public struct MotionSample: Sendable {
     /// `inFront`: whether the cover of that id lies in front of the view.
     /// `area`: the area of `region`; once that much is hidden, nothing hides more.
     /// `boxes`: the covers' (Cover.boxes).
-    static func hidden(_ region: borrowing MotionRegion, _ corners: MotionQuad, area: Double, _ plane: UnsafePointer<Plane>?,
+    static func hidden(_ region: MotionRegion, _ corners: MotionQuad, area: Double, _ plane: UnsafePointer<Plane>?,
                        by covers: UnsafeBufferPointer<Cover>, _ boxes: UnsafeBufferPointer<SIMD4<Double>>, _ planes: UnsafeBufferPointer<Plane>,
                        inFront: (Int) -> Bool) -> Double {
         let box = region.box(corners)
@@ -602,6 +621,10 @@ public struct MotionSample: Sendable {
     // MARK: Plane geometry
 
     static func box(_ points: [Point]) -> Rect {
+        points.withUnsafeBufferPointer { box($0) }
+    }
+
+    static func box(_ points: UnsafeBufferPointer<Point>) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
@@ -633,10 +656,10 @@ public struct MotionSample: Sendable {
         return abs(twice) / 2
     }
 
-    /// The part of the convex polygon `p` inside `rect`.
-    static func clipped(_ p: UnsafeBufferPointer<Point>, to rect: Rect) -> [Point] {
-        guard rect.size.width > 0, rect.size.height > 0 else { return [] }
-        return withCorners(of: rect) { q in withClipped(p, toConvex: q) { Array($0) } }
+    /// Gives `body` the part of `quad` inside `rect`, on the stack (empty when `rect` is).
+    static func withClipped<R>(_ quad: MotionQuad, to rect: Rect, _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
+        guard rect.size.width > 0, rect.size.height > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return quad.withPoints { p in withCorners(of: rect) { q in withClipped(p, toConvex: q, body) } }
     }
 
     /// The area of the part of the convex polygon `p` inside `rect`, with no allocation (the
