@@ -15,35 +15,16 @@ public struct MotionSample: Sendable {
         public internal(set) var shown: Double
         /// Its opacity: the product of its own and its ancestors' alphas.
         public internal(set) var opacity: Double
+        /// Where it is drawn among the frame's layers, back to front.
+        var index: Int
         /// Its part within the window and its clipping ancestors.
         let region: MotionRegion
         /// The radius of its corners as drawn on the screen, in points.
         public let cornerRadius: Double
         /// The radius of its blur (backdrop or layer) as drawn on the screen, in points; 0 for none.
         public let blur: Double
-        /// Where it is drawn among the frame's layers, back to front. 32 bits, beside `plane`:
-        /// a scene of 10,000 views holds several frames of looks.
-        private var index32: Int32
         /// Its Plane among the frame's, when it lies square in a 3D turn's plane; −1 for none.
         var plane: Int32 = -1
-
-        var index: Int {
-            get { Int(index32) }
-            set { index32 = Int32(truncatingIfNeeded: newValue) }
-        }
-
-        init(name: String, corners: MotionQuad?, shown: Double, opacity: Double, index: Int, region: MotionRegion,
-             cornerRadius: Double, blur: Double, plane: Int32) {
-            self.name = name
-            self.corners = corners
-            self.shown = shown
-            self.opacity = opacity
-            self.region = region
-            self.cornerRadius = cornerRadius
-            self.blur = blur
-            index32 = Int32(truncatingIfNeeded: index)
-            self.plane = plane
-        }
 
         /// Seen the same in both frames: nothing a step could measure differs. Read where
         /// they lie, field by field (the check asks it of every view, every frame).
