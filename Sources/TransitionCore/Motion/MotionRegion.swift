@@ -4,7 +4,7 @@
 /// is its owner's corners (a look's or a cover's, given to each question) and at most a
 /// rectangle and a number, so a region holds no points of its own: looks and covers are plain
 /// values, copied and freed with no reference counted (a polygon held in an array made every
-/// copy of one a call, a fifth of what the check cost diagonal).
+/// copy of a look or a cover a call through its value witness).
 enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
     case whole
