@@ -144,6 +144,36 @@ struct MotionReuseTests {
         stage.shoot("change \(change), two frames after")
     }
 
+    @Test("a subtree moved with its parent is walked the first frame it moves, keeping what places each layer, then placed again from that, not walked, and agrees; one that turns on its own, or a snapshot's picture, is walked every frame")
+    func movedWithParent() {
+        let stage = Stage()
+        // Leaf 3 holds a child turned on its own (its turn depends on where it lies).
+        let turned = stage.scene.makeView(name: "turned", frame: Rect(x: 5, y: 5, width: 40, height: 40))
+        turned.backgroundColor = .black
+        turned.transform3D = Transform3D.rotation(0.4, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300))
+        stage.leaves[3].addSubview(turned)
+        // And a snapshot of the card lies on the panel too.
+        let copy = stage.scene.snapshot(of: stage.card)
+        copy.frame = Rect(x: 0, y: 100, width: 50, height: 50)
+        stage.panel.addSubview(copy)
+        // Its picture's parts are layers of their own, with negative ids.
+        let parts = MotionSample.withFrame(stage.scene, labels: [:]).0.layerIDs.filter { $0 < 0 }.count
+        #expect(parts > 0)
+        stage.shoot()
+        stage.shoot()
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .easeInOut)) {
+            stage.panel.frame = Rect(x: 37.3, y: 411.7, width: 390, height: 200)
+        }
+        var taken: [Int] = []
+        for frame in 0..<6 { taken.append(stage.shoot("frame \(frame)")) }
+        let all = stage.layers(stage.screen) - 2 + parts, onPanel = stage.layers(stage.panel) - 1 + parts
+        let walkedAlways = stage.layers(stage.leaves[3]) + 1 + parts
+        // At t = 0 nothing has moved yet: only the panel (which animates) is walked. The first
+        // frame it moves all on it is walked too; from then on only leaf 3 with its turned
+        // child, and the snapshot with its picture.
+        #expect(taken == [all, all - onPanel] + Array(repeating: all - walkedAlways, count: 4), "\(taken)")
+    }
+
     @Test("a subtree carried by a turning view is placed again from what the walk before kept of it, not walked, and agrees")
     func turnedAncestor() {
         let stage = Stage()

@@ -213,8 +213,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                     }
                 }
             }
-            // Subviews are placed in this view's bounds coordinates.
-            let contents = placed.composed(after: .translation(-look.bounds.origin.x, -look.bounds.origin.y))
+            let contents = SubviewPlacement.contents(of: placed, boundsOrigin: look.bounds.origin)
             let carries = look.hasSublayerTransform ? windowTurn(look.sublayerTransform, look, placed: placed) : nil
             // A subtree the visitor kept from the frame before, entered the same way and not
             // changed since, it may give again without a walk (MotionSample.Reuse); never one
@@ -224,11 +223,7 @@ public struct SceneSnapshot: Hashable, Sendable {
                 let entry = SubtreeEntry(contents: contents, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
                 if entering && visitor.reuses(child, entry) { continue }
                 let c = asDrawn ? child.drawnLook : child.presentation
-                let offset = c.anchorOffset
-                let childPlaced = contents
-                    .composed(after: .translation(c.center.x, c.center.y))
-                    .composed(after: c.transform)
-                    .composed(after: .translation(offset.x, offset.y))
+                let childPlaced = SubviewPlacement(c).placed(in: contents)
                 visit(child, look: c, placed: childPlaced, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1,
                       sublayer: carries)
                 if entering { visitor.walked(child, entry) }
@@ -296,6 +291,35 @@ extension AffineTransform {
             a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
             c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
             tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
+}
+
+/// Where a subview lies: placed in its parent's contents by its centre, its transform and its
+/// anchor point; and what its own subviews are placed in. Written once for the walk and for
+/// MotionSample.Reuse, which places a moved subtree again from these pieces, kept of each view:
+/// the same operations in the same order give the same bits.
+struct SubviewPlacement {
+    let center: Point
+    let transform: AffineTransform
+    let anchorOffset: Point
+    let boundsOrigin: Point
+
+    init(_ look: borrowing ViewAppearance) {
+        center = look.center
+        transform = look.transform
+        anchorOffset = look.anchorOffset
+        boundsOrigin = look.bounds.origin
+    }
+
+    /// The subview's placement in window coordinates, within its parent's `contents`.
+    func placed(in contents: AffineTransform) -> AffineTransform {
+        contents.composed(after: .translation(center.x, center.y)).composed(after: transform)
+            .composed(after: .translation(anchorOffset.x, anchorOffset.y))
+    }
+
+    /// What the subviews of a view placed at `placed` are placed in: its bounds' coordinates.
+    static func contents(of placed: AffineTransform, boundsOrigin: Point) -> AffineTransform {
+        placed.composed(after: .translation(-boundsOrigin.x, -boundsOrigin.y))
     }
 }
 

@@ -68,6 +68,9 @@ extension MotionSample {
             var taken = 0
             /// The last turn a record was given: the subtrees under one turn share it.
             var turn: SubtreeRecord.WarpBox?
+            /// While a moved subtree is placed again (Recorder.replace): what the subviews of
+            /// the last layer at each depth below its root are placed in.
+            var contents: [AffineTransform] = []
         }
 
         /// Where a subtree's walk began in each of the arrays, and how it was entered.
@@ -76,6 +79,8 @@ extension MotionSample {
             let parentID: Int
             let parentClip: Rect
             let parentWarp: Homography?
+            /// Whether the subtree keeps every layer's geometry (Builder.keepsGeometries).
+            let keepsGeometries: Bool
         }
 
         /// Lends a walk of `scene` what the walk before kept. The views whose animations run
@@ -216,26 +221,36 @@ extension MotionSample.Recorder {
         guard reusing else { return false }
         builder.leave(to: entry.depth)
         let (parentID, parentClip, parentWarp) = builder.parentReach
+        var moved = false
         if lent.hasBefore, child.id < lent.records.count {
             let record = lent.records[child.id]
             if record.walk == lent.walk - 1, child.subtreeStamp <= record.stamp, record.depth == entry.depth,
-               record.parentHidden == entry.parentHidden, record.parentID == parentID, record.parentClip == parentClip,
-               record.contents == entry.contents {
-                // Carried as before: what it gave is moved; carried by another turn: placed again.
-                if record.parentWarp == parentWarp ? replay(record, of: child, entry)
-                    : replay(record, of: child, entry, turnedBy: parentWarp, clip: parentClip) {
-                    return true
+               record.parentHidden == entry.parentHidden, record.parentID == parentID {
+                if record.parentClip == parentClip && record.contents == entry.contents {
+                    // Carried as before: what it gave is moved; carried by another turn: placed again.
+                    if record.parentWarp == parentWarp ? replay(record, of: child, entry)
+                        : replay(record, of: child, entry, turnedBy: parentWarp, clip: parentClip) {
+                        return true
+                    }
+                } else {
+                    // Moved with its parent, or clipped another way: placed again from each
+                    // layer's pieces, if the walk before kept them; else walked, keeping them.
+                    if replace(record, of: child, entry, clip: parentClip, turnedBy: parentWarp) { return true }
+                    moved = true
                 }
             }
         }
         lent.marks.append(.init(views: views.count, layers: builder.index, looks: builder.looks.count,
-                                covers: builder.covers.count, parentID: parentID, parentClip: parentClip, parentWarp: parentWarp))
+                                covers: builder.covers.count, parentID: parentID, parentClip: parentClip, parentWarp: parentWarp,
+                                keepsGeometries: moved))
+        if moved { builder.keepsGeometries += 1 }
         return false
     }
 
     mutating func walked(_ child: View, _ entry: SubtreeEntry) {
         guard reusing else { return }
         let mark = lent.marks.removeLast()
+        if mark.keepsGeometries { builder.keepsGeometries -= 1 }
         lent.records[child.id] = MotionSample.SubtreeRecord(
             walk: lent.walk, stamp: lent.stamp, contents: entry.contents,
             parentClip: mark.parentClip, parentWarp: nil, parentID: mark.parentID, depth: entry.depth, parentHidden: entry.parentHidden,
@@ -302,7 +317,8 @@ extension MotionSample.Recorder {
             lent.records[id].looks = lent.records[id].looks.shifted(by: moves.looks)
             lent.records[id].covers = lent.records[id].covers.shifted(by: moves.covers)
         }
-        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: record.parentWarp)
+        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: record.parentWarp,
+                    enteredBy: entry, clip: record.parentClip)
         return true
     }
 
@@ -322,10 +338,13 @@ extension MotionSample.Recorder {
     /// Records `child`'s subtree, taken in this walk as `record` had it, where it now lies: from
     /// `starts` (the arrays' lengths before it was taken) to their ends.
     fileprivate mutating func record(_ record: MotionSample.SubtreeRecord, of child: View,
-                                     movedFrom starts: (views: Int, layers: Int, looks: Int, covers: Int), turnedBy warp: Homography?) {
+                                     movedFrom starts: (views: Int, layers: Int, looks: Int, covers: Int), turnedBy warp: Homography?,
+                                     enteredBy entry: SubtreeEntry, clip: Rect) {
         var moved = record
         moved.walk = lent.walk
         moved.stamp = lent.stamp
+        moved.contents = entry.contents
+        moved.parentClip = clip
         moved.setParentWarp(warp, sharing: &lent.turn)
         moved.views = starts.views..<views.count
         moved.layers = starts.layers..<builder.index
@@ -373,7 +392,7 @@ extension MotionSample.Recorder {
             }
         }
         lent.taken += record.layers.count
-        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp)
+        self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp, enteredBy: entry, clip: clip)
         return true
     }
 }
@@ -396,6 +415,53 @@ extension MotionSample.Recorder {
             let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
             builder.kept.append(now)
             builder.placeTurned(geometries.baseAddress! + Int(was.geometry), opacity: now.opacity, clip: clip, warp: warp)
+        }
+    }
+}
+
+extension MotionSample.Recorder {
+    /// Places `child`'s subtree again, entered another way than the walk before entered it
+    /// (moved with its parent, or under another clip or turn) and unchanged itself: each
+    /// layer's placement is composed again from the pieces its view's presentation gave
+    /// (Geometry.placement), as the walk composes it, and placed as the walk places it, with
+    /// no view's presentation composed. False, with nothing placed, when a layer's geometry
+    /// was not kept, or is a picture's part, or turns in 3D of its own (its turn depends on
+    /// where it lies). Its views' records are not brought along, as in replay(turnedBy:).
+    fileprivate mutating func replace(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,
+                                      clip: Rect, turnedBy warp: Homography?) -> Bool {
+        let keptLayers = lent.before.kept
+        // The store is held apart from the builder while it places (nothing is added to it:
+        // each layer keeps its geometry's place), so that each geometry is made again in place.
+        var geometries: [MotionSample.Geometry] = []
+        swap(&geometries, &builder.geometries)
+        defer { swap(&geometries, &builder.geometries) }
+        return geometries.withUnsafeMutableBufferPointer { store in
+            guard record.layers.allSatisfy({ old in
+                let k = Int(keptLayers[old].geometry)
+                return k >= 0 && store[k].placement != nil && store[k].warp == nil
+            }) else { return false }
+            let start = builder.index
+            let shift = start - record.layers.lowerBound
+            let views = self.views.count, looks = builder.looks.count, covers = builder.covers.count
+            self.views.append(contentsOf: lent.before.views[record.views])
+            for old in record.layers {
+                let was = keptLayers[old]
+                let g = store.baseAddress! + Int(was.geometry)
+                let level = g.pointee.depth - entry.depth
+                let placement = g.pointee.placement!
+                // Its parent is the last layer placed a level above it (the layers come in the
+                // walk's order), or the subtree's parent.
+                let placed = placement.placed(in: level == 0 ? entry.contents : lent.contents[level - 1])
+                let contents = SubviewPlacement.contents(of: placed, boundsOrigin: placement.boundsOrigin)
+                if level < lent.contents.count { lent.contents[level] = contents } else { lent.contents.append(contents) }
+                g.pointee.transform = placed
+                let from = Int(was.opacityParent)
+                let inherited = from < record.layers.lowerBound ? entry.parentOpacity : builder.kept[from + shift].opacity
+                builder.place(g.pointee, opacity: inherited * was.factor, keptAt: was.geometry)
+            }
+            lent.taken += record.layers.count
+            self.record(record, of: child, movedFrom: (views, start, looks, covers), turnedBy: warp, enteredBy: entry, clip: clip)
+            return true
         }
     }
 }

@@ -292,6 +292,10 @@ public struct MotionSample: Sendable {
         /// (KeptLayer.geometry says which is whose): the Reuse's, lent for the walk, which
         /// holds those of the walks before too.
         var geometries: [Geometry] = []
+        /// How many of the subtrees being walked keep every layer's geometry, not only a turned
+        /// one's: those that moved since the walk before, which the next walk may place again
+        /// from them (Recorder.replace).
+        var keepsGeometries = 0
         var planes: [Plane] = []
 
         let texts: TextLookups?
@@ -357,7 +361,8 @@ public struct MotionSample: Sendable {
         }
 
         /// Places one layer, as the walk found it (visit) or as a Reuse kept it. `keptAt`: where
-        /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned.
+        /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned or its
+        /// subtree keeps every geometry (keepsGeometries).
         mutating func place(_ g: borrowing Geometry, opacity: Double, keptAt: Int32? = nil) {
             defer { index += 1 }
             leave(to: g.depth)
@@ -375,15 +380,13 @@ public struct MotionSample: Sendable {
             let warp: Homography? = turn >= 0 ? turns[Int(turn)] : nil
             if keepsOpacities {
                 // A turned layer's geometry is kept for a Reuse, which places it again under
-                // another turn.
+                // another turn; so is one in a subtree that moved (keepsGeometries).
                 var geometry: Int32 = -1
-                if turn >= 0 {
-                    if let keptAt {
-                        geometry = keptAt
-                    } else {
-                        geometry = Int32(geometries.count)
-                        geometries.append(copy g)
-                    }
+                if let keptAt {
+                    geometry = keptAt
+                } else if turn >= 0 || keepsGeometries > 0 {
+                    geometry = Int32(geometries.count)
+                    geometries.append(copy g)
                 }
                 keepOpacity(viewID: g.viewID, depth: g.depth, opacity: opacity, own: g.ownOpacity, geometry: geometry)
             }
@@ -477,7 +480,11 @@ public struct MotionSample: Sendable {
         let viewID: Int
         let name: String
         let depth: Int
-        let transform: AffineTransform
+        /// Its placement; made again when a Reuse places its subtree again moved.
+        var transform: AffineTransform
+        /// The pieces its view's presentation placed it by, in its parent's contents, and its
+        /// subviews in it (nil for a picture's part): a Reuse places a moved subtree from them.
+        let placement: SubviewPlacement?
         /// Its own turn (SceneLayerFacts.warp), before the ancestors'.
         let warp: Homography?
         let ownOpacity: Double
@@ -506,6 +513,7 @@ public struct MotionSample: Sendable {
             name = layer.name
             depth = layer.depth
             transform = layer.transform
+            placement = layer.viewID >= 0 ? SubviewPlacement(look) : nil
             warp = layer.warp
             ownOpacity = layer.ownOpacity
             isHidden = layer.isHidden
