@@ -181,6 +181,29 @@ struct MotionCheckTests {
         #expect(shownUnder(60, 60) == card - 3600)
     }
 
+    @Test("covers are passed by in runs of eight only where none of the run meets the view: the one tile of twenty in front of the card that overlaps it hides its 2,500 pt² wherever it stands among them", arguments: [0, 4, 5, 12, 13, 19])
+    func coverRuns(overlapping: Int) {
+        // The window, the screen and the card are covers 0 to 2; the tiles 3 to 22, each 60 × 60
+        // (over 1% of the window: all it overlaps is hidden). Runs are covers 0–7 and 8–15;
+        // 16–22 are met one by one. Tiles 0 to 4 are met one by one in a run the card stands in,
+        // tile 5 starts a run, tile 12 ends one, tile 13 and 19 lie past the runs.
+        let film = Film { film in
+            for tile in 0..<20 {
+                let frame = tile == overlapping ? Rect(x: 150, y: 150, width: 60, height: 60)
+                    : Rect(x: Double(tile % 6) * 65, y: 480 + Double(tile / 6) * 65, width: 60, height: 60)
+                let view = film.scene.makeView(name: "tile \(tile)", frame: frame)
+                view.backgroundColor = .black
+                film.screen.addSubview(view)
+            }
+        }
+        let frame = film.frames[0]
+        // The window is a cover too: the tiles are covers 3 to 22.
+        #expect(frame.covers.map(\.id) == [film.scene.window.id, film.screen.id, film.card.id] + frame.covers.dropFirst(3).map(\.id))
+        #expect(frame.covers.count == 23)
+        let shown: Double? = frame.look(of: film.card.id)?.shown
+        #expect(shown == 7500)
+    }
+
     @Test("a step is measured at the corner that moved farthest: a card widening to the right by 5 pt a frame, then 50 pt once, pops with a step of 50 pt though its left corners never move")
     func farthestCorner() {
         let film = Film()

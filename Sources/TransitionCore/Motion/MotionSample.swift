@@ -99,10 +99,26 @@ public struct MotionSample: Sendable {
 
         /// Each cover's box as (minX, minY, −maxX, −maxY): a view's box (maxX, maxY, −minX,
         /// −minY) meets it only where every lane of the cover's is less, one comparison of four
-        /// lanes (every view meets every cover in front of it).
+        /// lanes (every view meets every cover in front of it). After them, for each run of
+        /// `chunk` covers from the first, the least of its boxes in each lane: a view that
+        /// meets none of them is passed by at once (covers in drawing order lie together, a
+        /// screen's on one side, a cube's face on its own).
         static func boxes(_ covers: [Cover]) -> [SIMD4<Double>] {
-            covers.map { SIMD4($0.box.minX, $0.box.minY, -$0.box.maxX, -$0.box.maxY) }
+            var boxes: [SIMD4<Double>] = []
+            boxes.reserveCapacity(covers.count + covers.count / chunk)
+            covers.withUnsafeBufferPointer { covers in
+                for i in covers.indices { boxes.append(SIMD4(covers[i].box.minX, covers[i].box.minY, -covers[i].box.maxX, -covers[i].box.maxY)) }
+            }
+            for start in stride(from: 0, to: covers.count - chunk + 1, by: chunk) {
+                var least = boxes[start]
+                for i in (start + 1)..<(start + chunk) { least = pointwiseMin(least, boxes[i]) }
+                boxes.append(least)
+            }
+            return boxes
         }
+
+        /// How many covers a run of Cover.boxes holds.
+        static let chunk = 8
 
         /// How much a view with an opaque fill over `size` square points counts as hiding what
         /// lies behind it (times its opacity): a small one is not worth the time; one growing
@@ -240,8 +256,7 @@ public struct MotionSample: Sendable {
                                 continue
                             }
                             let plane = looks[i].plane >= 0 ? planes.baseAddress! + Int(looks[i].plane) : nil
-                            let hidden = Self.hidden(looks[i].region, corners, area: area, plane, by: UnsafeBufferPointer(rebasing: covers[inFront...]),
-                                                     UnsafeBufferPointer(rebasing: boxes[inFront...]), planes) { _ in true }
+                            let hidden = Self.hidden(looks[i].region, corners, area: area, plane, by: covers, from: inFront, boxes, planes) { _ in true }
                             looks[i].shown = max(0, area - hidden) * looks[i].opacity
                         }
                     }
@@ -418,9 +433,11 @@ public struct MotionSample: Sendable {
         /// was a tenth of taking a turned subtree.
         mutating func placeTurned(_ g: UnsafePointer<Geometry>, opacity: Double, clip: Rect, warp: Homography) {
             defer { index += 1 }
+            // Nothing after it needs its corners unless it draws (a cube's face turned away
+            // carries every one of its layers hidden).
+            guard !g.pointee.isHidden && opacity > 0 && g.pointee.paints else { return }
             let flat = g.pointee.flat
             guard let corners = Self.carry(flat, by: warp), corners.isFinite else { return }
-            guard !g.pointee.isHidden && opacity > 0 && g.pointee.paints else { return }
             draw(id: g.pointee.viewID, name: g.pointee.name, size: g.pointee.size, opaqueFill: g.pointee.opaqueFill,
                  cornerRadius: g.pointee.cornerRadius, blur: g.pointee.blurRadius, flat: flat, corners: corners, clip: clip, warp: warp,
                  opacity: opacity)
@@ -546,10 +563,11 @@ public struct MotionSample: Sendable {
     /// `plane`: the look's Plane, if it has one; `planes`: the covers' frame's.
     /// `inFront`: whether the cover of that id lies in front of the view.
     /// `area`: the area of `region`; once that much is hidden, nothing hides more.
-    /// `boxes`: the covers' (Cover.boxes).
+    /// `covers`: the frame's, of which those from `start` on are asked; `boxes`: theirs, and
+    /// their runs' (Cover.boxes).
     static func hidden(_ region: MotionRegion, _ corners: MotionQuad, area: Double, _ plane: UnsafePointer<Plane>?,
-                       by covers: UnsafeBufferPointer<Cover>, _ boxes: UnsafeBufferPointer<SIMD4<Double>>, _ planes: UnsafeBufferPointer<Plane>,
-                       inFront: (Int) -> Bool) -> Double {
+                       by covers: UnsafeBufferPointer<Cover>, from start: Int, _ boxes: UnsafeBufferPointer<SIMD4<Double>>,
+                       _ planes: UnsafeBufferPointer<Plane>, inFront: (Int) -> Bool) -> Double {
         let box = region.box(corners)
         let minX = box.minX, minY = box.minY, maxX = box.maxX, maxY = box.maxY
         let reach = SIMD4(maxX, maxY, -minX, -minY)
@@ -558,7 +576,14 @@ public struct MotionSample: Sendable {
         // a tenth of a 3D frame's sample. Every view meets every cover in front of it here, so
         // whether the boxes meet at all is one comparison, and what they share is worked out
         // inline.
-        for i in covers.indices {
+        var i = start - 1
+        while i + 1 < covers.count {
+            i += 1
+            // A whole run whose boxes none meets this one's is passed by.
+            if i % Cover.chunk == 0 && i + Cover.chunk <= covers.count && !all(boxes[covers.count + i / Cover.chunk] .< reach) {
+                i += Cover.chunk - 1
+                continue
+            }
             guard all(boxes[i] .< reach) else { continue }
             let b = covers[i].box
             let x1 = max(b.minX, minX), x2 = min(b.maxX, maxX)
@@ -596,7 +621,7 @@ public struct MotionSample: Sendable {
                             // Those in front of it are a tail (covers come in drawing order), and
                             // few: a scan is cheaper than a set of their ids.
                             let inFront = UnsafeBufferPointer(rebasing: before[(before.firstIndex { $0.index > look.index } ?? before.count)...])
-                            return Self.hidden(look.region, corners, area: area, plane, by: covers, boxes, planes) { id in
+                            return Self.hidden(look.region, corners, area: area, plane, by: covers, from: 0, boxes, planes) { id in
                                 inFront.contains { $0.id == id }
                             }
                         }
