@@ -395,9 +395,14 @@ struct MotionCheckTests {
         }
         // The cover's left edge, from its bottom-left corner back to its top-left one, is the only one that cuts.
         let look = square(-5), cover = square(0)
-        #expect(MotionRegion.whole.overlap(look, with: .whole, cover) == 50)
-        #expect(MotionRegion.whole.overlap(cover, with: .whole, look) == 50)
-        #expect(MotionRegion.whole.area(look) == 100)
+        func whole(_ quad: MotionQuad) -> MotionRegion { .whole(box: quad.box, area: quad.area) }
+        #expect(whole(look).overlap(look, with: whole(cover), cover) == 50)
+        #expect(whole(cover).overlap(cover, with: whole(look), look) == 50)
+        #expect(whole(look).area(look) == 100)
+        // Made by a clip that leaves the corners whole, the region keeps their box and area.
+        let turned = MotionQuad(topLeft: Point(x: 0, y: 0), topRight: Point(x: 10, y: 2), bottomRight: Point(x: 10, y: 8),
+                                bottomLeft: Point(x: 0, y: 10))
+        #expect(MotionRegion(turned, within: Rect(x: -1, y: -1, width: 20, height: 20)) == .whole(box: turned.box, area: 80))
     }
 
     @Test("one walk gives the run its frame and the check its sample, each as its own walk would: mid-animation, turned in 3D, beside a snapshot")

@@ -7,7 +7,9 @@
 /// copy of a look or a cover a call through its value witness).
 enum MotionRegion: Equatable, Sendable {
     case rect(Rect)
-    case whole
+    /// The corners whole, kept with their box and area, made once (each is asked of every
+    /// turned view several times a frame).
+    case whole(box: Rect, area: Double)
     /// The corners cut by a clip, kept as the box of what the clip leaves and its area. The
     /// corners cut by that box are what the clip left (the box lies within the clip and holds
     /// all of it): its points are made again from them when asked, on the stack.
@@ -17,8 +19,8 @@ enum MotionRegion: Equatable, Sendable {
     init(_ quad: MotionQuad, within clip: Rect) {
         if let rect = quad.axisAligned {
             self = .rect(MotionSample.intersection(rect, clip))
-        } else if Self.encloses(clip, quad.box) {
-            self = .whole
+        } else if case let box = quad.box, Self.encloses(clip, box) {
+            self = .whole(box: box, area: quad.withPoints { MotionSample.area($0) })
         } else {
             self = MotionSample.withClipped(quad, to: clip) { p in
                 p.isEmpty ? .clipped(box: .zero, area: 0) : .clipped(box: MotionSample.box(p), area: MotionSample.area(p))
@@ -30,16 +32,14 @@ enum MotionRegion: Equatable, Sendable {
     func area(_ quad: MotionQuad) -> Double {
         switch self {
         case .rect(let r): return r.size.width * r.size.height
-        case .whole: return quad.withPoints { MotionSample.area($0) }
-        case .clipped(_, let area): return area
+        case .whole(_, let area), .clipped(_, let area): return area
         }
     }
 
     func box(_ quad: MotionQuad) -> Rect {
         switch self {
         case .rect(let r): return r
-        case .whole: return quad.box
-        case .clipped(let box, _): return box
+        case .whole(let box, _), .clipped(let box, _): return box
         }
     }
 

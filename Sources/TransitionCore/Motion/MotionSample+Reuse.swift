@@ -298,9 +298,8 @@ extension MotionSample.Recorder {
         for i in covers..<builder.covers.count {
             builder.covers[i].index += shift
             if builder.covers[i].plane >= 0 { builder.covers[i].plane += planeShift }
-            let size = builder.covers[i].region.area(builder.covers[i].corners)
             builder.covers[i].opacity = builder.kept[builder.covers[i].index].opacity
-                * MotionSample.Cover.weight(size: size, coverArea: builder.coverArea)
+                * MotionSample.Cover.weight(size: builder.covers[i].area, coverArea: builder.coverArea)
         }
         builder.index += record.layers.count
         lent.taken += record.layers.count

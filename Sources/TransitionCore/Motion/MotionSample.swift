@@ -93,6 +93,8 @@ public struct MotionSample: Sendable {
         /// The view's corners on screen (its region may be all of them).
         let corners: MotionQuad
         let box: Rect
+        /// The area of its region: it hides no more than that.
+        let area: Double
         var opacity: Double
         /// Its Plane among the frame's (its look's); −1 for none.
         var plane: Int32 = -1
@@ -473,7 +475,7 @@ public struct MotionSample: Sendable {
             // (and its size: Cover.weight).
             let coverSize = opaqueFill ? region.area(corners) : 0
             if coverSize >= coverArea / 2 {
-                covers.append(Cover(id: id, index: index, region: region, corners: corners, box: region.box(corners),
+                covers.append(Cover(id: id, index: index, region: region, corners: corners, box: region.box(corners), area: coverSize,
                                     opacity: opacity * Cover.weight(size: coverSize, coverArea: coverArea), plane: plane))
             }
         }
@@ -590,11 +592,12 @@ public struct MotionSample: Sendable {
             guard x2 > x1 else { continue }
             let y1 = max(b.minY, minY), y2 = min(b.maxY, maxY)
             guard y2 > y1 else { continue }
-            // A cover hides no more than the boxes share: one that could not hide more than
-            // another already does is not measured (a polygon's clipping is the costly part of
-            // a 3D frame). The margin is far above rounding, far below anything seen.
+            // A cover hides no more than the boxes share, nor more than its own area: one that
+            // could not hide more than another already does is not measured (a polygon's
+            // clipping is the costly part of a 3D frame). The margin is far above rounding, far
+            // below anything seen.
             let opacity = covers[i].opacity
-            if (x2 - x1) * (y2 - y1) * opacity * (1 + 1e-9) < hidden { continue }
+            if min((x2 - x1) * (y2 - y1), covers[i].area) * opacity * (1 + 1e-9) < hidden { continue }
             guard inFront(covers[i].id) else { continue }
             var shared: Double?
             if let plane, covers[i].plane >= 0 { shared = plane.pointee.overlap(planes.baseAddress! + Int(covers[i].plane), whole: area) }
