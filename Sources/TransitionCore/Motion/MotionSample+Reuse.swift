@@ -16,7 +16,10 @@ extension MotionSample {
     /// them needs its presentation composed again. A subtree carried by another 3D turn than
     /// before is placed again from the geometry kept of each layer (a cube's every frame), and
     /// one with no turn, mask or clipping of its own is retaken: copied, with only what each
-    /// layer draws made again (Recorder.retake). The subviews of a view with a sublayer
+    /// layer draws made again (Recorder.retake). A subtree entered another way (moved with its
+    /// parent, or clipped another way) is walked once keeping every layer's geometry, then
+    /// placed again from it, each layer's placement composed again as the walk composes it
+    /// (Recorder.replace: a detail screen sliding in). The subviews of a view with a sublayer
     /// transform are never entered one by one.
     final class Reuse {
         /// The scene the records are of: another scene's views share its ids. Its identity,
@@ -30,8 +33,8 @@ extension MotionSample {
         private var before: Made?
         /// How many layers the last walk took from the one before it.
         private(set) var taken = 0
-        /// The Geometry of each layer placed under a 3D turn, by KeptLayer.geometry, kept from
-        /// walk to walk: a layer taken from the walk before keeps its place here, so a cube's
+        /// The Geometry of each layer placed under a 3D turn or in a subtree that moved, by
+        /// KeptLayer.geometry, kept from walk to walk: a layer taken from the walk before keeps its place here, so a cube's
         /// every frame copies none (a copy of each, its name with it, was a tenth of what the
         /// check cost a cube). Lent to each walk's builder, which adds the layers it places;
         /// those no layer keeps any more are let go once they outnumber the rest (keep).
@@ -361,7 +364,8 @@ extension MotionSample.Recorder {
 extension MotionSample.Recorder {
     /// Places `child`'s subtree again from the geometry the walk before kept of each of its
     /// layers, now carried by `warp`: as the walk would place it, with no view looked at; false,
-    /// with nothing placed, when a layer's geometry was not kept (it was not under a turn then).
+    /// with nothing placed, when a layer's geometry was not kept (it was neither under a turn
+    /// nor in a subtree that moved then).
     /// Its views' records are not brought along (which of their layers draw may differ now):
     /// they are walked again once the subtree changes.
     fileprivate mutating func replay(_ record: MotionSample.SubtreeRecord, of child: View, _ entry: SubtreeEntry,

@@ -305,8 +305,8 @@ public struct MotionSample: Sendable {
         /// a view inherits its parent's opacity, a picture part its snapshot view's.
         var viewLayers: [Int] = []
         var lastViewLayer = -1
-        /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn
-        /// (KeptLayer.geometry says which is whose): the Reuse's, lent for the walk, which
+        /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn or while
+        /// keepsGeometries (KeptLayer.geometry says which is whose): the Reuse's, lent for the walk, which
         /// holds those of the walks before too.
         var geometries: [Geometry] = []
         /// How many of the subtrees being walked keep every layer's geometry, not only a turned
@@ -488,13 +488,15 @@ public struct MotionSample: Sendable {
         var opacity: Double
         var factor: Double
         var opacityParent: Int32
-        /// Its Geometry among the frame's, when it was placed under a 3D turn; −1 for none.
+        /// Its Geometry among the Reuse's, when it was placed under a 3D turn or in a subtree
+        /// that moved (Builder.keepsGeometries); −1 for none.
         var geometry: Int32
     }
 
     /// What placing a layer takes of its facts and its appearance, all but its opacity: a
-    /// layer under a 3D turn is kept so, and placed again from it while its subtree stays as
-    /// it was and only the turn changes (Reuse), with no walk of its views.
+    /// layer under a 3D turn, or in a subtree that moved, is kept so, and placed again from it
+    /// while its subtree stays as it was and only the turn, or where it lies, changes (Reuse),
+    /// with no walk of its views.
     struct Geometry {
         let viewID: Int
         let name: String
