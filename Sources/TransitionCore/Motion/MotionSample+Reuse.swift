@@ -34,10 +34,11 @@ extension MotionSample {
         /// How many layers the last walk took from the one before it.
         private(set) var taken = 0
         /// The Geometry of each layer placed under a 3D turn or in a subtree that moved, by
-        /// KeptLayer.geometry, kept from walk to walk: a layer taken from the walk before keeps its place here, so a cube's
-        /// every frame copies none (a copy of each, its name with it, was a tenth of what the
-        /// check cost a cube). Lent to each walk's builder, which adds the layers it places;
-        /// those no layer keeps any more are let go once they outnumber the rest (keep).
+        /// KeptLayer.geometry, kept from walk to walk: a layer taken from the walk before keeps
+        /// its place here, so a cube's every frame copies none (a copy of each, its name with
+        /// it, was a tenth of what the check cost a cube). Lent to each walk's builder, which
+        /// adds the layers it places; those no layer keeps any more are let go once they
+        /// outnumber the rest (keep).
         private var geometries: [Geometry] = []
         /// How many geometries it holds, kept or let go of yet.
         var geometriesHeld: Int { geometries.count }
@@ -339,7 +340,7 @@ extension MotionSample.Recorder {
 
     /// Records `child`'s subtree, taken in this walk as its record had it, where it now lies:
     /// from `starts` (the arrays' lengths before it was taken) to their ends. The record is
-    /// changed where it lies (a copy of each, in and out, was a tenth of taking a cube's faces).
+    /// changed where it lies: a copy out and in again retained and released the turn it holds.
     fileprivate mutating func record(_ child: View, movedFrom starts: (views: Int, layers: Int, looks: Int, covers: Int),
                                      turnedBy warp: Homography?, enteredBy entry: SubtreeEntry, clip: Rect) {
         let (walk, stamp) = (lent.walk, lent.stamp)
