@@ -109,7 +109,10 @@ public struct MotionSample: Sendable {
             var boxes: [SIMD4<Double>] = []
             boxes.reserveCapacity(covers.count + covers.count / chunk)
             covers.withUnsafeBufferPointer { covers in
-                for i in covers.indices { boxes.append(SIMD4(covers[i].box.minX, covers[i].box.minY, -covers[i].box.maxX, -covers[i].box.maxY)) }
+                for i in covers.indices {
+                    let box = covers[i].box
+                    boxes.append(SIMD4(box.minX, box.minY, -box.maxX, -box.maxY))
+                }
             }
             for start in stride(from: 0, to: covers.count - chunk + 1, by: chunk) {
                 var least = boxes[start]
@@ -306,8 +309,8 @@ public struct MotionSample: Sendable {
         var viewLayers: [Int] = []
         var lastViewLayer = -1
         /// With `keepsOpacities`, the Geometry of each layer placed under a 3D turn or while
-        /// keepsGeometries (KeptLayer.geometry says which is whose): the Reuse's, lent for the walk, which
-        /// holds those of the walks before too.
+        /// keepsGeometries (KeptLayer.geometry says which is whose): the Reuse's, lent for the
+        /// walk, which holds those of the walks before too.
         var geometries: [Geometry] = []
         /// How many of the subtrees being walked keep every layer's geometry, not only a turned
         /// one's: those that moved since the walk before, which the next walk may place again
@@ -378,8 +381,8 @@ public struct MotionSample: Sendable {
         }
 
         /// Places one layer, as the walk found it (visit) or as a Reuse kept it. `keptAt`: where
-        /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned or its
-        /// subtree keeps every geometry (keepsGeometries).
+        /// among `geometries` the Reuse put it already; nil to keep it there, if it is turned or
+        /// its subtree keeps every geometry (keepsGeometries).
         mutating func place(_ g: borrowing Geometry, opacity: Double, keptAt: Int32? = nil) {
             defer { index += 1 }
             leave(to: g.depth)
@@ -580,12 +583,13 @@ public struct MotionSample: Sendable {
         // a tenth of a 3D frame's sample. Every view meets every cover in front of it here, so
         // whether the boxes meet at all is one comparison, and what they share is worked out
         // inline.
-        var i = start - 1
-        while i + 1 < covers.count {
-            i += 1
+        var next = start
+        while next < covers.count {
+            let i = next
+            next += 1
             // A whole run whose boxes none meets this one's is passed by.
             if i % Cover.chunk == 0 && i + Cover.chunk <= covers.count && !all(boxes[covers.count + i / Cover.chunk] .< reach) {
-                i += Cover.chunk - 1
+                next = i + Cover.chunk
                 continue
             }
             guard all(boxes[i] .< reach) else { continue }
