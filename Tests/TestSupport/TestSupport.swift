@@ -132,10 +132,27 @@ public struct ProgramResult: Sendable, CustomStringConvertible {
 
 /// Runs `executable` with `arguments` and `environment` changes, waits for it through its
 /// termination handler, and kills it if it runs longer than `timeout` seconds. Output goes
-/// through files in `dir`, so a large output never blocks the child on a full pipe.
+/// through files in `dir`, so a large output never blocks the child on a full pipe. The child
+/// starts once it has one of the suite's `ChildSlots`, and its deadline counts from then.
 public func runProgram(
     _ executable: String, _ arguments: [String], environment changes: [String: String] = [:],
     outputIn dir: TempDir, timeout: Double = 120, workingDirectory: String? = nil
+) async throws -> ProgramResult {
+    await ChildSlots.shared.acquire()
+    do {
+        let result = try await runProgramNow(executable, arguments, environment: changes, outputIn: dir,
+                                             timeout: timeout, workingDirectory: workingDirectory)
+        await ChildSlots.shared.release()
+        return result
+    } catch {
+        await ChildSlots.shared.release()
+        throw error
+    }
+}
+
+private func runProgramNow(
+    _ executable: String, _ arguments: [String], environment changes: [String: String],
+    outputIn dir: TempDir, timeout: Double, workingDirectory: String?
 ) async throws -> ProgramResult {
     let id = UUID().uuidString
     let outPath = dir.file(".stdout-\(id)"), errPath = dir.file(".stderr-\(id)")
