@@ -52,10 +52,10 @@ struct ChildSlotsTests {
         #expect(counts.running == 0 && counts.waiting == 0)
     }
 
-    @Test("the width is two a core unless HOST_TEST_CHILDREN names one; a width below one is one")
+    @Test("the width is three a core unless HOST_TEST_CHILDREN names one; a width below one is one")
     func width() {
         if ProcessInfo.processInfo.environment["HOST_TEST_CHILDREN"] == nil {
-            #expect(ChildSlots.configuredWidth == max(2, 2 * ProcessInfo.processInfo.activeProcessorCount))
+            #expect(ChildSlots.configuredWidth == max(3, 3 * ProcessInfo.processInfo.activeProcessorCount))
         }
         #expect(ChildSlots(width: 0).width == 1)
     }

@@ -7,9 +7,9 @@ import Foundation
 /// cores together: on two cores a CI run reached a load of 16, a debug `host validate` that
 /// takes 7 s alone passed `runProgram`'s 120 s deadline and was killed, and an isolated
 /// helper missed its 5 s start. A child waits here for a slot before it starts, so that a
-/// deadline measures that child's own run, not the queue in front of it. The width is two
-/// children a core (one waiting on a pipe or a deadline while the other computes), or
-/// `HOST_TEST_CHILDREN`.
+/// deadline measures that child's own run, not the queue in front of it. The width is three
+/// children a core (some of them wait on a deadline of their own rather than compute, and
+/// would leave a core idle), or `HOST_TEST_CHILDREN`.
 public actor ChildSlots {
     public static let shared = ChildSlots(width: ChildSlots.configuredWidth)
 
@@ -17,7 +17,7 @@ public actor ChildSlots {
         if let text = ProcessInfo.processInfo.environment["HOST_TEST_CHILDREN"], let width = Int(text), width > 0 {
             return width
         }
-        return max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        return max(3, 3 * ProcessInfo.processInfo.activeProcessorCount)
     }
 
     public nonisolated let width: Int
