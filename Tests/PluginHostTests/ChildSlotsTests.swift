@@ -20,7 +20,7 @@ private actor Overlap {
 
 @Suite("The suite's bound on children run at once")
 struct ChildSlotsTests {
-    @Test("six children through two slots: never more than two at once, each runs, in the order they asked")
+    @Test("four children queued behind two held slots: none starts while both are held, never more than two at once, in the order they asked")
     func bound() async throws {
         let slots = ChildSlots(width: 2)
         let overlap = Overlap()
