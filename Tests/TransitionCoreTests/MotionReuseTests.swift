@@ -189,6 +189,26 @@ struct MotionReuseTests {
         #expect(taken == [stage.layers(stage.card) + stage.layers(stage.fader)] + Array(repeating: stage.layers(stage.screen) - 2, count: 5))
     }
 
+    @Test("under a turning view, its subviews' subtrees are taken together, as many in a row as did not change: all five leaves; with leaf 2 changed, leaves 0 and 1 together, 3 and 4 one by one; then all five again, agreeing with a whole walk")
+    func siblingsTakenTogether() {
+        let stage = Stage()
+        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
+            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+        }
+        stage.shoot()
+        var taken: [Int] = [], together: [Int] = []
+        for frame in 0..<4 {
+            if frame == 2 { stage.leaves[2].backgroundColor = Color(red: 0, green: 0.5, blue: 1) }
+            taken.append(stage.shoot("frame \(frame)"))
+            together.append(stage.reuse.takenTogether)
+        }
+        let all = stage.layers(stage.screen) - 2
+        // The first turned frame walks the leaves; then the five are taken at once; the frame
+        // leaf 2 changes, the two before it at once and the two after it one by one.
+        #expect(together == [0, 5, 2, 5], "\(together)")
+        #expect(Array(taken.dropFirst()) == [all, all - 1, all], "\(taken)")
+    }
+
     @Test("under a turning view inside a clipping screen, a subtree with no turn, mask or clip of its own is retaken within the screen's clip; one that clips or turns itself is placed as the walk places it")
     func retakenSubtrees() {
         let stage = Stage()

@@ -219,8 +219,10 @@ public struct SceneSnapshot: Hashable, Sendable {
             // changed since, it may give again without a walk (MotionSample.Reuse); never one
             // carried by a sublayer transform, or as last drawn.
             let entering = !asDrawn && carries == nil
-            for child in Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn) {
-                let entry = SubtreeEntry(contents: contents, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+            let children = Self.inDrawingOrder(asDrawn ? view.drawnSubviews : view.subviews, asDrawn: asDrawn)
+            let entry = SubtreeEntry(contents: contents, parentOpacity: opacity, parentHidden: hidden, depth: depth + 1)
+            let taken = entering ? visitor.reusesLeading(children, entry) : 0
+            for child in children[taken...] {
                 if entering && visitor.reuses(child, entry) { continue }
                 let c = asDrawn ? child.drawnLook : child.presentation
                 let childPlaced = SubviewPlacement(c).placed(in: contents)
@@ -360,10 +362,16 @@ protocol SceneLayerVisitor {
     /// it would give from a walk before, and the walk goes on to the next subview. Else the
     /// walk visits the subtree, then calls walked(_:_:).
     mutating func reuses(_ child: View, _ entry: SubtreeEntry) -> Bool
+    /// Asked before the walk enters `children`, every subview of one view in drawing order, each
+    /// entered by `entry`: how many of them, from the first, the visitor took at once from a
+    /// walk before, as reuses(_:_:) would take them one by one. The walk enters the rest, asking
+    /// reuses(_:_:) of each.
+    mutating func reusesLeading(_ children: [View], _ entry: SubtreeEntry) -> Int
     mutating func walked(_ child: View, _ entry: SubtreeEntry)
 }
 
 extension SceneLayerVisitor {
     mutating func reuses(_ child: View, _ entry: SubtreeEntry) -> Bool { false }
+    mutating func reusesLeading(_ children: [View], _ entry: SubtreeEntry) -> Int { 0 }
     mutating func walked(_ child: View, _ entry: SubtreeEntry) {}
 }

@@ -31,8 +31,10 @@ extension MotionSample {
         private var records: [SubtreeRecord] = []
         /// What the walk before made; nil before the first.
         private var before: Made?
-        /// How many layers the last walk took from the one before it.
+        /// How many layers the last walk took from the one before it, and how many of them in
+        /// runs of siblings taken at once (Recorder.reusesLeading).
         private(set) var taken = 0
+        private(set) var takenTogether = 0
         /// The Geometry of each layer placed under a 3D turn or in a subtree that moved, by
         /// KeptLayer.geometry, kept from walk to walk: a layer taken from the walk before keeps
         /// its place here, so a cube's every frame copies none (a copy of each, its name with
@@ -68,8 +70,9 @@ extension MotionSample {
             var before = Made()
             /// Where each subtree being walked began, innermost last.
             var marks: [Mark] = []
-            /// Layers taken from the walk before.
+            /// Layers taken from the walk before, and of them those taken in runs of siblings.
             var taken = 0
+            var takenTogether = 0
             /// The last turn a record was given: the subtrees under one turn share it.
             var turn: SubtreeRecord.WarpBox?
             /// While a moved subtree is placed again (Recorder.replace): what the subviews of
@@ -119,6 +122,7 @@ extension MotionSample {
             recorder.reusing = false
             swap(&recorder.lent.records, &records)
             taken = recorder.lent.taken
+            takenTogether = recorder.lent.takenTogether
             recorder.lent = Lent()
             Self.letGo(&recorder.builder.geometries, unkeptBy: &recorder.builder.kept)
             swap(&recorder.builder.geometries, &geometries)
@@ -197,6 +201,19 @@ extension MotionSample {
             shared = box
             warpBox = box
         }
+        /// Whether it lies in every array just after `before`: the next sibling's subtree, as
+        /// the walk before took them in turn.
+        func follows(_ before: UnsafePointer<SubtreeRecord>) -> Bool {
+            ranges[0] == before.pointee.ranges[0] + before.pointee.ranges[1] && ranges[2] == before.pointee.ranges[2] + before.pointee.ranges[3]
+                && ranges[4] == before.pointee.ranges[4] + before.pointee.ranges[5] && ranges[6] == before.pointee.ranges[6] + before.pointee.ranges[7]
+        }
+
+        /// Whether it was given the very turn `other` was (one walk gives one box to the
+        /// subtrees of one turned view).
+        func sharesTurn(with other: UnsafePointer<SubtreeRecord>) -> Bool {
+            warpBox != nil && warpBox === other.pointee.warpBox
+        }
+
         /// Where its part of each array lies.
         var views: Range<Int> { get { range(0) } set { setRange(0, newValue) } }
         var layers: Range<Int> { get { range(1) } set { setRange(1, newValue) } }
@@ -274,7 +291,7 @@ extension MotionSample.Recorder {
         for old in record.layers {
             let was = lent.before.kept[old]
             // Its geometry keeps its place among the Reuse's.
-            let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
+            let now = keptAgain(was, from: record.layers.lowerBound, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
             guard (now.opacity > 0) == (was.opacity > 0) else {
                 builder.kept.removeLast(builder.kept.count - start)
                 return false
@@ -325,14 +342,15 @@ extension MotionSample.Recorder {
         return true
     }
 
-    /// A layer of `record`'s subtree, kept as `was` by the walk before, as this walk keeps it:
+    /// A layer of the subtree whose first layer the walk before placed at `subtreeStart`, kept
+    /// as `was` by that walk, as this walk keeps it:
     /// its opacity as the walk makes it, what it inherits (from its parent, taken just before
     /// it, `shift` layers on; or from the subtree's parent, `parentLayer`) times its own; and
     /// its geometry's place, `geometry`.
-    fileprivate func keptAgain(_ was: MotionSample.KeptLayer, of record: MotionSample.SubtreeRecord, shift: Int, _ entry: SubtreeEntry,
+    fileprivate func keptAgain(_ was: MotionSample.KeptLayer, from subtreeStart: Int, shift: Int, _ entry: SubtreeEntry,
                                parentLayer: Int, geometry: Int32) -> MotionSample.KeptLayer {
         let from = Int(was.opacityParent)
-        let inherits = from < record.layers.lowerBound
+        let inherits = from < subtreeStart
         let opacity = (inherits ? entry.parentOpacity : builder.kept[from + shift].opacity) * was.factor
         return MotionSample.KeptLayer(opacity: opacity, factor: was.factor, opacityParent: Int32(inherits ? parentLayer : from + shift),
                                       geometry: geometry)
@@ -343,8 +361,15 @@ extension MotionSample.Recorder {
     /// changed where it lies: a copy out and in again retained and released the turn it holds.
     fileprivate mutating func record(_ child: View, movedFrom starts: (views: Int, layers: Int, looks: Int, covers: Int),
                                      turnedBy warp: Homography?, enteredBy entry: SubtreeEntry, clip: Rect) {
+        record(child, from: starts, to: (views: views.count, layers: builder.index, looks: builder.looks.count, covers: builder.covers.count),
+               turnedBy: warp, enteredBy: entry, clip: clip)
+    }
+
+    /// Records `child`'s subtree as lying from `starts` to `ends` in each array.
+    fileprivate mutating func record(_ child: View, from starts: (views: Int, layers: Int, looks: Int, covers: Int),
+                                     to ends: (views: Int, layers: Int, looks: Int, covers: Int),
+                                     turnedBy warp: Homography?, enteredBy entry: SubtreeEntry, clip: Rect) {
         let (walk, stamp) = (lent.walk, lent.stamp)
-        let ends = (views: views.count, layers: builder.index, looks: builder.looks.count, covers: builder.covers.count)
         var turn = lent.turn
         lent.records.withUnsafeMutableBufferPointer { records in
             let moved = records.baseAddress! + child.id
@@ -421,9 +446,77 @@ extension MotionSample.Recorder {
         let keptLayers = lent.before.kept
         for old in record.layers {
             let was = keptLayers[old]
-            let now = keptAgain(was, of: record, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
+            let now = keptAgain(was, from: record.layers.lowerBound, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
             builder.kept.append(now)
             builder.placeTurned(geometries.baseAddress! + Int(was.geometry), opacity: now.opacity, clip: clip, warp: warp)
+        }
+    }
+}
+
+extension MotionSample.Recorder {
+    /// Takes the subtrees of the first of `children` at once, as many in a row as would each be
+    /// retaken one by one (reuses, then replay(turnedBy:), then retake): the walk before gave
+    /// them, one after another, under one turn, entered as now, and none changed since; now
+    /// they are carried by another turn, and none of their layers has a turn, a mask or
+    /// clipping of its own. So what each would cost once (the parent's reach, the checks, the
+    /// copies of its views and layers) is paid once for all: a cube's face is two dozen
+    /// subtrees of a few layers each, every frame. Gives how many it took: none unless two.
+    mutating func reusesLeading(_ children: [View], _ entry: SubtreeEntry) -> Int {
+        guard reusing, lent.hasBefore, children.count > 1 else { return 0 }
+        builder.leave(to: entry.depth)
+        guard let top = builder.stack.last, top.turn >= 0 else { return 0 }
+        let parentID = top.id, clip = top.clip, walk = lent.walk
+        let keptLayers = lent.before.kept
+        let run = lent.records.withUnsafeBufferPointer { records -> Int in
+            var before: UnsafePointer<MotionSample.SubtreeRecord>?
+            for (n, child) in children.enumerated() {
+                guard child.id >= 0, child.id < records.count else { return n }
+                let r = records.baseAddress! + child.id
+                guard r.pointee.walk == walk - 1, child.subtreeStamp <= r.pointee.stamp, r.pointee.depth == entry.depth,
+                      r.pointee.parentHidden == entry.parentHidden, r.pointee.parentID == parentID,
+                      r.pointee.parentClip == clip, r.pointee.contents == entry.contents else { return n }
+                if let before { guard r.pointee.follows(before), r.pointee.sharesTurn(with: before) else { return n } }
+                before = r
+            }
+            return children.count
+        }
+        guard run > 1 else { return 0 }
+        let warp = builder.turns[Int(top.turn)]
+        let first = lent.records[children[0].id], last = lent.records[children[run - 1].id]
+        guard first.parentWarp != warp else { return 0 }
+        let layers = first.layers.lowerBound..<last.layers.upperBound
+        var geometries: [MotionSample.Geometry] = []
+        swap(&geometries, &builder.geometries)
+        defer { swap(&geometries, &builder.geometries) }
+        return geometries.withUnsafeBufferPointer { geometries in
+            guard layers.allSatisfy({ old in
+                let k = Int(keptLayers[old].geometry)
+                guard k >= 0 else { return false }
+                let g = geometries.baseAddress! + k
+                return g.pointee.warp == nil && g.pointee.mask == nil && !g.pointee.clipsToBounds
+            }) else { return 0 }
+            let start = builder.index, shift = start - layers.lowerBound
+            let viewShift = views.count - first.views.lowerBound
+            let parentLayer = entry.depth - 1 < builder.viewLayers.count ? builder.viewLayers[entry.depth - 1] : -1
+            views.append(contentsOf: lent.before.views[first.views.lowerBound..<last.views.upperBound])
+            builder.layerIDs.append(contentsOf: lent.before.layerIDs[layers])
+            builder.layerParents.append(contentsOf: lent.before.layerParents[layers])
+            for child in children[..<run] {
+                let record = lent.records[child.id]
+                let looks = builder.looks.count, covers = builder.covers.count
+                for old in record.layers {
+                    let was = keptLayers[old]
+                    let now = keptAgain(was, from: layers.lowerBound, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
+                    builder.kept.append(now)
+                    builder.placeTurned(geometries.baseAddress! + Int(was.geometry), opacity: now.opacity, clip: clip, warp: warp)
+                }
+                self.record(child, from: (record.views.lowerBound + viewShift, record.layers.lowerBound + shift, looks, covers),
+                            to: (record.views.upperBound + viewShift, record.layers.upperBound + shift, builder.looks.count, builder.covers.count),
+                            turnedBy: warp, enteredBy: entry, clip: clip)
+            }
+            lent.taken += layers.count
+            lent.takenTogether += layers.count
+            return run
         }
     }
 }
