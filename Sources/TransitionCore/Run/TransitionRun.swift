@@ -305,13 +305,17 @@ public enum TransitionRun {
         options.onBegin?(effect.info, stage.flow)
         var frames = RecordedFrames()
         var snapshots: [SceneSnapshot] = []
-        // The motion check sees the screens as the renderer draws them (with the labels' text,
-        // which a label draws).
-        let motion = options.checksMotion ? MotionCheck { MotionSample(stage.scene, labels: stage.labels) } : nil
         var layers = 0
         let texts = MotionSample.TextLookups()
         // Each frame takes what did not change from the frame before (MotionSample.Reuse).
         let reuse = MotionSample.Reuse()
+        // The motion check sees the screens as the renderer draws them (with the labels' text,
+        // which a label draws). The scene at rest it sees through the frames' Reuse too: the
+        // first frame then takes from it what did not move (a whole walk of the scene at the
+        // start of each transition was a sixth of what the check cost a cube).
+        let motion = options.checksMotion ? MotionCheck {
+            MotionSample.withFrame(stage.scene, labels: stage.labels, expecting: layers, texts: texts, reuse: reuse).0
+        } : nil
         let record = {
             let frame: Frame
             if let motion {
