@@ -71,14 +71,22 @@ public struct MotionSample: Sendable {
         /// `self`'s region, which is all they share when `other` holds it (a face's shade over
         /// each view on the face: nothing to carry).
         func overlap(_ other: UnsafePointer<Plane>, whole: Double) -> Double? {
-            guard turn == other.pointee.turn else { return nil }
-            if MotionRegion.encloses(other.pointee.rect, rect) && MotionRegion.encloses(other.pointee.clip, clip) { return whole }
+            withUnsafePointer(to: self) { Self.overlap($0, other, whole: whole) }
+        }
+
+        /// overlap(_:whole:) of `plane` with `other`, both read where they lie: the check asks
+        /// it of a view and each cover in front of it, and a copy of the plane (136 bytes) per
+        /// question cost about what its quick answers do.
+        static func overlap(_ plane: UnsafePointer<Plane>, _ other: UnsafePointer<Plane>, whole: Double) -> Double? {
+            guard plane.pointee.turn == other.pointee.turn else { return nil }
+            let rect = plane.pointee.rect, ownClip = plane.pointee.clip
+            if MotionRegion.encloses(other.pointee.rect, rect) && MotionRegion.encloses(other.pointee.clip, ownClip) { return whole }
             let shared = MotionSample.intersection(rect, other.pointee.rect)
             guard shared.size.width > 0 else { return 0 }
             let corners = MotionQuad(topLeft: Point(x: shared.minX, y: shared.minY), topRight: Point(x: shared.maxX, y: shared.minY),
                                      bottomRight: Point(x: shared.maxX, y: shared.maxY), bottomLeft: Point(x: shared.minX, y: shared.maxY))
-            guard let quad = Builder.carry(corners, by: turn) else { return nil }
-            let clip = MotionSample.intersection(clip, other.pointee.clip)
+            guard let quad = Builder.carry(corners, by: plane.pointee.turn) else { return nil }
+            let clip = MotionSample.intersection(ownClip, other.pointee.clip)
             if MotionRegion.encloses(clip, quad.box) { return quad.area }
             return quad.withPoints { MotionSample.clippedArea($0, to: clip) }
         }
@@ -606,7 +614,7 @@ public struct MotionSample: Sendable {
             if min((x2 - x1) * (y2 - y1), covers[i].area) * opacity * (1 + 1e-9) < hidden { continue }
             guard inFront(covers[i].id) else { continue }
             var shared: Double?
-            if let plane, covers[i].plane >= 0 { shared = plane.pointee.overlap(planes.baseAddress! + Int(covers[i].plane), whole: area) }
+            if let plane, covers[i].plane >= 0 { shared = Plane.overlap(plane, planes.baseAddress! + Int(covers[i].plane), whole: area) }
             hidden = max(hidden, (shared ?? region.overlap(corners, with: covers[i].region, covers[i].corners)) * opacity)
             // All of it hidden: what shows of it is nothing, whatever else lies in front.
             if hidden >= area { break }
@@ -682,14 +690,24 @@ public struct MotionSample: Sendable {
     /// Gives `body` the part of `quad` inside `rect`, on the stack (empty when `rect` is).
     static func withClipped<R>(_ quad: MotionQuad, to rect: Rect, _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
         guard rect.size.width > 0, rect.size.height > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return quad.withPoints { p in withCorners(of: rect) { q in withClipped(p, toConvex: q, body) } }
+        let uncut = edgesUncut(by: quad.box, of: rect)
+        return quad.withPoints { p in withCorners(of: rect) { q in withClipped(p, toConvex: q, skipping: uncut, body) } }
+    }
+
+    /// Which edges of `rect` (as withCorners lists them: top, right, bottom, left; bit k for
+    /// edge k) a polygon whose box is `box` lies wholly inside of: cutting by such an edge
+    /// keeps every point as it is, so it is not done (a view crossing the window's edge
+    /// crosses one or two of its four; cutting by all four was most of clipping it).
+    private static func edgesUncut(by box: Rect, of rect: Rect) -> UInt8 {
+        (box.minY >= rect.minY ? 1 : 0) | (box.maxX <= rect.maxX ? 2 : 0) | (box.maxY <= rect.maxY ? 4 : 0) | (box.minX >= rect.minX ? 8 : 0)
     }
 
     /// The area of the part of the convex polygon `p` inside `rect`, with no allocation (the
     /// check measures what covers hide of every view, every frame).
     static func clippedArea(_ p: UnsafeBufferPointer<Point>, to rect: Rect) -> Double {
         guard rect.size.width > 0, rect.size.height > 0 else { return 0 }
-        return withCorners(of: rect) { q in withClipped(p, toConvex: q) { area($0) } }
+        let uncut = edgesUncut(by: box(p), of: rect)
+        return withCorners(of: rect) { q in withClipped(p, toConvex: q, skipping: uncut) { area($0) } }
     }
 
     /// The area of the part of the convex polygon `p` inside the convex polygon `q`.
@@ -711,7 +729,9 @@ public struct MotionSample: Sendable {
     /// Gives `body` the part of the convex polygon `p` inside the convex polygon `q`, whichever
     /// way `q` winds (Sutherland–Hodgman, one edge of `q` at a time), in two buffers on the
     /// stack that take turns: each edge adds at most one vertex, so p.count + q.count suffice.
-    private static func withClipped<R>(_ p: UnsafeBufferPointer<Point>, toConvex q: UnsafeBufferPointer<Point>,
+    /// `skipping`: the edges of `q` (bit k for edge k, from q[k] to the next) known to cut
+    /// nothing of `p` (edgesUncut), passed by.
+    private static func withClipped<R>(_ p: UnsafeBufferPointer<Point>, toConvex q: UnsafeBufferPointer<Point>, skipping: UInt8 = 0,
                                        _ body: (UnsafeBufferPointer<Point>) -> R) -> R {
         let empty = UnsafeBufferPointer<Point>(start: nil, count: 0)
         guard q.count >= 3 else { return body(empty) }
@@ -726,7 +746,7 @@ public struct MotionSample: Sendable {
             for i in 0..<count { points[i] = p[i] }
             // Indices wrap by comparison, not by remainder: an integer division per vertex per
             // edge was most of the cost of clipping a quad.
-            for k in q.indices {
+            for k in q.indices where k >= 8 || skipping & (1 << k) == 0 {
                 guard count > 0 else { return body(empty) }
                 let e0 = q[k], e1 = q[k + 1 == q.count ? 0 : k + 1]
                 func side(_ v: Point) -> Double { (e1.x - e0.x) * (v.y - e0.y) - (e1.y - e0.y) * (v.x - e0.x) }
