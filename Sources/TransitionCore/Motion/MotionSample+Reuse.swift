@@ -139,7 +139,9 @@ extension MotionSample {
             let live = kept.reduce(0) { $0 + ($1.geometry >= 0 ? 1 : 0) }
             guard geometries.count > 2 * live + 64 else { return }
             var moved: [Geometry] = []
-            moved.reserveCapacity(live)
+            // Room for what it may hold before the next letting go: grown by doubling instead,
+            // each growth copied every geometry, names and all.
+            moved.reserveCapacity(2 * live + 64)
             for i in kept.indices where kept[i].geometry >= 0 {
                 moved.append(geometries[Int(kept[i].geometry)])
                 kept[i].geometry = Int32(moved.count - 1)
@@ -201,6 +203,9 @@ extension MotionSample {
             shared = box
             warpBox = box
         }
+        /// Where its views and layers lie.
+        var spans: (views: Range<Int>, layers: Range<Int>) { (range(0), range(1)) }
+
         /// Whether it lies in every array just after `before`: the next sibling's subtree, as
         /// the walk before took them in turn.
         func follows(_ before: UnsafePointer<SubtreeRecord>) -> Bool {
@@ -482,8 +487,13 @@ extension MotionSample.Recorder {
         }
         guard run > 1 else { return 0 }
         let warp = builder.turns[Int(top.turn)]
-        let first = lent.records[children[0].id], last = lent.records[children[run - 1].id]
-        guard first.parentWarp != warp else { return 0 }
+        // Each record read where it lies: a copy of one (its turn retained with it) per child
+        // per frame cost more than taking the child's one or two layers.
+        func ranges(_ child: View) -> (views: Range<Int>, layers: Range<Int>) {
+            lent.records.withUnsafeBufferPointer { ($0.baseAddress! + child.id).pointee.spans }
+        }
+        guard lent.records.withUnsafeBufferPointer({ ($0.baseAddress! + children[0].id).pointee.parentWarp != warp }) else { return 0 }
+        let first = ranges(children[0]), last = ranges(children[run - 1])
         let layers = first.layers.lowerBound..<last.layers.upperBound
         var geometries: [MotionSample.Geometry] = []
         swap(&geometries, &builder.geometries)
@@ -502,7 +512,7 @@ extension MotionSample.Recorder {
             builder.layerIDs.append(contentsOf: lent.before.layerIDs[layers])
             builder.layerParents.append(contentsOf: lent.before.layerParents[layers])
             for child in children[..<run] {
-                let record = lent.records[child.id]
+                let record = ranges(child)
                 let looks = builder.looks.count, covers = builder.covers.count
                 for old in record.layers {
                     let was = keptLayers[old]
