@@ -487,13 +487,12 @@ extension MotionSample.Recorder {
         }
         guard run > 1 else { return 0 }
         let warp = builder.turns[Int(top.turn)]
-        // Each record read where it lies: a copy of one (its turn retained with it) per child
-        // per frame cost more than taking the child's one or two layers.
-        func ranges(_ child: View) -> (views: Range<Int>, layers: Range<Int>) {
+        // Each record read where it lies, not copied: a copy retains and releases its turn.
+        func spans(of child: View) -> (views: Range<Int>, layers: Range<Int>) {
             lent.records.withUnsafeBufferPointer { ($0.baseAddress! + child.id).pointee.spans }
         }
         guard lent.records.withUnsafeBufferPointer({ ($0.baseAddress! + children[0].id).pointee.parentWarp != warp }) else { return 0 }
-        let first = ranges(children[0]), last = ranges(children[run - 1])
+        let first = spans(of: children[0]), last = spans(of: children[run - 1])
         let layers = first.layers.lowerBound..<last.layers.upperBound
         var geometries: [MotionSample.Geometry] = []
         swap(&geometries, &builder.geometries)
@@ -512,16 +511,16 @@ extension MotionSample.Recorder {
             builder.layerIDs.append(contentsOf: lent.before.layerIDs[layers])
             builder.layerParents.append(contentsOf: lent.before.layerParents[layers])
             for child in children[..<run] {
-                let record = ranges(child)
+                let span = spans(of: child)
                 let looks = builder.looks.count, covers = builder.covers.count
-                for old in record.layers {
+                for old in span.layers {
                     let was = keptLayers[old]
                     let now = keptAgain(was, from: layers.lowerBound, shift: shift, entry, parentLayer: parentLayer, geometry: was.geometry)
                     builder.kept.append(now)
                     builder.placeTurned(geometries.baseAddress! + Int(was.geometry), opacity: now.opacity, clip: clip, warp: warp)
                 }
-                self.record(child, from: (record.views.lowerBound + viewShift, record.layers.lowerBound + shift, looks, covers),
-                            to: (record.views.upperBound + viewShift, record.layers.upperBound + shift, builder.looks.count, builder.covers.count),
+                self.record(child, from: (span.views.lowerBound + viewShift, span.layers.lowerBound + shift, looks, covers),
+                            to: (span.views.upperBound + viewShift, span.layers.upperBound + shift, builder.looks.count, builder.covers.count),
                             turnedBy: warp, enteredBy: entry, clip: clip)
             }
             lent.taken += layers.count
