@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TransitionCore
 
@@ -77,6 +78,31 @@ struct MotionShortcutTests {
         #expect(compared >= 9)
         // The turn carries the card's right part past the window's edge: some regions were cut by it.
         #expect(film.frames.dropFirst().contains { $0.looks.contains { if case .clipped = $0.region { true } else { false } } })
+    }
+
+    @Test("cutting a quad by a rectangle passes by the edges that cut nothing and leaves the very area cutting by all four leaves: 2,000 turned quads inside the window, across one edge or two, and outside it")
+    func edgesThatCutNothing() {
+        var dice = Dice(state: 11)
+        let window = Rect(x: 0, y: 0, width: 390, height: 844)
+        let corners = [Point(x: 0, y: 0), Point(x: 390, y: 0), Point(x: 390, y: 844), Point(x: 0, y: 844)]
+        var crossing = [0, 0, 0, 0, 0]
+        for _ in 0..<2000 {
+            // A rectangle turned about its centre, which lies anywhere from well outside the
+            // window to well inside it.
+            let cx = -150 + 690 * dice.next(), cy = -150 + 1144 * dice.next()
+            let w = 20 + 300 * dice.next(), h = 20 + 300 * dice.next(), angle = 6.3 * dice.next()
+            let (c, s) = (cos(angle), sin(angle))
+            func at(_ x: Double, _ y: Double) -> Point { Point(x: cx + c * x - s * y, y: cy + s * x + c * y) }
+            let quad = MotionQuad(topLeft: at(-w / 2, -h / 2), topRight: at(w / 2, -h / 2), bottomRight: at(w / 2, h / 2),
+                                  bottomLeft: at(-w / 2, h / 2))
+            let box = quad.box
+            let cut = [box.minY < 0, box.maxX > 390, box.maxY > 844, box.minX < 0].filter { $0 }.count
+            crossing[cut] += 1
+            let passedBy = MotionSample.withClipped(quad, to: window) { MotionSample.area($0) }
+            let allFour = corners.withUnsafeBufferPointer { q in quad.withPoints { MotionSample.clippedArea($0, toConvex: q) } }
+            #expect(passedBy == allFour, "quad about (\(cx), \(cy)), \(w) × \(h), turned \(angle)")
+        }
+        #expect(crossing[0] > 100 && crossing[1] > 100 && crossing[2] > 100, "\(crossing)")
     }
 
     @Test("views under different turns are not taken for one plane")
