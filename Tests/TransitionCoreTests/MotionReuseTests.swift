@@ -53,6 +53,14 @@ struct MotionReuseTests {
             return reuse.taken
         }
 
+        /// Starts the panel turning about its vertical axis, in perspective, over `duration`
+        /// seconds: every frame after the first carries its subviews by another turn.
+        func turnPanel(over duration: Double = 0.2) {
+            scene.engine.animate(AnimationOptions(duration: duration, curve: .linear)) {
+                self.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
+            }
+        }
+
         /// Every layer below `view`, and it.
         func layers(_ view: View) -> Int { view.subtree().count }
     }
@@ -177,9 +185,7 @@ struct MotionReuseTests {
     @Test("a subtree carried by a turning view is placed again from what the walk before kept of it, not walked, and agrees")
     func turnedAncestor() {
         let stage = Stage()
-        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
-            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
-        }
+        stage.turnPanel()
         // At t = 0 the panel is still flat.
         stage.shoot()
         var taken: [Int] = []
@@ -192,9 +198,7 @@ struct MotionReuseTests {
     @Test("under a turning view, its subviews' subtrees are taken together, as many in a row as did not change: all five leaves; with leaf 2 changed, leaves 0 and 1 together, 3 and 4 one by one; then all five again, agreeing with a whole walk")
     func siblingsTakenTogether() {
         let stage = Stage()
-        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
-            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
-        }
+        stage.turnPanel()
         stage.shoot()
         var taken: [Int] = [], together: [Int] = []
         for frame in 0..<4 {
@@ -221,9 +225,7 @@ struct MotionReuseTests {
         sticking.backgroundColor = Color(red: 0, green: 1, blue: 0)
         stage.leaves[1].addSubview(sticking)
         stage.leaves[2].transform3D = Transform3D.rotation(0.5, x: 1, y: 0, z: 0).concatenating(.perspective(distance: 400))
-        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
-            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
-        }
+        stage.turnPanel()
         stage.shoot()
         var taken: [Int] = []
         for frame in 0..<6 { taken.append(stage.shoot("frame \(frame)")) }
@@ -237,9 +239,7 @@ struct MotionReuseTests {
         let child = stage.scene.makeView(name: "child", frame: Rect(x: 10, y: 10, width: 30, height: 30))
         child.backgroundColor = Color(red: 0, green: 1, blue: 0)
         stage.leaves[1].addSubview(child)
-        stage.scene.engine.animate(AnimationOptions(duration: 0.2, curve: .linear)) {
-            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
-        }
+        stage.turnPanel()
         stage.shoot()
         var taken: [Int] = []
         for frame in 0..<6 {
@@ -255,9 +255,7 @@ struct MotionReuseTests {
     @Test("geometries no layer keeps are let go of: under a turn, with every leaf walked every frame, the Reuse holds at most twice what a frame keeps and 64 more; the leaves left alone then are retaken from what it kept, and agree with a whole walk")
     func geometriesLetGo() {
         let stage = Stage()
-        stage.scene.engine.animate(AnimationOptions(duration: 1, curve: .linear)) {
-            stage.panel.transform3D = Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 600))
-        }
+        stage.turnPanel(over: 1)
         // The panel and its five leaves are placed under the turn: six geometries kept a frame.
         let kept = 1 + stage.leaves.count
         var held: [Int] = [], taken: [Int] = []
