@@ -66,7 +66,7 @@ struct MotionShortcutTests {
                     let corners = look.corners!
                     for cover in sample.covers where cover.index > look.index && cover.plane >= 0 {
                         let area = look.region.area(corners)
-                        let onPlane = planes[Int(look.plane)].overlap(planes.baseAddress! + Int(cover.plane), whole: area)
+                        let onPlane = MotionSample.Plane.overlap(planes.baseAddress! + Int(look.plane), planes.baseAddress! + Int(cover.plane), whole: area)
                         let clipped = look.region.overlap(corners, with: cover.region, cover.corners)
                         #expect(onPlane != nil, "\(look.name) and \(cover.id) lie on one plane")
                         #expect(abs((onPlane ?? -1) - clipped) <= 1e-9 * max(1, clipped), "\(look.name) under \(cover.id) at \(angle)")
@@ -107,15 +107,18 @@ struct MotionShortcutTests {
 
     @Test("views under different turns are not taken for one plane")
     func differentPlanes() {
-        let a = MotionSample.Plane(rect: Rect(x: 0, y: 0, width: 10, height: 10), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        func overlap(_ a: inout MotionSample.Plane, _ b: inout MotionSample.Plane) -> Double? {
+            withUnsafePointer(to: &a) { a in withUnsafePointer(to: &b) { MotionSample.Plane.overlap(a, $0, whole: 100) } }
+        }
+        var a = MotionSample.Plane(rect: Rect(x: 0, y: 0, width: 10, height: 10), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
         var b = MotionSample.Plane(rect: Rect(x: 0, y: 0, width: 10, height: 10), turn: Homography(2, 0, 0, 0, 2, 0, 0, 0, 1),
                                    clip: Rect(x: 0, y: 0, width: 100, height: 100))
-        #expect(withUnsafePointer(to: &b) { a.overlap($0, whole: 100) } == nil)
+        #expect(overlap(&a, &b) == nil)
         var c = MotionSample.Plane(rect: Rect(x: 5, y: 5, width: 10, height: 10), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
-        #expect(withUnsafePointer(to: &c) { a.overlap($0, whole: 100) } == 25)
+        #expect(overlap(&a, &c) == 25)
         var d = MotionSample.Plane(rect: Rect(x: -5, y: -5, width: 30, height: 30), turn: .identity, clip: Rect(x: 0, y: 0, width: 100, height: 100))
-        #expect(withUnsafePointer(to: &d) { a.overlap($0, whole: 100) } == 100, "a cover that holds the view hides all of it")
+        #expect(overlap(&a, &d) == 100, "a cover that holds the view hides all of it")
         var e = MotionSample.Plane(rect: Rect(x: -5, y: -5, width: 30, height: 30), turn: .identity, clip: Rect(x: 0, y: 0, width: 8, height: 100))
-        #expect(withUnsafePointer(to: &e) { a.overlap($0, whole: 100) } == 80, "within the cover's clip only")
+        #expect(overlap(&a, &e) == 80, "within the cover's clip only")
     }
 }

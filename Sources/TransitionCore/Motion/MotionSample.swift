@@ -66,17 +66,12 @@ public struct MotionSample: Sendable {
         let turn: Homography
         let clip: Rect
 
-        /// The area on the screen of what `self` and `other` share; nil when they lie in
+        /// The area on the screen of what `plane` and `other` share; nil when they lie in
         /// different planes (or a corner of it falls behind the eye). `whole`: the area of
-        /// `self`'s region, which is all they share when `other` holds it (a face's shade over
-        /// each view on the face: nothing to carry).
-        func overlap(_ other: UnsafePointer<Plane>, whole: Double) -> Double? {
-            withUnsafePointer(to: self) { Self.overlap($0, other, whole: whole) }
-        }
-
-        /// overlap(_:whole:) of `plane` with `other`, both read where they lie: the check asks
-        /// it of a view and each cover in front of it, and a copy of the plane (136 bytes) per
-        /// question cost about what its quick answers do.
+        /// `plane`'s region, which is all they share when `other` holds it (a face's shade over
+        /// each view on the face: nothing to carry). Both are read where they lie: the check
+        /// asks it of a view and each cover in front of it, and a copy of the plane (136 bytes)
+        /// per question cost about what its quick answers do.
         static func overlap(_ plane: UnsafePointer<Plane>, _ other: UnsafePointer<Plane>, whole: Double) -> Double? {
             guard plane.pointee.turn == other.pointee.turn else { return nil }
             let rect = plane.pointee.rect, ownClip = plane.pointee.clip
